@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../packages/server/src/db/client.ts';
+
+export interface SeedSize {
+  problems: number;
+  submissions: number;
+  users: number;
+}
+
+/**
+ * Bulk data for the API benchmark, written with generate_series in a few statements: users,
+ * problems (1 % hidden, 1 % contest-only, the rest public) with languages and two tags each, and
+ * submissions spread over the problems with a skew towards popular ones (5 % of them in a contest).
+ * `setseed` makes the spread the same on every run.
+ */
+export async function seedBench(db: Db, size: SeedSize): Promise<void> {
+  await db.execute(sql`select setseed(0.42)`);
+  await db.execute(sql`
+    insert into user_info (uuid, username, password)
+    select md5('bench' || g), 'bench' || g, 'x' from generate_series(1, ${size.users}) g`);
+  await db.execute(
+    sql`insert into user_record (uid) select uuid from user_info where username like 'bench%'`,
+  );
+  await db.execute(sql`
+    insert into user_role (uid, role_id) select uuid, 1002 from user_info where username like 'bench%'`);
+
+  await db.execute(sql`
+    insert into problem (problem_id, title, author, type, difficulty, auth, description, input, output, examples,
+      source, is_upload_case, case_version)
+    select 'B' || (1000 + g), 'Bench problem ' || g, 'root', g % 2, g % 6,
+      case when g % 100 = 0 then 2 when g % 100 = 1 then 3 else 1 end,
+      repeat('A statement paragraph with $math$ and **markdown**. ', 40), 'Two integers.', 'One integer.',
+      '<input>1 2</input><output>3</output>', 'Bench', false, '1'
+    from generate_series(1, ${size.problems}) g`);
+  await db.execute(sql`
+    insert into problem_language (pid, lid)
+    select p.id, l.id from problem p cross join language l
+    where p.problem_id like 'B%' and l.oj = 'ME' and l.name in ('C', 'C++', 'Java', 'Python3', 'C++ 17')`);
+  await db.execute(sql`
+    insert into tag (name, color, oj) select 'tag-' || g, '#409eff', 'ME' from generate_series(1, 60) g`);
+  await db.execute(sql`
+    insert into problem_tag (pid, tid)
+    select p.id, t.id from problem p join tag t
+      on t.name in ('tag-' || (p.id % 60 + 1), 'tag-' || ((p.id * 7) % 60 + 1))
+    where p.problem_id like 'B%'
+    on conflict do nothing`);
+
+  // Submissions: newest last, one every second; problems drawn with a power-law skew.
+  await db.execute(sql`
+    with problems as (select array_agg(id order by id) as ids, array_agg(problem_id order by id) as pids
+                      from problem where problem_id like 'B%'),
+         users as (select array_agg(uuid order by username) as uids, array_agg(username order by username) as names
+                   from user_info where username like 'bench%'),
+         draws as (select g,
+                          1 + floor(power(random(), 2) * ${size.problems})::int as p,
+                          1 + floor(random() * ${size.users})::int as u,
+                          random() as s
+                   from generate_series(1, ${size.submissions}) g)
+    insert into judge (pid, display_pid, uid, username, submit_time, status, share, time, memory, length, code,
+                       language, cid, cpid, judger, priority)
+    select problems.ids[d.p], problems.pids[d.p], users.uids[d.u], users.names[d.u],
+           now() - ((${size.submissions} - d.g) || ' seconds')::interval,
+           case when d.s < 0.35 then 0 when d.s < 0.65 then -1 when d.s < 0.75 then -2 when d.s < 0.85 then 1
+                when d.s < 0.90 then 3 when d.s < 0.93 then 2 when d.s < 0.96 then 8 else -3 end,
+           false, 15, 2048, 120, 'int main() { return 0; }', 'C++',
+           case when d.g % 20 = 0 then 1000 else 0 end, 0, 'bench', 2
+    from draws d, problems, users`);
+}

@@ -1,0 +1,102 @@
+import { parseArgs } from 'node:util';
+import { formatDoctorReport, hostChecks, runDoctor, type DoctorCheck } from './doctor.ts';
+import { detectLanguages } from './languages/index.ts';
+import { runWorker, workerSettings } from './worker-main.ts';
+
+const USAGE = `usage:
+  verdict-judge doctor [--json]          what this host supports; exits 1 when it cannot judge
+  verdict-judge [worker] --server URL [--token T] [--name N] [--concurrency N]
+                                         judge worker for a Verdict server (judge gateway);
+                                         the token may come from VERDICT_JUDGE_TOKEN instead
+  verdict-judge help`;
+
+/** Each language's self-test (A+B compiled and run in the sandbox), with its time and memory. */
+const languageCheck: DoctorCheck = {
+  name: 'languages',
+  required: true,
+  async run({ sandbox }) {
+    if (!sandbox) return { status: 'fail', summary: 'not tested: no sandbox' };
+    const table = await detectLanguages({ sandbox });
+    const lines = table.reports.map((r) =>
+      r.available
+        ? `  ok  ${r.name}: ${r.timeMs} ms, ${r.memoryKb} KB${r.compileMs === null ? '' : `, compiled in ${r.compileMs} ms`}`
+        : `  --  ${r.name}: ${r.reason}`,
+    );
+    const summary = `${table.available.length} user languages available\n${lines.join('\n')}`;
+    return { status: table.available.length > 0 ? 'ok' : 'fail', summary };
+  },
+};
+
+function doctorChecks(): DoctorCheck[] {
+  return [...hostChecks, languageCheck];
+}
+
+async function doctor(json: boolean): Promise<number> {
+  const report = await runDoctor(doctorChecks());
+  if (json) {
+    console.log(JSON.stringify(report, null, 2));
+  } else {
+    console.log(formatDoctorReport(report));
+  }
+  return report.canJudge ? 0 : 1;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        server: { type: 'string' },
+        token: { type: 'string' },
+        name: { type: 'string' },
+        concurrency: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const command = positionals[0];
+  if (values.help || command === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (command === 'doctor') return doctor(values.json ?? false);
+  if (command !== undefined && command !== 'worker') {
+    console.error(`unknown command "${command}"\n${USAGE}`);
+    return 2;
+  }
+  if (command === 'worker' || values.server !== undefined) {
+    if (!values.server) {
+      console.error(`worker mode needs --server URL\n${USAGE}`);
+      return 2;
+    }
+    let settings;
+    try {
+      settings = workerSettings({
+        server: values.server,
+        token: values.token,
+        name: values.name,
+        concurrency: values.concurrency,
+      });
+    } catch (e) {
+      console.error(`verdict-judge: ${(e as Error).message}`);
+      return 2;
+    }
+    try {
+      return await runWorker(settings);
+    } catch (e) {
+      console.error(`verdict-judge: ${(e as Error).message}`);
+      return 1;
+    }
+  }
+  console.log(USAGE);
+  return 2;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { LanguageSpec } from '../languages/types.ts';
+import type { Sandbox } from '../sandbox/index.ts';
+import { compile } from './compile.ts';
+import { writeFiles } from './files.ts';
+
+export interface JudgeProgramRequest {
+  sandbox: Sandbox;
+  slot: number;
+  /** SPJ-C, SPJ-C++, INTERACTIVE-C or INTERACTIVE-C++. */
+  language: LanguageSpec;
+  source: string;
+  /** reference §8.13 judge_extra_file: placed next to the checker source (and kept next to its binary). */
+  extraFiles: Readonly<Record<string, string>> | null;
+  cacheDir: string;
+  /** An empty scratch directory of the task, for the compile. */
+  buildDir: string;
+  outDir: string;
+}
+
+export type JudgeProgramOutcome = { ok: true; dir: string } | { ok: false; message: string };
+
+/**
+ * The cache key: anything that changes the binary or what sits next to it. HOJ keys on case_version
+ * (reference §8.7); a content hash also lets problems and rejudges share one build.
+ */
+export function judgeProgramKey(
+  language: LanguageSpec,
+  source: string,
+  extraFiles: Readonly<Record<string, string>> | null,
+): string {
+  const extra = Object.entries(extraFiles ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256')
+    .update(JSON.stringify([language.name, language.compile?.argv ?? [], source, extra]))
+    .digest('hex');
+}
+
+const building = new Map<string, Promise<JudgeProgramOutcome>>();
+/** Compile errors of checkers seen by this process: the same source fails the same way. */
+const failed = new Map<string, string>();
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The directory of a compiled checker or interactor (reference §8.3 step 6), compiled once per key and
+ * reused by every submission and slot. A build is published by renaming a finished temporary
+ * directory, so no one ever sees half a build, even across worker processes.
+ */
+export async function ensureJudgeProgram(request: JudgeProgramRequest): Promise<JudgeProgramOutcome> {
+  const key = judgeProgramKey(request.language, request.source, request.extraFiles);
+  const dir = path.join(request.cacheDir, key);
+  if (await exists(path.join(dir, request.language.executableName))) return { ok: true, dir };
+  const knownFailure = failed.get(key);
+  if (knownFailure !== undefined) return { ok: false, message: knownFailure };
+  let pending = building.get(key);
+  if (!pending) {
+    pending = build(request, key, dir).finally(() => building.delete(key));
+    building.set(key, pending);
+  }
+  return pending;
+}
+
+async function build(request: JudgeProgramRequest, key: string, dir: string): Promise<JudgeProgramOutcome> {
+  const { language, buildDir } = request;
+  await writeFiles(buildDir, { ...(request.extraFiles ?? {}), [language.sourceName]: request.source });
+  const outcome = await compile({
+    sandbox: request.sandbox,
+    slot: request.slot,
+    language,
+    dir: buildDir,
+    outDir: request.outDir,
+  });
+  if (outcome.status !== 'ok') {
+    const message = `The ${language.role === 'checker' ? 'special judge' : 'interactive'} program failed to compile.\n${'message' in outcome ? outcome.message : ''}`;
+    if (outcome.status === 'compile-error') failed.set(key, message);
+    return { ok: false, message };
+  }
+  await fs.mkdir(request.cacheDir, { recursive: true, mode: 0o755 });
+  const temp = path.join(request.cacheDir, `.build-${key}-${randomBytes(4).toString('hex')}`);
+  await fs.mkdir(temp, { mode: 0o755 });
+  try {
+    for (const name of [language.executableName, ...Object.keys(request.extraFiles ?? {})]) {
+      await fs.copyFile(path.join(buildDir, name), path.join(temp, name));
+    }
+    await fs.chmod(path.join(temp, language.executableName), 0o755);
+    try {
+      await fs.rename(temp, dir);
+    } catch (error) {
+      // another process published the same build first: use it
+      if (!(await exists(path.join(dir, language.executableName)))) throw error;
+    }
+  } finally {
+    await fs.rm(temp, { recursive: true, force: true });
+  }
+  return { ok: true, dir };
+}

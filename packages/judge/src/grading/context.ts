@@ -1,0 +1,22 @@
+import type { TestFileRef } from '@verdict/shared';
+import type { LanguageTable } from '../languages/language-table.ts';
+import { getSandbox, type Sandbox } from '../sandbox/index.ts';
+
+/** What grading needs from the worker (one sandbox slot per submission in progress). */
+export interface GradingContext {
+  /** Scratch space of this slot; every task's files are removed when it ends. */
+  workRoot: string;
+  /** The sandbox slot (uid) this task runs in; concurrent tasks use distinct slots. */
+  slot: number;
+  /** The local path of a test file (downloaded and checked by its hash if needed). */
+  testData(ref: TestFileRef): Promise<string>;
+  /** Where compiled checkers and interactors are kept between tasks. */
+  checkerCache: string;
+  languages: LanguageTable;
+  /** The sandbox to run in; the process-wide one when omitted. */
+  sandbox?: Sandbox;
+}
+
+export function sandboxOf(ctx: GradingContext): Promise<Sandbox> {
+  return ctx.sandbox ? Promise.resolve(ctx.sandbox) : getSandbox();
+}

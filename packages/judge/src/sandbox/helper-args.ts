@@ -1,0 +1,148 @@
+import path from 'node:path';
+import { RESERVED_TARGETS, SYSTEM_BINDS, WORK_TARGET } from './binds.ts';
+import { runCgroupPrefix, type CgroupParents } from './cgroup.ts';
+import type { BindMount, SandboxRunOptions } from './types.ts';
+
+/** Per-slot unprivileged ids (sandbox.md §1.5, §7.1): uid = base + slot, the same for gid. */
+export const DEFAULT_UID_BASE = 60000;
+export const MAX_SLOTS = 1000;
+
+export const DEFAULTS = {
+  cwd: WORK_TARGET,
+  stackBytes: 256 * 1024 * 1024,
+  openFiles: 64,
+  tmpBytes: 64 * 1024 * 1024,
+} as const;
+
+/** The fd on which the helper writes its JSON report (the program keeps 0, 1 and 2). */
+export const REPORT_FD = 3;
+
+export interface HelperContext {
+  /** full: pass the cgroup parents; degraded: no cgroup, the helper falls back to rlimits (sandbox.md §8). */
+  cgroupParents: CgroupParents | null;
+  uidBase: number;
+}
+
+export class SandboxOptionsError extends Error {
+  override name = 'SandboxOptionsError';
+}
+
+function positiveInteger(name: string, value: number | undefined, max = Number.MAX_SAFE_INTEGER): void {
+  if (value === undefined) return;
+  if (!Number.isFinite(value) || value <= 0 || value > max) {
+    throw new SandboxOptionsError(`${name} must be a positive number (got ${value})`);
+  }
+}
+
+function checkInsidePath(name: string, p: string): void {
+  if (!p.startsWith('/') || p.split('/').includes('..')) {
+    throw new SandboxOptionsError(`${name} must be an absolute path without "..": ${p}`);
+  }
+}
+
+function checkBind(b: BindMount): void {
+  if (!path.isAbsolute(b.source)) throw new SandboxOptionsError(`bind source must be absolute: ${b.source}`);
+  checkInsidePath('bind target', b.target);
+  const target = path.posix.normalize(b.target);
+  for (const reserved of RESERVED_TARGETS) {
+    if (
+      target === reserved ||
+      (reserved !== '/' && reserved !== '/tmp' && target.startsWith(`${reserved}/`))
+    ) {
+      throw new SandboxOptionsError(`bind target ${b.target} would replace the sandbox's own ${reserved}`);
+    }
+  }
+}
+
+/** Rejects option values the helper would refuse, with a message naming the option. */
+export function validateRunOptions(o: SandboxRunOptions): void {
+  if (o.argv.length === 0 || !o.argv[0]) throw new SandboxOptionsError('argv must name a program');
+  if (!o.argv[0].includes('/')) {
+    throw new SandboxOptionsError(
+      `argv[0] must be a path inside the box (e.g. /usr/bin/python3), not ${o.argv[0]}`,
+    );
+  }
+  if (!path.isAbsolute(o.workDir))
+    throw new SandboxOptionsError(`workDir must be an absolute host path: ${o.workDir}`);
+  checkInsidePath('cwd', o.cwd ?? DEFAULTS.cwd);
+  positiveInteger('cpuTimeMs', o.cpuTimeMs);
+  positiveInteger('wallTimeMs', o.wallTimeMs);
+  positiveInteger('memoryBytes', o.memoryBytes);
+  positiveInteger('processes', o.processes, 1 << 16);
+  positiveInteger('outputBytes', o.outputBytes);
+  positiveInteger('stackBytes', o.stackBytes);
+  positiveInteger('openFiles', o.openFiles, 65536);
+  positiveInteger('tmpBytes', o.tmpBytes);
+  if (o.openFiles !== undefined && o.openFiles < 4)
+    throw new SandboxOptionsError('openFiles must be at least 4');
+  if (!Number.isInteger(o.slot) || o.slot < 0 || o.slot >= MAX_SLOTS) {
+    throw new SandboxOptionsError(`slot must be an integer from 0 to ${MAX_SLOTS - 1} (got ${o.slot})`);
+  }
+  if (!['default', 'strict', 'none'].includes(o.seccomp))
+    throw new SandboxOptionsError(`unknown seccomp profile ${o.seccomp}`);
+  for (const b of o.extraBinds ?? []) checkBind(b);
+  for (const [k, v] of Object.entries(o.env)) {
+    if (k === '' || k.includes('=') || k.includes('\0') || v.includes('\0')) {
+      throw new SandboxOptionsError(`invalid environment variable ${JSON.stringify(k)}`);
+    }
+  }
+}
+
+export function slotIds(slot: number, uidBase: number): { uid: number; gid: number } {
+  return { uid: uidBase + slot, gid: uidBase + slot };
+}
+
+function bindArgs(b: BindMount): string[] {
+  const flag = `--${b.readWrite ? 'rw' : 'ro'}${b.optional ? '-try' : ''}`;
+  return [flag, b.source, path.posix.normalize(b.target)];
+}
+
+/** Command line of one helper run (options documented at the top of jail.c). */
+export function buildHelperArgs(o: SandboxRunOptions, ctx: HelperContext): string[] {
+  const { uid, gid } = slotIds(o.slot, ctx.uidBase);
+  const args = [
+    '--report-fd',
+    String(REPORT_FD),
+    '--cpu-ms',
+    String(Math.ceil(o.cpuTimeMs)),
+    '--wall-ms',
+    String(Math.ceil(o.wallTimeMs)),
+    '--processes',
+    String(o.processes),
+    '--output',
+    String(Math.floor(o.outputBytes)),
+    '--stack',
+    String(Math.floor(o.stackBytes ?? DEFAULTS.stackBytes)),
+    '--open-files',
+    String(o.openFiles ?? DEFAULTS.openFiles),
+    '--tmp-size',
+    String(Math.floor(o.tmpBytes ?? DEFAULTS.tmpBytes)),
+    '--uid',
+    String(uid),
+    '--gid',
+    String(gid),
+    '--seccomp',
+    o.seccomp,
+    '--cwd',
+    o.cwd ?? DEFAULTS.cwd,
+  ];
+  const parents = ctx.cgroupParents;
+  if (parents?.version === 'v1') {
+    args.push('--memory', String(Math.floor(o.memoryBytes)));
+    args.push('--cgroup-v1-memory', parents.dirs.memory);
+    args.push('--cgroup-v1-cpuacct', parents.dirs.cpuacct);
+    args.push('--cgroup-v1-pids', parents.dirs.pids);
+  } else if (parents?.version === 'v2') {
+    args.push('--memory', String(Math.floor(o.memoryBytes)), '--cgroup-v2', parents.dir);
+  } else {
+    // degraded mode (sandbox.md §8): the address-space limit is the only memory limit there is
+    args.push('--address-space', String(Math.floor(o.memoryBytes)));
+  }
+  args.push('--cgroup-prefix', runCgroupPrefix(o.slot));
+  for (const b of SYSTEM_BINDS) args.push(...bindArgs(b));
+  for (const b of o.extraBinds ?? []) args.push(...bindArgs(b));
+  args.push(...bindArgs({ source: o.workDir, target: WORK_TARGET, readWrite: o.readWrite ?? false }));
+  for (const [k, v] of Object.entries(o.env)) args.push('--env', `${k}=${v}`);
+  args.push('--', ...o.argv);
+  return args;
+}

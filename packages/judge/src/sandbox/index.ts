@@ -1,0 +1,179 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
+import { CgroupJanitor, listRunCgroups } from './cgroup.ts';
+import { canJudge, detectHost, unsafeBanner, type HostSupport } from './detect.ts';
+import { buildHelperArgs, DEFAULT_UID_BASE, REPORT_FD, slotIds, validateRunOptions } from './helper-args.ts';
+import { openStdio } from './stdio.ts';
+import type { RunResult, SandboxMode, SandboxRunOptions } from './types.ts';
+import { runUnsafe } from './unsafe.ts';
+import { parseHelperReport, systemErrorResult, toRunResult } from './verdict.ts';
+
+export type * from './types.ts';
+export { DEFAULT_SANDBOX_ENV, SYSTEM_BINDS, WORK_TARGET } from './binds.ts';
+export { canJudge, detectHost, UNSAFE_FLAG, unsafeBanner, type HostSupport } from './detect.ts';
+export { SandboxOptionsError, slotIds } from './helper-args.ts';
+export { createPipe, type KernelPipe } from './pipes.ts';
+
+/** Thrown when the host cannot sandbox and the unsafe development flag is not set. */
+export class SandboxUnavailableError extends Error {
+  override name = 'SandboxUnavailableError';
+  constructor(readonly host: HostSupport) {
+    super(
+      `this host cannot sandbox submissions, so the judge refuses to run them: ${host.problems.join('; ')}`,
+    );
+  }
+}
+
+/** A box that has been started: `result` settles when it has ended; `kill()` aborts it. */
+export interface RunningBox {
+  /** Pid of the helper process (undefined in unsafe mode or when the spawn failed). */
+  readonly pid: number | undefined;
+  /** The program's stdout when it was started with `stdout: 'pipe'`. */
+  readonly stdout: Readable | null;
+  readonly result: Promise<RunResult>;
+  kill(): void;
+}
+
+export interface SandboxConfig {
+  /** Detected host; detected (and cgroup parents prepared) when omitted. */
+  host?: HostSupport;
+  /** First uid/gid of the per-slot ids; default 60000 (VERDICT_SANDBOX_UID_BASE). */
+  uidBase?: number;
+  env?: NodeJS.ProcessEnv;
+  /** Do not print the degraded/unsafe warnings (doctor prints its own). */
+  quiet?: boolean;
+}
+
+/**
+ * The TypeScript side of the sandbox (sandbox.md §7.1 "SandboxRunner"): spawns the C helper once per
+ * run with the program's stdio as its fds 0–2, reads its JSON report on fd 3, and applies the verdict rules.
+ */
+export class Sandbox {
+  private readonly janitor = new CgroupJanitor();
+
+  private constructor(
+    readonly host: HostSupport,
+    readonly uidBase: number,
+  ) {}
+
+  static async create(config: SandboxConfig = {}): Promise<Sandbox> {
+    const env = config.env ?? process.env;
+    const host = config.host ?? (await detectHost({ env }));
+    if (!canJudge(host)) throw new SandboxUnavailableError(host);
+    if (!config.quiet && host.mode === 'unavailable') console.error(unsafeBanner(host));
+    else if (!config.quiet && host.mode === 'degraded')
+      console.warn(`verdict sandbox: ${host.problems.join('; ')}`);
+    const uidBase = config.uidBase ?? (Number(env.VERDICT_SANDBOX_UID_BASE) || DEFAULT_UID_BASE);
+    return new Sandbox(host, uidBase);
+  }
+
+  get mode(): SandboxMode {
+    return this.host.mode === 'unavailable' ? 'unsafe' : this.host.mode;
+  }
+
+  /** Runs one program to its end. Invalid options or unopenable stdio files reject; everything else resolves. */
+  async run(o: SandboxRunOptions): Promise<RunResult> {
+    return this.start(o).result;
+  }
+
+  /**
+   * Starts a box and returns as soon as the helper is spawned, so that a caller wiring two boxes with
+   * pipes (createPipe) can close its own copies of the pipe fds right after both have started.
+   */
+  start(o: SandboxRunOptions): RunningBox {
+    validateRunOptions(o);
+    if (this.mode === 'unsafe') {
+      if (o.stdout === 'pipe') throw new Error("stdout 'pipe' is not available in unsafe mode");
+      return { pid: undefined, stdout: null, result: runUnsafe(o), kill() {} };
+    }
+    this.prepareWorkDir(o);
+    const args = buildHelperArgs(o, { cgroupParents: this.host.cgroupParents, uidBase: this.uidBase });
+    const stdio = openStdio(o.stdin, o.stdout, o.stderr);
+    let child;
+    try {
+      // spawn() returns after the helper's execve, so our copies of the files can be closed right away
+      child = spawn(this.host.helper.path, args, { stdio: [...stdio.fds, 'pipe'], env: {} });
+    } finally {
+      stdio.close();
+    }
+    const mode = this.mode;
+    const limits = { cpuTimeMs: o.cpuTimeMs, memoryBytes: o.memoryBytes, outputBytes: o.outputBytes };
+    const result = new Promise<RunResult>((resolve) => {
+      let report = '';
+      const reportPipe = child.stdio[REPORT_FD] as Readable | null;
+      reportPipe?.setEncoding('utf8');
+      reportPipe?.on('error', () => {}); // a late kill() after the helper exited: EPIPE, nothing to do
+      reportPipe?.on('data', (chunk: string) => (report += chunk));
+      child.once('error', (e) =>
+        resolve(systemErrorResult(`cannot start the sandbox helper: ${e.message}`, mode)),
+      );
+      child.once('close', (code, signal) => {
+        const parsed = parseHelperReport(report);
+        if (!parsed) {
+          resolve(
+            systemErrorResult(
+              `the sandbox helper ended (code ${code}, signal ${signal}) without a report`,
+              mode,
+            ),
+          );
+          return;
+        }
+        this.janitor.removeLater(parsed.cgroupLeftovers ?? []);
+        resolve(toRunResult(parsed, limits, mode));
+      });
+    });
+    return {
+      pid: child.pid,
+      stdout: o.stdout === 'pipe' ? child.stdout : null,
+      result,
+      kill: () => {
+        // "k" on the report socket: the helper kills the box, cleans up and still reports (killedBy
+        // "aborted"). A signal could arrive before the helper has installed its handler; a byte waits.
+        const control = child.stdio[REPORT_FD] as Writable | null;
+        if (child.exitCode === null && child.signalCode === null && control?.writable) control.write('k');
+      },
+    };
+  }
+
+  /** Resolves when background removal of busy cgroups has finished (sandbox.md §6.3). */
+  settle(): Promise<void> {
+    return this.janitor.settle();
+  }
+
+  /** Run cgroups of a slot that still exist (a healthy host has none between runs). */
+  leftoverCgroups(slot?: number): string[] {
+    return this.host.cgroupParents ? listRunCgroups(this.host.cgroupParents, slot) : [];
+  }
+
+  /**
+   * /w must be usable by the slot's uid: writable runs get the directory's ownership, read-only runs
+   * need o+rx on it (a mkdtemp directory is 0700). Files inside keep the caller's modes.
+   */
+  private prepareWorkDir(o: SandboxRunOptions): void {
+    if (!this.host.root) return; // in a user namespace the judge's own uid owns /w
+    const { uid, gid } = slotIds(o.slot, this.uidBase);
+    if (o.readWrite) {
+      fs.chownSync(o.workDir, uid, gid);
+      return;
+    }
+    const mode = fs.statSync(o.workDir).mode & 0o7777;
+    if ((mode & 0o005) !== 0o005) fs.chmodSync(o.workDir, mode | 0o005);
+  }
+}
+
+let shared: Promise<Sandbox> | undefined;
+
+/** The process-wide sandbox, detected once. */
+export function getSandbox(): Promise<Sandbox> {
+  shared ??= Sandbox.create().catch((e: unknown) => {
+    shared = undefined;
+    throw e;
+  });
+  return shared;
+}
+
+/** Runs one program in the process-wide sandbox. */
+export async function runInSandbox(o: SandboxRunOptions): Promise<RunResult> {
+  return (await getSandbox()).run(o);
+}

@@ -1,0 +1,1550 @@
+/*
+ * verdict-jail — runs one untrusted program in a fresh sandbox and reports what it used.
+ *
+ * Design and measurements: reference/sandbox.md §4 (prototype B), §7 (chosen design), §10 (pitfalls).
+ *
+ *   verdict-jail [options] -- /absolute/program [args...]
+ *   verdict-jail --probe        what this host allows (JSON on stdout)
+ *   verdict-jail --version
+ *
+ * The program's stdin, stdout and stderr are this helper's fds 0, 1 and 2: files or pipes chosen by
+ * the caller, so interactive problems and checkers can be wired. The result is one JSON object
+ * written to --report-fd (default 3), never to stdout.
+ *
+ * Options (the TypeScript driver, helper-args.ts, builds them):
+ *   --cpu-ms N --wall-ms N          CPU limit (cgroup polled every 10 ms) and wall limit from execve
+ *   --memory BYTES --processes N    cgroup memory.limit / pids.max (init not counted)
+ *   --output BYTES --stack BYTES --open-files N --tmp-size BYTES --address-space BYTES
+ *   --uid N --gid N                 the slot's unprivileged ids (never 0)
+ *   --cgroup-v1-memory DIR --cgroup-v1-cpuacct DIR --cgroup-v1-pids DIR | --cgroup-v2 DIR
+ *                                   parents in which "<prefix>-<pid>" is made; none = rlimit fallback (§8)
+ *   --cgroup-prefix NAME --cwd PATH --hostname NAME --report-fd N
+ *   --ro SRC DST | --rw SRC DST | --ro-try SRC DST | --rw-try SRC DST   binds (-try: skip if missing)
+ *   --env K=V ...                   the program's whole environment
+ *   --seccomp none|default|strict
+ *
+ * Process tree:
+ *   helper (host namespaces; creates the cgroup, polls it, kills on a limit, reports)
+ *     └ init  (pid 1 of new pid/mount/net/ipc/uts [+user] namespaces; builds the new root, reaps)
+ *         └ program (rlimits, per-slot uid, no_new_privs, seccomp, execve)
+ * When init exits the kernel kills everything left in the pid namespace (fork bombs die with it).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <limits.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define JAIL_VERSION 1
+
+#if defined(__x86_64__)
+#define JAIL_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define JAIL_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#else
+#error "verdict-jail supports x86_64 and aarch64"
+#endif
+
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the seccomp filter reads the low 32 bits of arguments at little-endian offsets"
+#endif
+
+#ifndef SYS_clone3
+#define SYS_clone3 435
+#endif
+#ifndef SYS_close_range
+#define SYS_close_range 436
+#endif
+#ifndef CLONE_INTO_CGROUP
+#define CLONE_INTO_CGROUP 0x200000000ULL
+#endif
+#ifndef SECCOMP_RET_KILL_PROCESS
+#define SECCOMP_RET_KILL_PROCESS 0x80000000U
+#endif
+
+#define MAX_BINDS 64
+#define MAX_ENV 128
+#define POLL_MS 10 /* §4 step 7: poll the cgroup CPU time every 10 ms */
+/* Inside our private mount namespace the new root is mounted over /tmp; the host /tmp stays untouched.
+ * Bind sources are opened (O_PATH) before that mount, so sources under /tmp still resolve. */
+#define NEWROOT "/tmp"
+#define SETUP_GRACE_NS (10ULL * 1000000000ULL)
+
+/* ---------- configuration ---------- */
+
+struct bind {
+  const char *src;
+  const char *dst;
+  bool rw;
+  bool optional;
+  /* resolved inside init, before the new root hides the host paths */
+  int fd;
+  bool missing;
+  bool is_dir;
+  bool is_link;
+  char link[PATH_MAX];
+};
+
+enum seccomp_profile { PROFILE_NONE, PROFILE_DEFAULT, PROFILE_STRICT };
+
+struct config {
+  uint64_t cpu_ns;
+  uint64_t wall_ns;
+  uint64_t memory_bytes;        /* cgroup memory limit; 0 = none */
+  uint64_t output_bytes;        /* RLIMIT_FSIZE and the file-size check (§10.4) */
+  uint64_t stack_bytes;         /* 0 = inherited */
+  uint64_t tmp_bytes;           /* size of the box's /tmp tmpfs */
+  uint64_t address_space_bytes; /* RLIMIT_AS, only for the no-cgroup fallback (§8); 0 = none */
+  long processes;               /* threads and processes of the program (init not counted) */
+  long open_files;
+  uid_t uid;
+  gid_t gid;
+  const char *cg_v1_memory, *cg_v1_cpuacct, *cg_v1_pids, *cg_v2;
+  const char *cg_prefix;
+  const char *cwd;
+  const char *hostname;
+  struct bind binds[MAX_BINDS];
+  int nbinds;
+  char *env[MAX_ENV + 1];
+  int nenv;
+  char **argv;
+  int report_fd;
+  enum seccomp_profile profile;
+  bool userns;
+};
+
+/* ---------- small utilities ---------- */
+
+static uint64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* CPU time of the calling process, up to this instant. */
+static uint64_t cpu_self_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static bool parse_u64(const char *s, uint64_t *out) {
+  if (s == NULL || *s == '\0') return false;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno != 0 || *end != '\0' || s[0] == '-') return false;
+  *out = v;
+  return true;
+}
+
+static bool write_all(int fd, const char *buf, size_t len) {
+  while (len > 0) {
+    ssize_t n = write(fd, buf, len);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    buf += n;
+    len -= (size_t)n;
+  }
+  return true;
+}
+
+/* Writes a short value to a cgroup or /proc file. Returns 0 or an errno. */
+static int write_file(const char *path, const char *value) {
+  int fd = open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return errno;
+  int err = write_all(fd, value, strlen(value)) ? 0 : errno;
+  close(fd);
+  return err;
+}
+
+static bool read_small(int fd, char *buf, size_t cap) {
+  ssize_t n = pread(fd, buf, cap - 1, 0);
+  if (n < 0) return false;
+  buf[n] = '\0';
+  return true;
+}
+
+static bool read_u64_path(const char *path, uint64_t *out) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char buf[64];
+  bool ok = read_small(fd, buf, sizeof buf);
+  close(fd);
+  if (!ok) return false;
+  buf[strcspn(buf, "\n")] = '\0';
+  if (strcmp(buf, "max") == 0) return false;
+  return parse_u64(buf, out);
+}
+
+/* Reads "key value" lines (memory.oom_control, memory.events, cpu.stat). */
+static bool read_keyed(const char *path, const char *key, uint64_t *out) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char buf[4096];
+  bool ok = read_small(fd, buf, sizeof buf);
+  close(fd);
+  if (!ok) return false;
+  size_t klen = strlen(key);
+  for (char *line = buf; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    if (strncmp(line, key, klen) == 0 && line[klen] == ' ') return sscanf(line + klen + 1, "%llu", (unsigned long long *)out) == 1;
+  }
+  return false;
+}
+
+/* Closes every fd >= 3 except those in keep (sorted ascending). */
+static void close_fds_except(const int *keep, int n) {
+  unsigned lo = 3;
+  for (int i = 0; i < n; i++) {
+    if (keep[i] < 0 || (unsigned)keep[i] < lo) continue;
+    if ((unsigned)keep[i] > lo) syscall(SYS_close_range, lo, (unsigned)keep[i] - 1, 0);
+    lo = (unsigned)keep[i] + 1;
+  }
+  if (syscall(SYS_close_range, lo, ~0U, 0) != 0) {
+    for (unsigned fd = lo; fd < 4096; fd++) close((int)fd); /* kernels before 5.9 */
+  }
+}
+
+static void sort_ints(int *a, int n) {
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
+      int t = a[j];
+      a[j] = a[j - 1];
+      a[j - 1] = t;
+    }
+}
+
+/* ---------- JSON report ---------- */
+
+struct json {
+  char buf[16384];
+  size_t len;
+  bool first;
+};
+
+static void j_raw(struct json *j, const char *s) {
+  size_t n = strlen(s);
+  if (j->len + n >= sizeof j->buf) n = sizeof j->buf - 1 - j->len;
+  memcpy(j->buf + j->len, s, n);
+  j->len += n;
+  j->buf[j->len] = '\0';
+}
+
+static void j_key(struct json *j, const char *key) {
+  j_raw(j, j->first ? "{\"" : ",\"");
+  j->first = false;
+  j_raw(j, key);
+  j_raw(j, "\":");
+}
+
+static void j_str_value(struct json *j, const char *s) {
+  j_raw(j, "\"");
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    char tmp[8];
+    if (*p == '"' || *p == '\\') {
+      tmp[0] = '\\';
+      tmp[1] = (char)*p;
+      tmp[2] = '\0';
+    } else if (*p < 0x20) {
+      snprintf(tmp, sizeof tmp, "\\u%04x", *p);
+    } else {
+      tmp[0] = (char)*p;
+      tmp[1] = '\0';
+    }
+    j_raw(j, tmp);
+  }
+  j_raw(j, "\"");
+}
+
+static void j_str(struct json *j, const char *key, const char *s) {
+  j_key(j, key);
+  if (s == NULL)
+    j_raw(j, "null");
+  else
+    j_str_value(j, s);
+}
+
+static void j_u64(struct json *j, const char *key, uint64_t v) {
+  char tmp[32];
+  snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v);
+  j_key(j, key);
+  j_raw(j, tmp);
+}
+
+static void j_opt_u64(struct json *j, const char *key, bool present, uint64_t v) {
+  if (present)
+    j_u64(j, key, v);
+  else
+    j_str(j, key, NULL);
+}
+
+static void j_int_or_null(struct json *j, const char *key, bool present, long v) {
+  char tmp[32];
+  j_key(j, key);
+  if (!present) {
+    j_raw(j, "null");
+    return;
+  }
+  snprintf(tmp, sizeof tmp, "%ld", v);
+  j_raw(j, tmp);
+}
+
+static void j_bool(struct json *j, const char *key, bool v) {
+  j_key(j, key);
+  j_raw(j, v ? "true" : "false");
+}
+
+/* ---------- seccomp (hand-written BPF, no libseccomp; §7.1) ---------- */
+
+struct filter {
+  struct sock_filter ins[512];
+  unsigned short n;
+};
+
+static void emit(struct filter *f, struct sock_filter ins) {
+  if (f->n < sizeof f->ins / sizeof f->ins[0]) f->ins[f->n++] = ins;
+}
+
+#define ARG_LO(i) (offsetof(struct seccomp_data, args) + 8 * (i))
+#define LD_NR BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr))
+#define RET(v) BPF_STMT(BPF_RET | BPF_K, (v))
+#define ERRNO(e) (SECCOMP_RET_ERRNO | ((e) & SECCOMP_RET_DATA))
+
+static void deny(struct filter *f, long nr, uint32_t action) {
+  emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)nr, 0, 1));
+  emit(f, (struct sock_filter)RET(action));
+}
+
+/* Kernel and system changes, inspection of other processes, mounts and namespaces (§4 step 6). */
+static const long blocked_syscalls[] = {
+#ifdef __NR_ptrace
+    __NR_ptrace,
+#endif
+#ifdef __NR_process_vm_readv
+    __NR_process_vm_readv,    __NR_process_vm_writev,
+#endif
+#ifdef __NR_perf_event_open
+    __NR_perf_event_open,
+#endif
+#ifdef __NR_bpf
+    __NR_bpf,
+#endif
+#ifdef __NR_userfaultfd
+    __NR_userfaultfd,
+#endif
+#ifdef __NR_keyctl
+    __NR_keyctl,              __NR_add_key,          __NR_request_key,
+#endif
+#ifdef __NR_io_uring_setup
+    __NR_io_uring_setup,      __NR_io_uring_enter,   __NR_io_uring_register,
+#endif
+    __NR_mount,               __NR_umount2,          __NR_pivot_root,       __NR_chroot,
+#ifdef __NR_fsopen
+    __NR_fsopen,              __NR_fsconfig,         __NR_fsmount,          __NR_fspick,
+    __NR_move_mount,          __NR_open_tree,
+#endif
+#ifdef __NR_mount_setattr
+    __NR_mount_setattr,
+#endif
+    __NR_unshare,             __NR_setns,
+#ifdef __NR_kexec_load
+    __NR_kexec_load,
+#endif
+#ifdef __NR_kexec_file_load
+    __NR_kexec_file_load,
+#endif
+    __NR_init_module,         __NR_finit_module,     __NR_delete_module,    __NR_reboot,
+    __NR_swapon,              __NR_swapoff,          __NR_acct,             __NR_quotactl,
+#ifdef __NR_quotactl_fd
+    __NR_quotactl_fd,
+#endif
+    __NR_syslog,              __NR_open_by_handle_at, __NR_name_to_handle_at,
+    __NR_settimeofday,        __NR_clock_settime,    __NR_clock_adjtime,    __NR_adjtimex,
+    __NR_sethostname,         __NR_setdomainname,    __NR_vhangup,
+#ifdef __NR_lookup_dcookie
+    __NR_lookup_dcookie,
+#endif
+#ifdef __NR_iopl
+    __NR_iopl,                __NR_ioperm,
+#endif
+#ifdef __NR_uselib
+    __NR_uselib,
+#endif
+#ifdef __NR_kcmp
+    __NR_kcmp,
+#endif
+#ifdef __NR_pidfd_getfd
+    __NR_pidfd_getfd,
+#endif
+#ifdef __NR_fanotify_init
+    __NR_fanotify_init,
+#endif
+};
+
+#define NAMESPACE_FLAGS \
+  (CLONE_NEWNS | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWCGROUP)
+
+/*
+ * default: blocklist with errors (EPERM), clone3 -> ENOSYS (glibc falls back to clone, whose flags we
+ *          can see), sockets other than AF_UNIX -> EACCES, non-native ABIs killed.
+ * strict:  additionally kills fork, vfork, non-thread clone, execve, sockets, and execveat of anything but
+ *          the program itself (exec_fd: an fd number the program can never own, see program_main).
+ * The filter only reads arguments inside the blocks of the syscalls it inspects, so the kernel's
+ * constant-action cache (5.11+) lets every other syscall skip the filter entirely.
+ */
+static void build_filter(struct filter *f, enum seccomp_profile profile, int exec_fd) {
+  const uint32_t kill = SECCOMP_RET_KILL_PROCESS;
+  emit(f, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)));
+  emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, JAIL_AUDIT_ARCH, 1, 0));
+  emit(f, (struct sock_filter)RET(kill));
+  emit(f, (struct sock_filter)LD_NR);
+#if defined(__x86_64__)
+  emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000U /* x32 ABI */, 0, 1));
+  emit(f, (struct sock_filter)RET(kill));
+#endif
+  for (size_t i = 0; i < sizeof blocked_syscalls / sizeof blocked_syscalls[0]; i++) deny(f, blocked_syscalls[i], ERRNO(EPERM));
+  deny(f, SYS_clone3, ERRNO(ENOSYS));
+
+  if (profile == PROFILE_STRICT) {
+#ifdef __NR_fork
+    deny(f, __NR_fork, kill);
+#endif
+#ifdef __NR_vfork
+    deny(f, __NR_vfork, kill);
+#endif
+    deny(f, __NR_execve, kill);
+    deny(f, __NR_socket, kill);
+    deny(f, __NR_socketpair, kill);
+    /* execveat: allowed only on exec_fd */
+    emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_execveat, 0, 4));
+    emit(f, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG_LO(0)));
+    emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)exec_fd, 0, 1));
+    emit(f, (struct sock_filter)RET(SECCOMP_RET_ALLOW));
+    emit(f, (struct sock_filter)RET(kill));
+    /* clone: threads only */
+    emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 5));
+    emit(f, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG_LO(0)));
+    emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, NAMESPACE_FLAGS, 1, 0));
+    emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 1, 0));
+    emit(f, (struct sock_filter)RET(kill));
+    emit(f, (struct sock_filter)RET(SECCOMP_RET_ALLOW));
+  } else {
+    /* socket: AF_UNIX only; the net namespace is empty anyway (§7.2) */
+    emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 4));
+    emit(f, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG_LO(0)));
+    emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1));
+    emit(f, (struct sock_filter)RET(SECCOMP_RET_ALLOW));
+    emit(f, (struct sock_filter)RET(ERRNO(EACCES)));
+    /* clone: no new namespaces */
+    emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 3));
+    emit(f, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG_LO(0)));
+    emit(f, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, NAMESPACE_FLAGS, 0, 1));
+    emit(f, (struct sock_filter)RET(ERRNO(EPERM)));
+  }
+  emit(f, (struct sock_filter)RET(SECCOMP_RET_ALLOW));
+}
+
+/* ---------- cgroups (v1 and v2; §7.2) ---------- */
+
+enum cg_kind { CG_NONE, CG_V1, CG_V2 };
+
+struct cgroups {
+  enum cg_kind kind;
+  char memory[PATH_MAX]; /* v1: memory dir; v2: the one dir */
+  char cpuacct[PATH_MAX];
+  char pids[PATH_MAX];
+  int cpu_fd; /* kept open: polled every 10 ms */
+  int dir_fd; /* v2: for clone3(CLONE_INTO_CGROUP) */
+};
+
+static int cg_path(char *out, const char *parent, const char *name) {
+  int n = snprintf(out, PATH_MAX, "%s/%s", parent, name);
+  return (n < 0 || n >= PATH_MAX) ? ENAMETOOLONG : 0;
+}
+
+static int cg_file(char *out, const char *dir, const char *file) { return cg_path(out, dir, file); }
+
+static int cg_make(const char *dir) {
+  if (mkdir(dir, 0755) == 0) return 0;
+  if (errno != EEXIST) return errno;
+  /* a leftover of an earlier run with the same helper pid: empty cgroups can be removed */
+  if (rmdir(dir) != 0) return EEXIST;
+  return mkdir(dir, 0755) == 0 ? 0 : errno;
+}
+
+static int cg_set(const char *dir, const char *file, uint64_t value, bool optional) {
+  char path[PATH_MAX], v[32];
+  if (cg_file(path, dir, file) != 0) return ENAMETOOLONG;
+  snprintf(v, sizeof v, "%llu", (unsigned long long)value);
+  int err = write_file(path, v);
+  if (err == ENOENT && optional) return 0;
+  return err;
+}
+
+/* Creates the run's cgroup(s) and writes the limits. On error *what names the failing step. */
+static int cg_create(const struct config *c, struct cgroups *cg, const char **what, char *what_path) {
+  char name[128];
+  snprintf(name, sizeof name, "%s-%ld", c->cg_prefix, (long)getpid());
+  cg->cpu_fd = -1;
+  cg->dir_fd = -1;
+  int err;
+  uint64_t pids_max = (uint64_t)c->processes + 1; /* + init */
+  if (c->cg_v2) {
+    cg->kind = CG_V2;
+    if ((err = cg_path(cg->memory, c->cg_v2, name)) != 0) return err;
+    strcpy(what_path, cg->memory);
+    *what = "mkdir";
+    if ((err = cg_make(cg->memory)) != 0) return err;
+    *what = "limit";
+    if (c->memory_bytes && (err = cg_set(cg->memory, "memory.max", c->memory_bytes, false)) != 0) return err;
+    if ((err = cg_set(cg->memory, "memory.swap.max", 0, true)) != 0) return err;
+    if ((err = cg_set(cg->memory, "pids.max", pids_max, false)) != 0) return err;
+    char p[PATH_MAX];
+    cg_file(p, cg->memory, "cpu.stat");
+    cg->cpu_fd = open(p, O_RDONLY | O_CLOEXEC);
+    cg->dir_fd = open(cg->memory, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    return 0;
+  }
+  if (c->cg_v1_memory || c->cg_v1_cpuacct || c->cg_v1_pids) {
+    if (!c->cg_v1_memory || !c->cg_v1_cpuacct || !c->cg_v1_pids) {
+      *what = "options";
+      strcpy(what_path, "cgroup v1 needs --cgroup-v1-memory, --cgroup-v1-cpuacct and --cgroup-v1-pids");
+      return EINVAL;
+    }
+    cg->kind = CG_V1;
+    const char *parents[3] = {c->cg_v1_memory, c->cg_v1_cpuacct, c->cg_v1_pids};
+    char *dirs[3] = {cg->memory, cg->cpuacct, cg->pids};
+    for (int i = 0; i < 3; i++) {
+      if ((err = cg_path(dirs[i], parents[i], name)) != 0) return err;
+      strcpy(what_path, dirs[i]);
+      *what = "mkdir";
+      if ((err = cg_make(dirs[i])) != 0) return err;
+    }
+    *what = "limit";
+    strcpy(what_path, cg->memory);
+    if (c->memory_bytes) {
+      if ((err = cg_set(cg->memory, "memory.limit_in_bytes", c->memory_bytes, false)) != 0) return err;
+      /* swap must not extend the limit (§1.5); absent without swap accounting */
+      if ((err = cg_set(cg->memory, "memory.memsw.limit_in_bytes", c->memory_bytes, true)) != 0) return err;
+    }
+    strcpy(what_path, cg->pids);
+    if ((err = cg_set(cg->pids, "pids.max", pids_max, false)) != 0) return err;
+    char p[PATH_MAX];
+    cg_file(p, cg->cpuacct, "cpuacct.usage");
+    cg->cpu_fd = open(p, O_RDONLY | O_CLOEXEC);
+    return 0;
+  }
+  cg->kind = CG_NONE;
+  return 0;
+}
+
+/*
+ * §6.3 "a kernel trap": writing a pid to cgroup.procs takes the global threadgroup rwsem, whose first
+ * write lock after an idle moment waits for an RCU grace period (10–20 ms measured). Two ways around it:
+ *  - v2: clone3(CLONE_INTO_CGROUP) starts init inside its cgroup (clone_init);
+ *  - v1: init moves itself by writing "0" to each "tasks" file. The kernel skips that lock when a
+ *    single thread moves itself (cgroup_procs_write_start: "If the thread is current, ... we can skip
+ *    the global lock"), so no grace period is waited for.
+ * cg_attach_pid is the plain fallback (v2 kernels without clone3).
+ */
+static int cg_attach_self(const struct cgroups *cg) {
+  char p[PATH_MAX];
+  const char *dirs[3] = {cg->memory, cg->cpuacct, cg->pids};
+  for (int i = 0; cg->kind == CG_V1 && i < 3; i++) {
+    cg_file(p, dirs[i], "tasks");
+    int err = write_file(p, "0");
+    if (err) return err;
+  }
+  return 0;
+}
+
+static int cg_attach_pid(const struct cgroups *cg, pid_t pid) {
+  char v[32], p[PATH_MAX];
+  snprintf(v, sizeof v, "%ld", (long)pid);
+  if (cg->kind != CG_V2) return 0;
+  cg_file(p, cg->memory, "cgroup.procs");
+  return write_file(p, v);
+}
+
+static bool cg_cpu_ns(const struct cgroups *cg, uint64_t *out) {
+  if (cg->cpu_fd < 0) return false;
+  char buf[1024];
+  if (!read_small(cg->cpu_fd, buf, sizeof buf)) return false;
+  if (cg->kind == CG_V1) return parse_u64(strtok(buf, "\n"), out);
+  char *p = strstr(buf, "usage_usec ");
+  unsigned long long usec;
+  if (!p || sscanf(p + 11, "%llu", &usec) != 1) return false;
+  *out = usec * 1000ULL;
+  return true;
+}
+
+/* Removes the run's cgroup dirs. §6.3/§10.3: rmdir can fail with EBUSY for a while; retry briefly,
+ * then leave the rest to the driver, which retries in the background. */
+static int cg_remove(struct cgroups *cg, char left[3][PATH_MAX]) {
+  if (cg->cpu_fd >= 0) close(cg->cpu_fd);
+  if (cg->dir_fd >= 0) close(cg->dir_fd);
+  cg->cpu_fd = cg->dir_fd = -1;
+  const char *dirs[3] = {cg->memory, cg->cpuacct, cg->pids};
+  int n = cg->kind == CG_V1 ? 3 : cg->kind == CG_V2 ? 1 : 0, nleft = 0;
+  for (int i = 0; i < n; i++) {
+    bool removed = false;
+    for (int attempt = 0; attempt < 20 && !removed; attempt++) {
+      if (rmdir(dirs[i]) == 0 || errno == ENOENT)
+        removed = true;
+      else if (errno == EBUSY)
+        usleep(1000U << (attempt < 4 ? attempt : 4));
+      else
+        break;
+    }
+    if (!removed) strcpy(left[nleft++], dirs[i]);
+  }
+  return nleft;
+}
+
+/* ---------- inside the sandbox: the new root (§4 step 4) ---------- */
+
+struct init_report {
+  int kind; /* 1 = setup error, 2 = program exited */
+  int wait_status;
+  uint64_t exit_ns;
+  uint64_t init_cpu_ns; /* init's own CPU (mount setup, reaping): not the program's */
+  struct rusage usage;
+  char message[512];
+};
+
+enum { REPORT_SETUP_ERROR = 1, REPORT_EXITED = 2 };
+
+static char g_error[512];
+
+static int fail(const char *fmt, ...) {
+  int saved = errno;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(g_error, sizeof g_error, fmt, ap);
+  va_end(ap);
+  if (saved && n >= 0 && (size_t)n < sizeof g_error) snprintf(g_error + n, sizeof g_error - (size_t)n, ": %s", strerror(saved));
+  return -1;
+}
+
+static int mkdir_p(const char *path, mode_t mode) {
+  char tmp[PATH_MAX];
+  if (snprintf(tmp, sizeof tmp, "%s", path) >= (int)sizeof tmp) return -1;
+  for (char *p = tmp + 1; *p; p++) {
+    if (*p != '/') continue;
+    *p = '\0';
+    if (mkdir(tmp, mode) != 0 && errno != EEXIST) return -1;
+    *p = '/';
+  }
+  return (mkdir(tmp, mode) != 0 && errno != EEXIST) ? -1 : 0;
+}
+
+static int make_file(const char *path) {
+  char dir[PATH_MAX];
+  snprintf(dir, sizeof dir, "%s", path);
+  char *slash = strrchr(dir, '/');
+  if (slash && slash != dir) {
+    *slash = '\0';
+    if (mkdir_p(dir, 0755) != 0) return -1;
+  }
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return -1;
+  close(fd);
+  return 0;
+}
+
+/* Mount flags that a bind remount must keep (locked flags in a user namespace). */
+static unsigned long kept_flags(const char *path) {
+  struct statvfs sv;
+  unsigned long f = 0;
+  if (statvfs(path, &sv) != 0) return 0;
+  if (sv.f_flag & ST_NOSUID) f |= MS_NOSUID;
+  if (sv.f_flag & ST_NODEV) f |= MS_NODEV;
+  if (sv.f_flag & ST_NOEXEC) f |= MS_NOEXEC;
+  if (sv.f_flag & ST_NOATIME) f |= MS_NOATIME;
+  if (sv.f_flag & ST_NODIRATIME) f |= MS_NODIRATIME;
+  if (sv.f_flag & ST_RELATIME) f |= MS_RELATIME;
+  return f;
+}
+
+static int bind_fd(int fd, const char *target, bool rw, unsigned long extra) {
+  char src[64];
+  snprintf(src, sizeof src, "/proc/self/fd/%d", fd);
+  if (mount(src, target, NULL, MS_BIND, NULL) != 0) return fail("bind %s", target);
+  unsigned long flags = MS_REMOUNT | MS_BIND | extra | kept_flags(target) | (rw ? 0 : MS_RDONLY);
+  if (mount(NULL, target, NULL, flags, NULL) != 0) return fail("remount %s", target);
+  return 0;
+}
+
+/* Opens every bind source while the host tree is still visible. */
+static int resolve_binds(struct config *c) {
+  for (int i = 0; i < c->nbinds; i++) {
+    struct bind *b = &c->binds[i];
+    struct stat st;
+    b->fd = -1;
+    if (lstat(b->src, &st) != 0) {
+      if (errno == ENOENT && b->optional) {
+        b->missing = true;
+        continue;
+      }
+      return fail("bind source %s", b->src);
+    }
+    if (S_ISLNK(st.st_mode)) {
+      /* host symlinks such as /bin -> usr/bin are recreated as symlinks (§4 step 4) */
+      ssize_t n = readlink(b->src, b->link, sizeof b->link - 1);
+      if (n < 0) return fail("readlink %s", b->src);
+      b->link[n] = '\0';
+      b->is_link = true;
+      continue;
+    }
+    b->is_dir = S_ISDIR(st.st_mode);
+    b->fd = open(b->src, O_PATH | O_CLOEXEC | O_NOFOLLOW);
+    if (b->fd < 0) return fail("open %s", b->src);
+  }
+  return 0;
+}
+
+static int mount_binds(struct config *c) {
+  char target[PATH_MAX];
+  for (int i = 0; i < c->nbinds; i++) {
+    struct bind *b = &c->binds[i];
+    if (b->missing) continue;
+    if (snprintf(target, sizeof target, "%s%s", NEWROOT, b->dst) >= (int)sizeof target) return fail("path too long: %s", b->dst);
+    if (b->is_link) {
+      char parent[PATH_MAX];
+      snprintf(parent, sizeof parent, "%s", target);
+      char *slash = strrchr(parent, '/');
+      if (slash && slash != parent) {
+        *slash = '\0';
+        if (mkdir_p(parent, 0755) != 0) return fail("mkdir %s", parent);
+      }
+      if (symlink(b->link, target) != 0 && errno != EEXIST) return fail("symlink %s", b->dst);
+      continue;
+    }
+    if ((b->is_dir ? mkdir_p(target, 0755) : make_file(target)) != 0) return fail("mount point %s", b->dst);
+    if (bind_fd(b->fd, target, b->rw, MS_NOSUID | MS_NODEV) != 0) return -1;
+    close(b->fd);
+    b->fd = -1;
+  }
+  return 0;
+}
+
+static const char *const device_nodes[] = {"null", "zero", "full", "random", "urandom"};
+#define NDEVICES (sizeof device_nodes / sizeof device_nodes[0])
+
+static int mount_dev(const int *dev_fds) {
+  const char *dev = NEWROOT "/dev";
+  if (mkdir(dev, 0755) != 0) return fail("mkdir /dev");
+  if (mount("tmpfs", dev, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=64k,nr_inodes=64,mode=0755") != 0) return fail("mount /dev");
+  char path[PATH_MAX];
+  for (size_t i = 0; i < NDEVICES; i++) {
+    snprintf(path, sizeof path, "%s/%s", dev, device_nodes[i]);
+    if (make_file(path) != 0) return fail("create /dev/%s", device_nodes[i]);
+    /* device nodes keep their "dev" flag: their own bind mounts are not nodev */
+    if (bind_fd(dev_fds[i], path, true, MS_NOSUID | MS_NOEXEC) != 0) return -1;
+  }
+  static const char *const links[][2] = {
+      {"/proc/self/fd", "fd"}, {"/proc/self/fd/0", "stdin"}, {"/proc/self/fd/1", "stdout"}, {"/proc/self/fd/2", "stderr"},
+      {"/tmp", "shm"}, /* POSIX shared memory lands in the box's /tmp */
+  };
+  for (size_t i = 0; i < sizeof links / sizeof links[0]; i++) {
+    snprintf(path, sizeof path, "%s/%s", dev, links[i][1]);
+    if (symlink(links[i][0], path) != 0) return fail("symlink /dev/%s", links[i][1]);
+  }
+  if (mount(NULL, dev, NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=64k,nr_inodes=64,mode=0755") != 0)
+    return fail("remount /dev");
+  return 0;
+}
+
+static int build_root(struct config *c) {
+  int dev_fds[NDEVICES];
+  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return fail("make / private");
+  if (resolve_binds(c) != 0) return -1;
+  for (size_t i = 0; i < NDEVICES; i++) {
+    char path[64];
+    snprintf(path, sizeof path, "/dev/%s", device_nodes[i]);
+    dev_fds[i] = open(path, O_PATH | O_CLOEXEC);
+    if (dev_fds[i] < 0) return fail("open %s", path);
+  }
+  if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,nr_inodes=4096,mode=0755") != 0) return fail("mount new root");
+  if (mount_dev(dev_fds) != 0) return -1;
+  for (size_t i = 0; i < NDEVICES; i++) close(dev_fds[i]);
+  if (mkdir(NEWROOT "/proc", 0555) != 0 || mount("proc", NEWROOT "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
+    return fail("mount /proc");
+  char opts[128];
+  snprintf(opts, sizeof opts, "size=%llu,nr_inodes=4096,mode=1777", (unsigned long long)c->tmp_bytes);
+  if (mkdir(NEWROOT "/tmp", 0755) != 0 || mount("tmpfs", NEWROOT "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, opts) != 0) return fail("mount /tmp");
+  if (mount_binds(c) != 0) return -1;
+  if (chdir(NEWROOT) != 0) return fail("chdir new root");
+  if (syscall(SYS_pivot_root, ".", ".") != 0) return fail("pivot_root");
+  if (umount2(".", MNT_DETACH) != 0) return fail("detach old root");
+  if (chdir("/") != 0) return fail("chdir /");
+  if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0) return fail("remount / read-only");
+  return 0;
+}
+
+/* ---------- inside the sandbox: the program (§4 step 5) ---------- */
+
+static int set_limit(int resource, rlim_t soft, rlim_t hard) {
+  struct rlimit rl = {soft, hard};
+  return setrlimit(resource, &rl);
+}
+
+/*
+ * The exec pipe (close-on-exec) carries two kinds of lines from the program process to the helper:
+ *   "T <init setup cpu ns> <own cpu ns> <monotonic ns>"  just before execve: what to subtract, and when
+ *   "E <message>"                                          setup or execve failed
+ * EOF without an "E" line means execve succeeded. CPU is measured this way, not by reading the cgroup
+ * when EOF arrives, because on a busy host the helper may wake up late while the program already runs.
+ */
+static uint64_t g_init_setup_cpu_ns;
+
+static void send_exec_error(int fd) {
+  char line[sizeof g_error + 4];
+  int n = snprintf(line, sizeof line, "E %s\n", g_error);
+  if (n > 0 && !write_all(fd, line, (size_t)n)) {
+    /* nothing more we can do: the helper reports a failed exec without a message */
+  }
+  _exit(127);
+}
+
+static void send_exec_start(int fd) {
+  char line[96];
+  int n = snprintf(line, sizeof line, "T %llu %llu %llu\n", (unsigned long long)g_init_setup_cpu_ns,
+                   (unsigned long long)cpu_self_ns(), (unsigned long long)now_ns());
+  if (n > 0 && !write_all(fd, line, (size_t)n)) {
+    /* the helper then falls back to the time it sees EOF */
+  }
+}
+
+static __attribute__((noreturn)) void program_main(struct config *c, int exec_fd) {
+  int keep[1] = {exec_fd};
+  close_fds_except(keep, 1);
+
+  /* the helper ignores SIGPIPE; the program must get default dispositions and an empty mask */
+  for (int sig = 1; sig < NSIG; sig++) signal(sig, SIG_DFL);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+
+  setsid();
+  if (write_file("/proc/self/oom_score_adj", "0") != 0) {
+    /* unchanged when init could not lower its own */
+  }
+  /* a caller's non-blocking pipe (a FIFO opened with O_NONBLOCK) must look normal to the program */
+  for (int fd = 0; fd <= 2; fd++) {
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0 && (fl & O_NONBLOCK)) fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+  }
+  umask(022);
+  if (chdir(c->cwd) != 0) {
+    fail("chdir %s", c->cwd);
+    send_exec_error(exec_fd);
+  }
+
+  /* rlimits (§7.2): RLIMIT_CPU is only a backstop, the helper polls the cgroup */
+  rlim_t cpu_s = (rlim_t)((c->cpu_ns + 999999999ULL) / 1000000000ULL) + 1;
+  bool ok = set_limit(RLIMIT_CPU, cpu_s, cpu_s + 1) == 0 && set_limit(RLIMIT_CORE, 0, 0) == 0 &&
+            set_limit(RLIMIT_MEMLOCK, 0, 0) == 0 && set_limit(RLIMIT_MSGQUEUE, 0, 0) == 0 &&
+            /* +1: exactly output_bytes is allowed; one byte more raises SIGXFSZ and fails the size check */
+            set_limit(RLIMIT_FSIZE, (rlim_t)c->output_bytes + 1, (rlim_t)c->output_bytes + 1) == 0;
+  if (ok && c->stack_bytes) ok = set_limit(RLIMIT_STACK, (rlim_t)c->stack_bytes, (rlim_t)c->stack_bytes) == 0;
+  if (ok && c->address_space_bytes) ok = set_limit(RLIMIT_AS, (rlim_t)c->address_space_bytes, (rlim_t)c->address_space_bytes) == 0;
+  /* without a pids cgroup, RLIMIT_NPROC of the per-slot uid holds the process count (§8, §10.8); in a
+   * user namespace init has the same uid and counts too */
+  rlim_t nproc = (rlim_t)c->processes + (c->userns ? 1 : 0);
+  if (ok && !c->cg_v1_pids && !c->cg_v2) ok = set_limit(RLIMIT_NPROC, nproc, nproc) == 0;
+  if (ok && !c->cg_v1_pids && !c->cg_v2) {
+    /* no cgroup to poll: ITIMER_PROF survives execve and ends the program at its CPU limit (§8) */
+    struct itimerval it = {{0, 0}, {(time_t)(c->cpu_ns / 1000000000ULL), (suseconds_t)((c->cpu_ns % 1000000000ULL) / 1000)}};
+    ok = setitimer(ITIMER_PROF, &it, NULL) == 0;
+  }
+  if (!ok) {
+    fail("setrlimit");
+    send_exec_error(exec_fd);
+  }
+
+  if (!c->userns && setgroups(0, NULL) != 0) {
+    fail("setgroups");
+    send_exec_error(exec_fd);
+  }
+  if (setresgid(c->gid, c->gid, c->gid) != 0 || setresuid(c->uid, c->uid, c->uid) != 0) {
+    fail("switch to uid %ld", (long)c->uid);
+    send_exec_error(exec_fd);
+  }
+
+  /* strict profile: exec through an fd number >= RLIMIT_NOFILE, which the program can never own */
+  int exec_via = -1;
+  if (c->profile == PROFILE_STRICT) {
+    int fd = open(c->argv[0], O_PATH | O_CLOEXEC);
+    if (fd < 0) {
+      fail("open %s", c->argv[0]);
+      send_exec_error(exec_fd);
+    }
+    exec_via = (int)c->open_files;
+    struct rlimit nofile;
+    if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur <= (rlim_t)exec_via) {
+      /* the fd number must be below the current limit for dup3; the final limit is set just after */
+      nofile.rlim_cur = (rlim_t)exec_via + 1;
+      if (nofile.rlim_max < nofile.rlim_cur) nofile.rlim_max = nofile.rlim_cur;
+      setrlimit(RLIMIT_NOFILE, &nofile);
+    }
+    if (exec_via != fd) {
+      if (dup3(fd, exec_via, O_CLOEXEC) < 0) {
+        fail("dup3");
+        send_exec_error(exec_fd);
+      }
+      close(fd);
+    }
+  }
+  if (set_limit(RLIMIT_NOFILE, (rlim_t)c->open_files, (rlim_t)c->open_files) != 0) {
+    fail("RLIMIT_NOFILE");
+    send_exec_error(exec_fd);
+  }
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+    fail("no_new_privs");
+    send_exec_error(exec_fd);
+  }
+  if (c->profile != PROFILE_NONE) {
+    struct filter f = {.n = 0};
+    build_filter(&f, c->profile, exec_via);
+    struct sock_fprog prog = {.len = f.n, .filter = f.ins};
+    if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0) {
+      fail("seccomp");
+      send_exec_error(exec_fd);
+    }
+  }
+  send_exec_start(exec_fd);
+  if (exec_via >= 0)
+    syscall(SYS_execveat, exec_via, "", c->argv, c->env, AT_EMPTY_PATH);
+  else
+    execve(c->argv[0], c->argv, c->env);
+  fail("execve %s", c->argv[0]);
+  send_exec_error(exec_fd);
+  _exit(127);
+}
+
+/* ---------- inside the sandbox: init, pid 1 (§10.12) ---------- */
+
+static __attribute__((noreturn)) void init_main(struct config *c, const struct cgroups *cg, int sync_fd, int exec_fd,
+                                                int status_fd) {
+  struct init_report rep;
+  memset(&rep, 0, sizeof rep);
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  /* the OOM killer of the box's cgroup must pick the program, never init (whose report we need);
+   * not allowed in a user namespace, where init's tiny size makes it an unlikely victim anyway */
+  if (write_file("/proc/self/oom_score_adj", "-1000") != 0) {
+    /* keep the default */
+  }
+  for (int sig = 1; sig < NSIG; sig++) signal(sig, SIG_DFL);
+  int keep[3] = {sync_fd, exec_fd, status_fd};
+  sort_ints(keep, 3);
+  close_fds_except(keep, 3);
+
+  char go;
+  if (read(sync_fd, &go, 1) != 1) _exit(1); /* the helper died before releasing us */
+  close(sync_fd);
+
+  int err = cg_attach_self(cg);
+  if (err) {
+    errno = err;
+    fail("cgroup attach");
+  }
+  if (err || build_root(c) != 0 || sethostname(c->hostname, strlen(c->hostname)) != 0) {
+    if (g_error[0] == '\0') fail("sethostname");
+    rep.kind = REPORT_SETUP_ERROR;
+    snprintf(rep.message, sizeof rep.message, "%s", g_error);
+    if (!write_all(status_fd, (const char *)&rep, sizeof rep)) _exit(1);
+    _exit(1);
+  }
+
+  g_init_setup_cpu_ns = cpu_self_ns();
+  pid_t child = fork();
+  if (child < 0) {
+    fail("fork");
+    rep.kind = REPORT_SETUP_ERROR;
+    snprintf(rep.message, sizeof rep.message, "%s", g_error);
+    if (!write_all(status_fd, (const char *)&rep, sizeof rep)) _exit(1);
+    _exit(1);
+  }
+  if (child == 0) {
+    close(status_fd);
+    program_main(c, exec_fd);
+  }
+  close(exec_fd);
+
+  /* reap orphans until the program itself ends; then leave, which kills the rest of the namespace */
+  for (;;) {
+    int st;
+    struct rusage ru;
+    pid_t p = wait4(-1, &st, 0, &ru);
+    if (p == child) {
+      rep.kind = REPORT_EXITED;
+      rep.wait_status = st;
+      rep.usage = ru;
+      rep.exit_ns = now_ns();
+      break;
+    }
+    if (p < 0 && errno != EINTR) break;
+  }
+  rep.init_cpu_ns = cpu_self_ns();
+  if (!write_all(status_fd, (const char *)&rep, sizeof rep)) _exit(1);
+  _exit(0);
+}
+
+/* ---------- the helper: options ---------- */
+
+static void usage_error(int report_fd, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  struct json j = {.len = 0, .first = true};
+  j_bool(&j, "ok", false);
+  j_str(&j, "phase", "options");
+  j_str(&j, "error", msg);
+  j_raw(&j, "}\n");
+  if (fcntl(report_fd, F_GETFD) < 0 || !write_all(report_fd, j.buf, j.len)) fprintf(stderr, "verdict-jail: %s\n", msg);
+  exit(2);
+}
+
+static void parse_args(struct config *c, int argc, char **argv) {
+  c->cpu_ns = 1000000000ULL;
+  c->wall_ns = 3000000000ULL;
+  c->output_bytes = 64ULL << 20;
+  c->tmp_bytes = 64ULL << 20;
+  c->processes = 64;
+  c->open_files = 64;
+  c->uid = 65534;
+  c->gid = 65534;
+  c->cwd = "/w";
+  c->hostname = "verdict";
+  c->cg_prefix = "run";
+  c->report_fd = 3;
+  c->profile = PROFILE_DEFAULT;
+  c->userns = geteuid() != 0;
+
+  /* --report-fd first, so that option errors reach the caller's report pipe */
+  for (int i = 1; i + 1 < argc && strcmp(argv[i], "--") != 0; i++)
+    if (strcmp(argv[i], "--report-fd") == 0) c->report_fd = atoi(argv[i + 1]);
+
+  int i = 1;
+  for (; i < argc; i++) {
+    const char *o = argv[i];
+    if (strcmp(o, "--") == 0) {
+      i++;
+      break;
+    }
+#define NEED(n) \
+  if (i + (n) >= argc) usage_error(c->report_fd, "%s needs %d value(s)", o, (n))
+#define U64(field)                                                                       \
+  do {                                                                                   \
+    NEED(1);                                                                             \
+    uint64_t v_;                                                                         \
+    if (!parse_u64(argv[++i], &v_)) usage_error(c->report_fd, "%s: not a number", o); \
+    field = v_;                                                                          \
+  } while (0)
+    if (strcmp(o, "--cpu-ms") == 0) {
+      U64(c->cpu_ns);
+      c->cpu_ns *= 1000000ULL;
+    } else if (strcmp(o, "--wall-ms") == 0) {
+      U64(c->wall_ns);
+      c->wall_ns *= 1000000ULL;
+    } else if (strcmp(o, "--memory") == 0) {
+      U64(c->memory_bytes);
+    } else if (strcmp(o, "--output") == 0) {
+      U64(c->output_bytes);
+    } else if (strcmp(o, "--stack") == 0) {
+      U64(c->stack_bytes);
+    } else if (strcmp(o, "--tmp-size") == 0) {
+      U64(c->tmp_bytes);
+    } else if (strcmp(o, "--address-space") == 0) {
+      U64(c->address_space_bytes);
+    } else if (strcmp(o, "--processes") == 0) {
+      U64(c->processes);
+    } else if (strcmp(o, "--open-files") == 0) {
+      U64(c->open_files);
+    } else if (strcmp(o, "--uid") == 0) {
+      U64(c->uid);
+    } else if (strcmp(o, "--gid") == 0) {
+      U64(c->gid);
+    } else if (strcmp(o, "--report-fd") == 0) {
+      NEED(1);
+      i++;
+    } else if (strcmp(o, "--cgroup-v1-memory") == 0) {
+      NEED(1);
+      c->cg_v1_memory = argv[++i];
+    } else if (strcmp(o, "--cgroup-v1-cpuacct") == 0) {
+      NEED(1);
+      c->cg_v1_cpuacct = argv[++i];
+    } else if (strcmp(o, "--cgroup-v1-pids") == 0) {
+      NEED(1);
+      c->cg_v1_pids = argv[++i];
+    } else if (strcmp(o, "--cgroup-v2") == 0) {
+      NEED(1);
+      c->cg_v2 = argv[++i];
+    } else if (strcmp(o, "--cgroup-prefix") == 0) {
+      NEED(1);
+      c->cg_prefix = argv[++i];
+    } else if (strcmp(o, "--cwd") == 0) {
+      NEED(1);
+      c->cwd = argv[++i];
+    } else if (strcmp(o, "--hostname") == 0) {
+      NEED(1);
+      c->hostname = argv[++i];
+    } else if (strcmp(o, "--seccomp") == 0) {
+      NEED(1);
+      const char *p = argv[++i];
+      if (strcmp(p, "none") == 0)
+        c->profile = PROFILE_NONE;
+      else if (strcmp(p, "default") == 0)
+        c->profile = PROFILE_DEFAULT;
+      else if (strcmp(p, "strict") == 0)
+        c->profile = PROFILE_STRICT;
+      else
+        usage_error(c->report_fd, "--seccomp: none, default or strict");
+    } else if (strcmp(o, "--env") == 0) {
+      NEED(1);
+      if (c->nenv >= MAX_ENV) usage_error(c->report_fd, "too many --env");
+      c->env[c->nenv++] = argv[++i];
+    } else if (strcmp(o, "--ro") == 0 || strcmp(o, "--rw") == 0 || strcmp(o, "--ro-try") == 0 || strcmp(o, "--rw-try") == 0) {
+      NEED(2);
+      if (c->nbinds >= MAX_BINDS) usage_error(c->report_fd, "too many binds");
+      struct bind *b = &c->binds[c->nbinds++];
+      b->src = argv[++i];
+      b->dst = argv[++i];
+      b->rw = o[3] == 'w';
+      b->optional = strstr(o, "-try") != NULL;
+      if (b->src[0] != '/' || b->dst[0] != '/' || strcmp(b->dst, "/") == 0 || strstr(b->dst, ".."))
+        usage_error(c->report_fd, "%s %s %s: absolute paths, not /, no ..", o, b->src, b->dst);
+    } else {
+      usage_error(c->report_fd, "unknown option %s", o);
+    }
+#undef U64
+#undef NEED
+  }
+  if (i >= argc) usage_error(c->report_fd, "no program given after --");
+  c->argv = argv + i;
+  if (strchr(c->argv[0], '/') == NULL) usage_error(c->report_fd, "the program must be a path, not %s", c->argv[0]);
+  if (c->cpu_ns == 0 || c->wall_ns == 0 || c->processes < 1 || c->open_files < 4 || c->open_files > 65536)
+    usage_error(c->report_fd, "limits out of range");
+  if (c->uid == 0 || c->gid == 0) usage_error(c->report_fd, "the program must not run as uid or gid 0");
+  c->env[c->nenv] = NULL;
+}
+
+/* ---------- the helper: probe ---------- */
+
+static bool try_clone(unsigned long flags) {
+  pid_t pid = (pid_t)syscall(SYS_clone, flags | SIGCHLD, NULL, NULL, NULL, NULL);
+  if (pid < 0) return false;
+  if (pid == 0) _exit(0);
+  int st;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+static int probe(void) {
+  bool root = geteuid() == 0;
+  bool userns = try_clone(CLONE_NEWUSER);
+  unsigned long all = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | (root ? 0 : CLONE_NEWUSER);
+  bool namespaces = try_clone(all);
+  bool seccomp = prctl(PR_GET_SECCOMP, 0, 0, 0, 0) >= 0;
+  struct json j = {.len = 0, .first = true};
+  j_u64(&j, "version", JAIL_VERSION);
+  j_u64(&j, "euid", (uint64_t)geteuid());
+  j_bool(&j, "userNamespace", userns);
+  j_bool(&j, "namespaces", namespaces);
+  j_bool(&j, "seccomp", seccomp);
+  j_raw(&j, "}\n");
+  return write_all(1, j.buf, j.len) ? 0 : 1;
+}
+
+/* ---------- the helper: one run ---------- */
+
+static volatile sig_atomic_t g_abort;
+static void on_abort(int sig) { g_abort = sig; }
+
+struct outcome {
+  const char *phase; /* set on a system error */
+  char error[600];
+  bool exec_ok;
+  bool exited; /* init reported the program's end */
+  int wait_status;
+  struct rusage usage;
+  const char *killed_by; /* "cpu", "wall", "aborted" or NULL */
+  uint64_t exec_ns, end_ns;
+  uint64_t setup_ns;
+  uint64_t init_setup_cpu_ns, pre_exec_cpu_ns; /* from the "T" line */
+  uint64_t init_cpu_ns;                        /* from init's report, when it got to write one */
+};
+
+static void set_error(struct outcome *o, const char *phase, const char *fmt, ...) {
+  if (o->phase) return; /* keep the first */
+  o->phase = phase;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(o->error, sizeof o->error, fmt, ap);
+  va_end(ap);
+}
+
+/* Keeps fd 0-2 only when they are regular files (to measure them at the end); pipes are replaced by
+ * /dev/null so that a reader sees EOF as soon as the program is gone, not when the helper exits. */
+static void release_stdio(bool keep[3]) {
+  for (int fd = 0; fd <= 2; fd++) {
+    struct stat st;
+    keep[fd] = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (keep[fd]) continue;
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (null >= 0) {
+      dup2(null, fd);
+      close(null);
+    }
+  }
+}
+
+static pid_t clone_init(unsigned long flags, const struct cgroups *cg, bool *into_cgroup) {
+  *into_cgroup = false;
+  if (cg->kind == CG_V2 && cg->dir_fd >= 0) {
+    /* §6.3: on v2 the child starts inside its cgroup, avoiding the slow first attach */
+    struct {
+      uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls, set_tid, set_tid_size, cgroup;
+    } args;
+    memset(&args, 0, sizeof args);
+    args.flags = (uint64_t)flags | CLONE_INTO_CGROUP;
+    args.exit_signal = SIGCHLD;
+    args.cgroup = (uint64_t)cg->dir_fd;
+    long pid = syscall(SYS_clone3, &args, sizeof args);
+    if (pid >= 0) {
+      *into_cgroup = true;
+      return (pid_t)pid;
+    }
+    if (errno != ENOSYS && errno != E2BIG && errno != EINVAL) return -1;
+  }
+  return (pid_t)syscall(SYS_clone, flags | SIGCHLD, NULL, NULL, NULL, NULL);
+}
+
+static int write_id_maps(pid_t pid, const struct config *c) {
+  char path[64], map[64];
+  snprintf(path, sizeof path, "/proc/%ld/setgroups", (long)pid);
+  int err = write_file(path, "deny");
+  if (err && err != ENOENT) return err;
+  snprintf(path, sizeof path, "/proc/%ld/uid_map", (long)pid);
+  snprintf(map, sizeof map, "%ld %ld 1", (long)c->uid, (long)geteuid());
+  if ((err = write_file(path, map)) != 0) return err;
+  snprintf(path, sizeof path, "/proc/%ld/gid_map", (long)pid);
+  snprintf(map, sizeof map, "%ld %ld 1", (long)c->gid, (long)getegid());
+  return write_file(path, map);
+}
+
+static long online_cpus(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? n : 1;
+}
+
+static void monitor(const struct config *c, const struct cgroups *cg, pid_t init, int exec_r, int status_r, uint64_t t0,
+                    struct outcome *o) {
+  char msg[1024];
+  size_t msg_len = 0;
+  bool exec_open = true, status_open = true;
+  struct init_report rep;
+  size_t rep_len = 0;
+  uint64_t setup_deadline = t0 + c->wall_ns + SETUP_GRACE_NS;
+  long cpus = online_cpus();
+  /* When the report fd is a socket (Node's stdio 'pipe'), it doubles as the control channel: a "k" from
+   * the judge, or the judge closing its end, aborts the run. Unlike a signal, a byte sent before we
+   * got here is not lost. */
+  struct stat rst;
+  bool control_open = fstat(c->report_fd, &rst) == 0 && S_ISSOCK(rst.st_mode);
+
+  while (status_open) {
+    uint64_t now = now_ns();
+    int timeout = POLL_MS;
+    if (o->exec_ok && !o->killed_by) {
+      uint64_t wall_left = o->exec_ns + c->wall_ns > now ? o->exec_ns + c->wall_ns - now : 0;
+      if (wall_left / 1000000ULL < (uint64_t)timeout) timeout = (int)(wall_left / 1000000ULL) + 1;
+      if (cg->kind != CG_NONE) {
+        /* sleep less when the CPU budget is nearly spent: the kill lands closer to the limit */
+        uint64_t used;
+        if (cg_cpu_ns(cg, &used)) {
+          uint64_t base = o->init_setup_cpu_ns + o->pre_exec_cpu_ns;
+          used = used > base ? used - base : 0;
+          uint64_t left = c->cpu_ns > used ? (c->cpu_ns - used) / (uint64_t)cpus : 0;
+          if (left / 1000000ULL < (uint64_t)timeout) timeout = (int)(left / 1000000ULL) + 1;
+        }
+      }
+    } else if (!o->exec_ok && now > setup_deadline && !o->killed_by) {
+      kill(init, SIGKILL);
+      o->killed_by = "setup";
+      set_error(o, "setup", "the sandbox did not start within the time limit");
+    }
+    struct pollfd fds[3] = {
+        {exec_open ? exec_r : -1, POLLIN, 0}, {status_r, POLLIN, 0}, {control_open ? c->report_fd : -1, POLLIN, 0}};
+    int r = poll(fds, 3, timeout);
+    if (r < 0 && errno != EINTR) break;
+    if (control_open && (fds[2].revents & (POLLIN | POLLHUP | POLLERR))) {
+      char cmd[16];
+      ssize_t n = read(c->report_fd, cmd, sizeof cmd);
+      if (n > 0 && memchr(cmd, 'k', (size_t)n)) g_abort = SIGTERM;
+      if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) {
+        control_open = false;
+        g_abort = SIGTERM; /* the judge is gone */
+      }
+    }
+    if (g_abort && !o->killed_by) {
+      kill(init, SIGKILL);
+      o->killed_by = "aborted";
+    }
+    if (exec_open && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) {
+      ssize_t n = read(exec_r, msg + msg_len, sizeof msg - 1 - msg_len);
+      if (n > 0) {
+        msg_len += (size_t)n;
+      } else if (n == 0 || (n < 0 && errno != EINTR)) {
+        exec_open = false;
+        close(exec_r);
+        msg[msg_len] = '\0';
+        char *err = msg[0] == 'E' ? msg : strstr(msg, "\nE ");
+        unsigned long long init_cpu, own_cpu, mono;
+        if (err) {
+          err += err[0] == 'E' ? 2 : 3;
+          err[strcspn(err, "\n")] = '\0';
+          set_error(o, "exec", "%s", err);
+        } else if (!o->phase) {
+          /* the close-on-exec pipe reached EOF: execve succeeded; wall time starts at execve (§4 step 7) */
+          o->exec_ok = true;
+          o->exec_ns = now_ns();
+          if (sscanf(msg, "T %llu %llu %llu", &init_cpu, &own_cpu, &mono) == 3) {
+            o->init_setup_cpu_ns = init_cpu;
+            o->pre_exec_cpu_ns = own_cpu;
+            if (mono >= t0 && mono <= o->exec_ns) o->exec_ns = mono;
+          }
+          o->setup_ns = o->exec_ns - t0;
+        }
+      }
+    }
+    if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
+      ssize_t n = read(status_r, (char *)&rep + rep_len, sizeof rep - rep_len);
+      if (n > 0) rep_len += (size_t)n;
+      if (n == 0 || (n < 0 && errno != EINTR)) status_open = false;
+    }
+    if (o->exec_ok && !o->killed_by && status_open) {
+      uint64_t t = now_ns(), used;
+      uint64_t base = o->init_setup_cpu_ns + o->pre_exec_cpu_ns;
+      if (cg->kind != CG_NONE && cg_cpu_ns(cg, &used) && used > base && used - base > c->cpu_ns) {
+        kill(init, SIGKILL);
+        o->killed_by = "cpu";
+      } else if (t - o->exec_ns >= c->wall_ns) {
+        kill(init, SIGKILL);
+        o->killed_by = "wall";
+      }
+    }
+  }
+  close(status_r);
+  if (exec_open) close(exec_r);
+  o->end_ns = now_ns();
+  if (rep_len == sizeof rep) {
+    if (rep.kind == REPORT_SETUP_ERROR) {
+      rep.message[sizeof rep.message - 1] = '\0';
+      set_error(o, "setup", "%s", rep.message);
+    } else if (rep.kind == REPORT_EXITED) {
+      o->exited = true;
+      o->wait_status = rep.wait_status;
+      o->usage = rep.usage;
+      o->end_ns = rep.exit_ns;
+      o->init_cpu_ns = rep.init_cpu_ns;
+    }
+  }
+}
+
+static int run(struct config *c) {
+  uint64_t t0 = now_ns();
+  struct outcome o;
+  memset(&o, 0, sizeof o);
+  struct cgroups cg;
+  memset(&cg, 0, sizeof cg);
+  char left[3][PATH_MAX];
+  int nleft = 0;
+  bool keep_std[3] = {false, false, false};
+  pid_t init = -1;
+  int init_status = 0;
+  struct rusage init_usage;
+  memset(&init_usage, 0, sizeof init_usage);
+
+  const char *what = "cgroup";
+  char what_path[PATH_MAX] = "";
+  int err = cg_create(c, &cg, &what, what_path);
+  if (err) {
+    set_error(&o, "cgroup", "cgroup %s %s: %s", what, what_path, strerror(err));
+  } else {
+    int sync_p[2], exec_p[2], status_p[2];
+    if (pipe2(sync_p, O_CLOEXEC) || pipe2(exec_p, O_CLOEXEC) || pipe2(status_p, O_CLOEXEC)) {
+      set_error(&o, "setup", "pipe: %s", strerror(errno));
+    } else {
+      unsigned long flags = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | (c->userns ? CLONE_NEWUSER : 0);
+      bool into_cgroup;
+      init = clone_init(flags, &cg, &into_cgroup);
+      if (init == 0) {
+        close(sync_p[1]);
+        close(exec_p[0]);
+        close(status_p[0]);
+        init_main(c, &cg, sync_p[0], exec_p[1], status_p[1]);
+      }
+      close(sync_p[0]);
+      close(exec_p[1]);
+      close(status_p[1]);
+      if (init < 0) {
+        set_error(&o, "clone", "clone: %s", strerror(errno));
+        close(exec_p[0]);
+        close(status_p[0]);
+      } else {
+        if (c->userns && (err = write_id_maps(init, c)) != 0) set_error(&o, "userns", "uid/gid map: %s", strerror(err));
+        if (!o.phase && !into_cgroup && (err = cg_attach_pid(&cg, init)) != 0)
+          set_error(&o, "cgroup", "cgroup attach: %s", strerror(err));
+        if (o.phase) {
+          kill(init, SIGKILL);
+        } else if (!write_all(sync_p[1], "g", 1)) {
+          set_error(&o, "setup", "release init: %s", strerror(errno));
+        }
+        close(sync_p[1]);
+        release_stdio(keep_std);
+        monitor(c, &cg, init, exec_p[0], status_p[0], t0, &o);
+        while (wait4(init, &init_status, 0, &init_usage) < 0 && errno == EINTR) {
+        }
+      }
+    }
+  }
+
+  /* ---- measurements ---- */
+  char p[PATH_MAX];
+  uint64_t peak = 0, oom_kills = 0, pids_peak = 0, cpu_end = 0;
+  bool have_peak = false, have_pids = false;
+  bool have_cpu = cg.kind != CG_NONE && cg_cpu_ns(&cg, &cpu_end);
+  if (cg.kind == CG_V1) {
+    cg_file(p, cg.memory, "memory.max_usage_in_bytes");
+    have_peak = read_u64_path(p, &peak);
+    cg_file(p, cg.memory, "memory.oom_control");
+    read_keyed(p, "oom_kill", &oom_kills);
+    cg_file(p, cg.pids, "pids.peak");
+    have_pids = read_u64_path(p, &pids_peak);
+  } else if (cg.kind == CG_V2) {
+    cg_file(p, cg.memory, "memory.peak"); /* kernel >= 5.19 (§8) */
+    have_peak = read_u64_path(p, &peak);
+    cg_file(p, cg.memory, "memory.events");
+    read_keyed(p, "oom_kill", &oom_kills);
+    cg_file(p, cg.memory, "pids.peak"); /* kernel >= 6.1 */
+    have_pids = read_u64_path(p, &pids_peak);
+  }
+  /* The program's end is known when init reported it, or when we (or the OOM killer) killed the box.
+   * Anything else means init died on its own: a sandbox failure, never a verdict on the program. */
+  bool killed_whole = !o.exited && (o.killed_by != NULL || oom_kills > 0);
+  if (init > 0 && o.exec_ok && !o.exited && !killed_whole)
+    set_error(&o, "monitor", "the sandbox's init ended without reporting (wait status 0x%x)", (unsigned)init_status);
+
+  struct json j = {.len = 0, .first = true};
+  bool ok = o.phase == NULL;
+  j_bool(&j, "ok", ok);
+  j_u64(&j, "version", JAIL_VERSION);
+  if (!ok) {
+    j_str(&j, "phase", o.phase);
+    j_str(&j, "error", o.error);
+  }
+  uint64_t cpu_ns = 0;
+  if (have_cpu && o.exec_ok) {
+    /* everything the cgroup charged, minus init (setup and reaping) and the program's own setup before
+     * execve; when init was killed it did nothing after the fork */
+    uint64_t not_program = (o.init_cpu_ns ? o.init_cpu_ns : o.init_setup_cpu_ns) + o.pre_exec_cpu_ns;
+    cpu_ns = cpu_end > not_program ? cpu_end - not_program : 0;
+  } else if (o.exited) {
+    cpu_ns = (uint64_t)o.usage.ru_utime.tv_sec * 1000000000ULL + (uint64_t)o.usage.ru_utime.tv_usec * 1000ULL +
+             (uint64_t)o.usage.ru_stime.tv_sec * 1000000000ULL + (uint64_t)o.usage.ru_stime.tv_usec * 1000ULL;
+  }
+  j_u64(&j, "cpuNs", cpu_ns);
+  j_u64(&j, "wallNs", o.exec_ok && o.end_ns > o.exec_ns ? o.end_ns - o.exec_ns : 0);
+  j_u64(&j, "setupNs", o.setup_ns);
+
+  uint64_t rss = o.exited ? (uint64_t)o.usage.ru_maxrss * 1024ULL : 0;
+  j_u64(&j, "memoryBytes", have_peak ? peak : rss);
+  j_str(&j, "memorySource", have_peak ? "cgroup" : "rusage");
+  j_u64(&j, "rssBytes", rss);
+  j_u64(&j, "oomKills", oom_kills);
+  if (have_pids && pids_peak > 0) pids_peak -= 1; /* init */
+  j_opt_u64(&j, "processesPeak", have_pids, pids_peak);
+
+  bool exited = o.exited && WIFEXITED(o.wait_status);
+  bool signaled = (o.exited && WIFSIGNALED(o.wait_status)) || killed_whole;
+  j_int_or_null(&j, "exitCode", exited, exited ? WEXITSTATUS(o.wait_status) : 0);
+  j_int_or_null(&j, "signal", signaled, o.exited ? WTERMSIG(o.wait_status) : SIGKILL);
+  j_str(&j, "killedBy", o.killed_by);
+
+  bool output_exceeded = false;
+  for (int fd = 1; fd <= 2; fd++) {
+    struct stat st;
+    bool have = keep_std[fd] && fstat(fd, &st) == 0;
+    if (have && (uint64_t)st.st_size > c->output_bytes) output_exceeded = true;
+    j_opt_u64(&j, fd == 1 ? "stdoutBytes" : "stderrBytes", have, have ? (uint64_t)st.st_size : 0);
+  }
+  j_bool(&j, "outputExceeded", output_exceeded);
+  j_str(&j, "cgroup", cg.kind == CG_V1 ? "v1" : cg.kind == CG_V2 ? "v2" : "none");
+
+  nleft = cg_remove(&cg, left);
+  j_key(&j, "cgroupLeftovers");
+  j_raw(&j, "[");
+  for (int i = 0; i < nleft; i++) {
+    if (i) j_raw(&j, ",");
+    j_str_value(&j, left[i]);
+  }
+  j_raw(&j, "]}\n");
+  if (!write_all(c->report_fd, j.buf, j.len)) return 3;
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+    printf("verdict-jail %d\n", JAIL_VERSION);
+    return 0;
+  }
+  if (argc == 2 && strcmp(argv[1], "--probe") == 0) return probe();
+
+  static struct config c; /* large (bind link buffers): keep it off the stack */
+  parse_args(&c, argc, argv);
+
+  /* if the judge dies, we get SIGTERM, kill the box and still clean up the cgroup */
+  pid_t parent = getppid();
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_abort;
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+  signal(SIGPIPE, SIG_IGN);
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (getppid() != parent) g_abort = SIGTERM;
+  return run(&c);
+}

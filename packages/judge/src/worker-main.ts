@@ -1,0 +1,96 @@
+import os from 'node:os';
+import path from 'node:path';
+import { detectLanguages, LANGUAGES } from './languages/index.ts';
+import { getSandbox } from './sandbox/index.ts';
+import { JudgeWorker } from './worker.ts';
+
+export interface WorkerSettings {
+  server: string;
+  token: string;
+  name: string;
+  concurrency: number;
+  workDir: string;
+  cacheMb: number;
+  /** Only these user languages (VERDICT_JUDGE_LANGUAGES, comma-separated); all by default. */
+  only: string[] | undefined;
+}
+
+/** Worker settings from flags, then the environment, then one-machine defaults. */
+export function workerSettings(
+  flags: {
+    server: string;
+    token?: string;
+    name?: string;
+    concurrency?: string;
+  },
+  env: NodeJS.ProcessEnv = process.env,
+): WorkerSettings {
+  const token = flags.token ?? env.VERDICT_JUDGE_TOKEN;
+  if (!token) throw new Error('a judge token is needed: --token T or VERDICT_JUDGE_TOKEN');
+  if (!/^https?:\/\//.test(flags.server))
+    throw new Error(`--server must be an http(s) URL, got "${flags.server}"`);
+  const name = flags.name ?? env.VERDICT_JUDGE_NAME ?? `${os.hostname()}-${process.pid}`;
+  const concurrencyText = flags.concurrency ?? env.VERDICT_JUDGE_CONCURRENCY;
+  // One core stays free for compilers and the server by default, so run times stay honest.
+  const concurrency = concurrencyText ? Number(concurrencyText) : Math.max(1, os.availableParallelism() - 1);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
+    throw new Error(`concurrency must be a whole number from 1 to 64, got "${concurrencyText}"`);
+  }
+  const cacheMb = Number(env.VERDICT_JUDGE_CACHE_MB ?? 2048);
+  if (!Number.isFinite(cacheMb) || cacheMb < 16)
+    throw new Error('VERDICT_JUDGE_CACHE_MB must be at least 16');
+  const workDir = path.resolve(env.VERDICT_JUDGE_WORK_DIR ?? path.join(os.tmpdir(), `verdict-judge-${name}`));
+  const only = env.VERDICT_JUDGE_LANGUAGES?.split(',')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  for (const name of only ?? []) {
+    if (!LANGUAGES.some((l) => l.name === name))
+      throw new Error(`VERDICT_JUDGE_LANGUAGES: unknown language "${name}"`);
+  }
+  return { server: flags.server, token, name, concurrency, workDir, cacheMb, only };
+}
+
+/**
+ * `verdict-judge worker`: checks the sandbox, self-tests every language, then judges until
+ * SIGTERM or SIGINT, finishing the submissions in progress before it exits.
+ */
+export async function runWorker(settings: WorkerSettings): Promise<number> {
+  const sandbox = await getSandbox(); // refuses (throws with the reasons) when the host cannot sandbox
+  const wanted = settings.only
+    ? LANGUAGES.filter((l) => l.role !== 'user' || settings.only!.includes(l.name))
+    : undefined;
+  const languages = await detectLanguages({
+    sandbox,
+    workRoot: path.join(settings.workDir, 'self-test'),
+    languages: wanted,
+  });
+  const missing = languages.reports.filter((r) => r.role === 'user' && !r.available);
+  console.log(
+    `[judge ${settings.name}] languages: ${languages.available.map((l) => l.name).join(', ') || 'none'}` +
+      (missing.length ? ` (not here: ${missing.map((r) => r.name).join(', ')})` : ''),
+  );
+  if (languages.available.length === 0) {
+    console.error(`[judge ${settings.name}] no language passed its self-test; run "verdict-judge doctor"`);
+    return 1;
+  }
+  const worker = new JudgeWorker({
+    serverUrl: settings.server,
+    token: settings.token,
+    name: settings.name,
+    concurrency: settings.concurrency,
+    workRoot: path.join(settings.workDir, 'run'),
+    cacheDir: path.join(settings.workDir, 'cache'),
+    cacheBytes: settings.cacheMb * 1024 * 1024,
+    languages,
+    version: '0.1.0',
+    log: (message) => console.log(message),
+  });
+  await worker.start();
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  console.log(`[judge ${settings.name}] stopping: finishing the submissions in progress`);
+  await worker.stop();
+  return 0;
+}

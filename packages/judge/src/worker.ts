@@ -1,0 +1,199 @@
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { JudgeStatus, type JudgeTask, type SubmissionTask, type TestRunTask } from '@verdict/shared';
+import { GatewayClient, GatewayError } from './gateway-client.ts';
+import { judgeSubmission, runTestTask, type GradingContext } from './grading/index.ts';
+import type { LanguageTable } from './languages/index.ts';
+import { TestDataCache } from './testdata-cache.ts';
+
+export interface WorkerOptions {
+  serverUrl: string;
+  token: string;
+  /** Unique per worker; shown as `judger` on submissions. */
+  name: string;
+  /** Submissions judged at once; each gets its own sandbox slot. */
+  concurrency: number;
+  /** Scratch space for compiling and running; emptied after every task. */
+  workRoot: string;
+  cacheDir: string;
+  cacheBytes: number;
+  /** The languages this host can judge (those that passed their self-test). */
+  languages: LanguageTable;
+  version: string;
+  log?: (message: string) => void;
+}
+
+const CLAIM_WAIT_MS = 20_000;
+const RETRY_MS = 2_000;
+const HEARTBEAT_MS = 10_000;
+/** reference §8.3: the message of an unexpected failure inside the judge. */
+const SYSTEM_ERROR_MESSAGE =
+  'Oops, something has gone wrong with the judgeServer. Please report this to administrator.';
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/**
+ * A judge worker: claim → fetch test data → compile → run → grade → report, in `concurrency`
+ * loops. It holds no state the server needs: if it dies, its leases run out and another worker
+ * judges the same submissions again (ARCHITECTURE "judge gateway").
+ */
+export class JudgeWorker {
+  private readonly client: GatewayClient;
+  private readonly cache: TestDataCache;
+  private readonly stopping = new AbortController();
+  private loops: Promise<void>[] = [];
+  private running = 0;
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: WorkerOptions) {
+    this.client = new GatewayClient(options.serverUrl, options.token, options.name);
+    this.cache = new TestDataCache(options.cacheDir, options.cacheBytes, (sha, dest) =>
+      this.client.download(sha, dest),
+    );
+  }
+
+  private log(message: string) {
+    this.options.log?.(`[judge ${this.options.name}] ${message}`);
+  }
+
+  /** Registers (retrying until the server answers) and starts the claim loops. */
+  async start(): Promise<void> {
+    await mkdir(this.options.workRoot, { recursive: true });
+    for (;;) {
+      try {
+        await this.client.register({
+          host: os.hostname(),
+          cpuCore: os.availableParallelism(),
+          maxTaskNumber: this.options.concurrency,
+          version: this.options.version,
+          languages: this.languageNames(),
+        });
+        break;
+      } catch (error) {
+        if (this.stopping.signal.aborted) return;
+        this.log(`cannot register yet (${(error as Error).message}); retrying`);
+        await sleep(RETRY_MS, this.stopping.signal);
+      }
+    }
+    this.log(`judging ${this.languageNames().length} languages with ${this.options.concurrency} slot(s)`);
+    this.heartbeat = setInterval(() => {
+      this.client.heartbeat(this.running).catch(() => undefined);
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+    this.loops = Array.from({ length: this.options.concurrency }, (_, slot) => this.loop(slot));
+  }
+
+  /** Stops claiming; tasks in progress finish and report before this resolves. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    clearInterval(this.heartbeat);
+    await Promise.all(this.loops);
+  }
+
+  private languageNames(): string[] {
+    return this.options.languages.available.map((l) => l.name);
+  }
+
+  private async loop(slot: number): Promise<void> {
+    while (!this.stopping.signal.aborted) {
+      let task: JudgeTask | null;
+      try {
+        task = await this.client.claim(this.languageNames(), CLAIM_WAIT_MS, this.stopping.signal);
+      } catch (error) {
+        if (this.stopping.signal.aborted) return;
+        this.log(`claim failed: ${(error as Error).message}`);
+        await sleep(RETRY_MS, this.stopping.signal);
+        continue;
+      }
+      if (!task) continue;
+      this.running++;
+      try {
+        await this.judge(task, slot);
+      } catch (error) {
+        // The lease runs out and another attempt judges it; nothing is lost.
+        this.log(`task failed to report: ${(error as Error).message}`);
+      } finally {
+        this.running--;
+      }
+    }
+  }
+
+  private context(slot: number): GradingContext {
+    return {
+      workRoot: path.join(this.options.workRoot, `slot-${slot}`),
+      slot,
+      testData: (ref) => this.cache.get(ref),
+      checkerCache: path.join(this.options.cacheDir, 'checkers'),
+      languages: this.options.languages,
+    };
+  }
+
+  private judge(task: JudgeTask, slot: number) {
+    return task.kind === 'submission' ? this.judgeSubmission(task, slot) : this.runTest(task, slot);
+  }
+
+  private async judgeSubmission(task: SubmissionTask, slot: number): Promise<void> {
+    const { submitId, attempt } = task;
+    let stage: 6 | 7 = JudgeStatus.COMPILING;
+    let keep = true;
+    // Keeps the lease while a long compile or case runs between progress reports.
+    const keepAlive = setInterval(
+      () => {
+        this.client
+          .progress({ submitId, attempt, status: stage, cases: [] })
+          .then((k) => (keep &&= k))
+          .catch(() => undefined);
+      },
+      Math.max(1000, task.leaseMs / 3),
+    );
+    try {
+      let outcome;
+      try {
+        outcome = await judgeSubmission(task, this.context(slot), async (status, cases) => {
+          stage = status;
+          keep &&= await this.client.progress({ submitId, attempt, status, cases });
+          return keep;
+        });
+      } catch (error) {
+        if (error instanceof GatewayError) throw error;
+        this.log(`submission ${submitId}: ${(error as Error).stack ?? error}`);
+        outcome = {
+          status: JudgeStatus.SYSTEM_ERROR,
+          time: 0,
+          memory: 0,
+          score: null,
+          errorMessage: SYSTEM_ERROR_MESSAGE,
+          cases: [],
+        };
+      }
+      if (!keep) return; // cancelled, or taken over by another attempt
+      const accepted = await this.client.result({ submitId, attempt, ...outcome });
+      if (!accepted) this.log(`submission ${submitId} attempt ${attempt}: result was stale`);
+    } finally {
+      clearInterval(keepAlive);
+    }
+  }
+
+  private async runTest(task: TestRunTask, slot: number): Promise<void> {
+    if (!(await this.client.testProgress(task.id, task.attempt))) return;
+    let outcome;
+    try {
+      outcome = await runTestTask(task, this.context(slot));
+    } catch (error) {
+      this.log(`test run ${task.id}: ${(error as Error).stack ?? error}`);
+      outcome = {
+        status: JudgeStatus.SYSTEM_ERROR,
+        time: 0,
+        memory: 0,
+        output: '',
+        errorMessage: SYSTEM_ERROR_MESSAGE,
+      };
+    }
+    await this.client.testResult({ id: task.id, attempt: task.attempt, ...outcome });
+  }
+}

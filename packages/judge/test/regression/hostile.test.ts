@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import { JudgeStatus } from '@verdict/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTPUT_LIMIT_MESSAGE } from '../../src/grading/index.ts';
+import { Bench, fixture, makeProblem, missingToolchain, testSlot } from './harness.ts';
+
+/**
+ * Hostile programs through judgeSubmission (sandbox.md §5 as verdicts): each must end with the right
+ * status, reach nothing outside its box, and leave nothing behind. C and C++ run under the strict
+ * seccomp profile, Python and Java under the default one.
+ */
+const SLOT = testSlot(2);
+const LANGUAGES = ['C', 'C++', 'Python3', 'Java'];
+const S = JudgeStatus;
+let bench: Bench;
+let listener: net.Server;
+let port = 0;
+let connections = 0;
+const marker = `verdict-pwned-${randomBytes(6).toString('hex')}`;
+
+beforeAll(async () => {
+  bench = await Bench.create(SLOT);
+  listener = net.createServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  port = (listener.address() as net.AddressInfo).port;
+});
+
+afterAll(async () => {
+  listener.close();
+  const leftovers = await bench.leftovers();
+  bench.dispose();
+  expect(leftovers).toEqual([]);
+});
+
+/** Small limits keep the suite fast: C/C++ get 300 ms, Python and Java 600 ms after the factor. */
+const problem = (overrides = {}) => makeProblem({ timeLimit: 300, memoryLimit: 64, ...overrides });
+
+interface Hostile {
+  title: string;
+  fixture: string;
+  /** Problem overrides (the bombs get room enough that memory is not what stops them). */
+  limits?: { memoryLimit?: number };
+  input?: () => string;
+  output?: () => string;
+  check: (outcome: Awaited<ReturnType<Bench['judge']>>, language: string) => void;
+}
+
+const HOSTILE: Hostile[] = [
+  {
+    title: 'infinite loop → TLE',
+    fixture: 'loop',
+    check: (r) => expect(r.status).toBe(S.TIME_LIMIT_EXCEEDED),
+  },
+  {
+    title: 'memory bomb → MLE',
+    fixture: 'memory',
+    check: (r) => expect(r.status).toBe(S.MEMORY_LIMIT_EXCEEDED),
+  },
+  {
+    title: 'fork bomb → contained (RE or TLE)',
+    fixture: 'hostile/fork-bomb',
+    limits: { memoryLimit: 256 },
+    check: (r, language) => {
+      expect([S.RUNTIME_ERROR, S.TIME_LIMIT_EXCEEDED]).toContain(r.status);
+      // the strict profile kills C/C++ at their first fork
+      if (language === 'C' || language === 'C++') expect(r.errorMessage).toMatch(/31 \(Bad system call\)/);
+    },
+  },
+  {
+    title: 'thread bomb → contained (RE or TLE)',
+    fixture: 'hostile/thread-bomb',
+    limits: { memoryLimit: 256 },
+    check: (r) => expect([S.RUNTIME_ERROR, S.TIME_LIMIT_EXCEEDED]).toContain(r.status),
+  },
+  {
+    title: 'output flood → output limit (RE)',
+    fixture: 'hostile/flood',
+    check: (r) => {
+      expect(r.status).toBe(S.RUNTIME_ERROR);
+      expect(r.errorMessage).toMatch(new RegExp(`^${OUTPUT_LIMIT_MESSAGE}`));
+    },
+  },
+  {
+    title: 'reading /etc/shadow does not yield its content (WA or RE)',
+    fixture: 'hostile/shadow',
+    output: () => fs.readFileSync('/etc/shadow', 'utf8'),
+    check: (r) => {
+      expect([S.WRONG_ANSWER, S.RUNTIME_ERROR]).toContain(r.status);
+      expect(r.cases[0]?.userOutput ?? '').not.toContain('root:');
+    },
+  },
+  {
+    title: 'a network connection to the host fails',
+    fixture: 'hostile/network',
+    input: () => `${port}\n`,
+    output: () => 'BLOCKED\n',
+    check: (r) => {
+      // C/C++: the strict profile kills socket(); Python/Java: the box has no network
+      expect([S.ACCEPTED, S.RUNTIME_ERROR]).toContain(r.status);
+      expect(r.cases[0]?.userOutput ?? '').not.toContain('OPEN');
+      expect(connections).toBe(0);
+    },
+  },
+  {
+    title: 'writing to /, /usr and /w fails',
+    fixture: 'hostile/write-root',
+    input: () => `${marker}\n`,
+    output: () => 'DENIED\nDENIED\nDENIED\n',
+    check: (r) => {
+      expect(r.status, r.cases[0]?.userOutput ?? '').toBe(S.ACCEPTED);
+      for (const dir of ['/', '/usr/']) expect(fs.existsSync(`${dir}${marker}`)).toBe(false);
+    },
+  },
+  {
+    title: 'sleeping forever → TLE (wall clock)',
+    fixture: 'hostile/sleep',
+    check: (r) => expect(r.status).toBe(S.TIME_LIMIT_EXCEEDED),
+  },
+  {
+    title: 'killing its parent, pid 1 and everything leaves the judge alive',
+    fixture: 'hostile/kill-parent',
+    output: () => 'still here\n',
+    check: (r) => {
+      // in its pid namespace the parent is the box's init, which ignores the signal; nothing else is visible
+      expect(r.status, r.errorMessage ?? '').toBe(S.ACCEPTED);
+      expect(process.kill(process.pid, 0)).toBe(true);
+    },
+  },
+];
+
+describe.each(HOSTILE)('$title', (hostile) => {
+  for (const language of LANGUAGES) {
+    const missing = missingToolchain(language);
+    const code = fixture(hostile.fixture, language);
+    if (missing || code === null) {
+      it.skip(`[${language}] — skipped: ${missing ?? 'no fixture'}`, () => undefined);
+      continue;
+    }
+    it(`[${language}]`, async () => {
+      const outcome = await bench.judge(language, code, problem(hostile.limits), [
+        { in: hostile.input?.() ?? '1 2\n', out: hostile.output?.() ?? '3\n' },
+      ]);
+      hostile.check(outcome, language);
+    }, 30_000);
+  }
+});
+
+describe('after the hostile programs', () => {
+  it('the judge still judges', async () => {
+    const r = await bench.judge('C', fixture('ab-ac', 'C')!, problem(), [{ in: '1 2\n', out: '3\n' }]);
+    expect(r.status).toBe(S.ACCEPTED);
+  });
+});

@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+import {
+  compilePrograms,
+  createTestSandbox,
+  expectCleanSlot,
+  makeTempDir,
+  readText,
+  runOptions,
+} from './support.ts';
+
+// Hostile programs against every limit (sandbox.md §5): each must end with the right verdict, quickly,
+// and leave nothing behind.
+const SLOT = 21;
+const MiB = 1024 * 1024;
+let sandbox: Sandbox;
+let progs: string;
+let io: string;
+
+beforeAll(async () => {
+  sandbox = await createTestSandbox();
+  progs = makeTempDir('limit-progs');
+  io = makeTempDir('limit-io');
+  await compilePrograms(progs, [
+    'busy',
+    'sleeper',
+    'burn',
+    'memory',
+    'forkCount',
+    'forkBomb',
+    'threadBomb',
+    'flood',
+    'exactOutput',
+  ]);
+});
+
+afterAll(() => {
+  fs.rmSync(progs, { recursive: true, force: true });
+  fs.rmSync(io, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await expectCleanSlot(sandbox, [SLOT]);
+});
+
+describe('time', () => {
+  it('ends a busy loop at its CPU time limit', async () => {
+    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/busy'], { cpuTimeMs: 300, wallTimeMs: 3000 }));
+    expect(r.status).toBe('time-limit');
+    expect(r.timeLimit).toBe('cpu');
+    expect(r.cpuTimeMs).toBeGreaterThan(300);
+    expect(r.cpuTimeMs).toBeLessThan(400);
+    expect(r.signalName).toBe('SIGKILL');
+  });
+
+  it('ends a sleeper at its wall time limit, with almost no CPU time', async () => {
+    const r = await sandbox.run(
+      runOptions(progs, SLOT, ['/w/sleeper'], { cpuTimeMs: 1000, wallTimeMs: 300 }),
+    );
+    expect(r.status).toBe('time-limit');
+    expect(r.timeLimit).toBe('wall');
+    expect(r.wallTimeMs).toBeGreaterThanOrEqual(300);
+    expect(r.wallTimeMs).toBeLessThan(800);
+    expect(r.cpuTimeMs).toBeLessThan(20);
+  });
+
+  it('measures CPU time, not wall time, for a program within its limit', async () => {
+    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/burn', '200'], { cpuTimeMs: 1000 }));
+    expect(r.status).toBe('ok');
+    expect(r.cpuTimeMs).toBeGreaterThanOrEqual(200);
+    expect(r.cpuTimeMs).toBeLessThan(230);
+  });
+});
+
+describe('memory', () => {
+  it('turns a memory bomb into memory-limit (OOM kill inside its own cgroup)', async () => {
+    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/memory'], { memoryBytes: 64 * MiB }));
+    expect(r.status).toBe('memory-limit');
+    expect(r.oomKilled).toBe(true);
+    expect(r.memoryBytes).toBeGreaterThanOrEqual(63 * MiB);
+    expect(r.memoryBytes).toBeLessThanOrEqual(64 * MiB);
+  });
+
+  it('measures the peak of a program within its limit', async () => {
+    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/memory', '32'], { memoryBytes: 128 * MiB }));
+    expect(r.status).toBe('ok');
+    expect(r.memoryBytes).toBeGreaterThan(32 * MiB);
+    expect(r.memoryBytes).toBeLessThan(34 * MiB);
+  });
+});
+
+describe('processes and threads', () => {
+  it('holds a fork loop at the process limit', async () => {
+    const out = path.join(io, 'fork.txt');
+    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/forkCount'], { processes: 10, stdout: out }));
+    expect(r.status).toBe('ok');
+    const m = /forked=(\d+) failed=(\d+)/.exec(readText(out));
+    expect(m).not.toBeNull();
+    expect(Number(m?.[1])).toBe(9); // the program itself is the tenth
+    expect(Number(m?.[2])).toBe(191);
+    expect(r.processesPeak).toBe(10);
+  });
+
+  it('contains a real fork bomb, which then ends at its CPU limit', async () => {
+    const r = await sandbox.run(
+      runOptions(progs, SLOT, ['/w/forkBomb'], { processes: 16, cpuTimeMs: 500, wallTimeMs: 3000 }),
+    );
+    expect(r.status).toBe('time-limit');
+    expect(r.processesPeak).toBeLessThanOrEqual(16);
+  });
+
+  it('holds a thread bomb at the same limit (threads are counted as processes)', async () => {
+    const out = path.join(io, 'threads.txt');
+    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/threadBomb'], { processes: 10, stdout: out }));
+    expect(r.status).toBe('ok');
+    expect(readText(out)).toBe('threads=9 failed=191\n');
+    expect(r.processesPeak).toBe(10);
+  });
+});
+
+describe('output', () => {
+  it('turns an output flood into output-limit and caps the file', async () => {
+    const out = path.join(io, 'flood.txt');
+    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/flood'], { outputBytes: MiB, stdout: out }));
+    expect(r.status).toBe('output-limit');
+    expect(r.outputExceeded).toBe(true);
+    expect(r.signalName).toBe('SIGXFSZ');
+    expect(fs.statSync(out).size).toBe(MiB + 1);
+  });
+
+  it('accepts output of exactly the limit', async () => {
+    const out = path.join(io, 'exact.txt');
+    const r = await sandbox.run(
+      runOptions(progs, SLOT, ['/w/exactOutput', String(MiB)], { outputBytes: MiB, stdout: out }),
+    );
+    expect(r.status).toBe('ok');
+    expect(r.stdoutBytes).toBe(MiB);
+  });
+});

@@ -1,0 +1,94 @@
+import { execFile, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Sandbox, SandboxUnavailableError, type RunResult } from '../../src/sandbox/index.ts';
+import { compilePrograms, makeTempDir, readText, runOptions } from './support.ts';
+
+// The fallback ladder of sandbox.md §8: degraded mode for an unprivileged user without a cgroup,
+// refusal without a sandbox, and the loud unsafe development mode.
+const execFileAsync = promisify(execFile);
+const RUNNER = fileURLToPath(new URL('./fixtures/degraded-runner.ts', import.meta.url));
+const NOBODY = 65534;
+let progs: string;
+
+beforeAll(async () => {
+  progs = makeTempDir('modes-progs');
+  await compilePrograms(progs, ['busy', 'sleeper', 'forkCount', 'memory', 'echo']);
+  fs.chmodSync(progs, 0o777); // the unprivileged run writes fork.txt here
+});
+
+afterAll(() => {
+  fs.rmSync(progs, { recursive: true, force: true });
+});
+
+const canDropPrivileges = process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
+
+describe.runIf(canDropPrivileges)('degraded mode (unprivileged user, user namespace, no cgroup)', () => {
+  it('still isolates and limits: CPU by ITIMER_PROF, wall, processes by RLIMIT_NPROC, memory by RLIMIT_AS', async () => {
+    const { stdout } = await execFileAsync(
+      'setpriv',
+      [
+        `--reuid=${NOBODY}`,
+        `--regid=${NOBODY}`,
+        '--clear-groups',
+        process.execPath,
+        '--import',
+        'tsx',
+        RUNNER,
+        progs,
+      ],
+      { env: { ...process.env, HOME: '/tmp' }, timeout: 60_000 },
+    );
+    const r = JSON.parse(stdout) as Record<'busy' | 'sleeper' | 'forkCount' | 'memory', RunResult> & {
+      mode: string;
+    };
+    expect(r.mode).toBe('degraded');
+    expect(r.busy).toMatchObject({
+      status: 'time-limit',
+      timeLimit: 'cpu',
+      signalName: 'SIGPROF',
+      mode: 'degraded',
+    });
+    // ITIMER_PROF runs on tick-sampled CPU time, which over-counts on a busy host: the kill can come early
+    expect(r.busy.cpuTimeMs).toBeGreaterThan(200);
+    expect(r.busy.cpuTimeMs).toBeLessThan(400);
+    expect(r.sleeper).toMatchObject({ status: 'time-limit', timeLimit: 'wall' });
+    expect(r.forkCount.status).toBe('ok');
+    expect(readText(path.join(progs, 'fork.txt'))).toBe('forked=9 failed=191\n');
+    // RLIMIT_AS makes malloc fail: a runtime error, not a provable MLE (sandbox.md §5)
+    expect(r.memory).toMatchObject({ status: 'runtime-error', exitCode: 2, memorySource: 'rusage' });
+  });
+});
+
+describe('a host that cannot sandbox', () => {
+  const noHelper = { ...process.env, VERDICT_JAIL: '/nonexistent/verdict-jail' };
+
+  it('refuses to run code', async () => {
+    await expect(
+      Sandbox.create({ env: { ...noHelper, VERDICT_UNSAFE_NO_SANDBOX: '' }, quiet: true }),
+    ).rejects.toThrow(SandboxUnavailableError);
+  });
+
+  it('runs without isolation only behind VERDICT_UNSAFE_NO_SANDBOX=1, and says so in the result', async () => {
+    const sandbox = await Sandbox.create({
+      env: { ...noHelper, VERDICT_UNSAFE_NO_SANDBOX: '1' },
+      quiet: true,
+    });
+    expect(sandbox.mode).toBe('unsafe');
+    const io = makeTempDir('modes-io');
+    try {
+      fs.writeFileSync(path.join(io, 'in.txt'), '4\n');
+      const out = path.join(io, 'out.txt');
+      const r = await sandbox.run(
+        runOptions(progs, 0, ['/w/echo', '5'], { stdin: path.join(io, 'in.txt'), stdout: out }),
+      );
+      expect(r).toMatchObject({ status: 'runtime-error', exitCode: 5, mode: 'unsafe' });
+      expect(readText(out)).toBe('got 8\n');
+    } finally {
+      fs.rmSync(io, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { JudgeStatus } from '@verdict/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judge, judgeCase, problem, problemCase, userInfo } from '../../../server/src/db/schema/index.ts';
+import { buildTestApp, JUDGE_TOKEN, type TestApp } from '../../../server/test/helpers/app.ts';
+import { createUser } from '../../../server/test/helpers/users.ts';
+
+const cli = path.resolve(import.meta.dirname, '../../bin/verdict-judge.js');
+const LEASE_MS = 3_000;
+
+/** Correct A+B that first burns ~1.5 s of CPU, so that a worker can be killed mid-run. */
+const SLOW_APLUSB = `#include <cstdio>
+int main() {
+  volatile unsigned long x = 0;
+  for (unsigned long i = 0; i < 1500000000UL; i++) x += i;
+  long a, b;
+  if (scanf("%ld %ld", &a, &b) != 2) return 1;
+  printf("%ld\\n", a + b);
+  return 0;
+}`;
+
+const workDir = (name: string) => path.join(tmpdir(), `verdict-kill-test-${name}-${process.pid}`);
+
+let t: TestApp;
+let url: string;
+const workers: ChildProcess[] = [];
+
+function startWorker(name: string): ChildProcess {
+  const child = spawn(
+    process.execPath,
+    [cli, 'worker', '--server', url, '--name', name, '--concurrency', '1'],
+    {
+      env: {
+        ...process.env,
+        VERDICT_JUDGE_TOKEN: JUDGE_TOKEN,
+        VERDICT_JUDGE_LANGUAGES: 'C++',
+        VERDICT_JUDGE_WORK_DIR: workDir(name),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout!.resume();
+  child.stderr!.resume();
+  workers.push(child);
+  return child;
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ judgeLeaseMs: LEASE_MS });
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const w of workers) w.kill('SIGKILL');
+  await t.close();
+  for (const name of ['first', 'second']) await rm(workDir(name), { recursive: true, force: true });
+});
+
+describe('issue 3: a judge worker killed mid-submission loses nothing', () => {
+  it('another worker finishes the submission, which ends with exactly one final result', async () => {
+    const uid = await createUser(t.db, { username: 'patient' });
+    const [p] = await t.db
+      .insert(problem)
+      .values({
+        problemId: 'SLOW1',
+        title: 'Slow A+B',
+        author: 'root',
+        timeLimit: 5000,
+        memoryLimit: 256,
+        isUploadCase: false,
+      })
+      .returning({ id: problem.id });
+    await t.db.insert(problemCase).values([
+      { pid: p!.id, input: '1 2\n', output: '3\n' },
+      { pid: p!.id, input: '20 22\n', output: '42\n' },
+    ]);
+    const [user] = await t.db.select().from(userInfo).where(eq(userInfo.uuid, uid));
+    const [submission] = await t.db
+      .insert(judge)
+      .values({
+        pid: p!.id,
+        displayPid: 'SLOW1',
+        uid,
+        username: user!.username,
+        code: SLOW_APLUSB,
+        language: 'C++',
+        priority: 2,
+      })
+      .returning({ submitId: judge.submitId });
+    const submitId = submission!.submitId;
+    const row = async () => (await t.db.select().from(judge).where(eq(judge.submitId, submitId)))[0]!;
+
+    const first = startWorker('first');
+    await waitFor('the first worker to start judging', async () =>
+      (await row()).status === JudgeStatus.JUDGING ? true : undefined,
+    );
+    first.kill('SIGKILL');
+    const afterKill = await row();
+    expect(afterKill.judger).toBe('first');
+    expect(afterKill.attempt).toBe(1);
+
+    startWorker('second');
+    const final = await waitFor('a final verdict', async () => {
+      const r = await row();
+      return r.status === JudgeStatus.ACCEPTED || r.status < 0 || r.status === JudgeStatus.SYSTEM_ERROR
+        ? r
+        : undefined;
+    });
+    expect(final.status).toBe(JudgeStatus.ACCEPTED);
+    expect(final.judger).toBe('second');
+    expect(final.attempt).toBe(2);
+    expect(final.leaseOwner).toBeNull();
+    const cases = await t.db.select().from(judgeCase).where(eq(judgeCase.submitId, submitId));
+    expect(cases.map((c) => c.seq).sort()).toEqual([1, 2]);
+    expect(cases.every((c) => c.status === JudgeStatus.ACCEPTED)).toBe(true);
+  }, 180_000);
+});

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { authPlugin } from './http/auth/plugin.ts';
+import { AuthService } from './http/auth/service.ts';
+import { cors } from './http/cors.ts';
+import { errorHandling } from './http/error-handler.ts';
+import { rateLimitPlugin } from './http/rate-limit.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { fileRoutes } from './modules/file/routes.ts';
+import { homeRoutes } from './modules/home/routes.ts';
+import { QueueSignal } from './modules/judge-gateway/queue.ts';
+import { judgeGatewayRoutes } from './modules/judge-gateway/routes.ts';
+import { TestDataStore } from './modules/judge-gateway/testdata-store.ts';
+import { problemRoutes } from './modules/problem/routes.ts';
+import { submissionRoutes } from './modules/submission/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    clock: Clock;
+    /** Wakes judge workers waiting for work; call it after queueing a submission. */
+    judgeQueue: QueueSignal;
+    /** Test data by content hash; judge workers fetch from it. */
+    testData: TestDataStore;
+  }
+}
+
+export interface AppDeps {
+  db: Db;
+  config: Pick<Config, 'jwt' | 'webDist' | 'corsOrigins' | 'dataDir' | 'judgeLeaseMs'> & {
+    jwt: { secret: string };
+    judgeToken: string;
+    /** SMTP_* (optional: without it, mail goes by the admin e-mail configuration only) */
+    smtp?: Config['smtp'];
+  };
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * While the server closes, answers in flight end their connection: a kept-alive idle connection
+ * would otherwise hold `close()` open until the client lets go.
+ */
+function closeKeepAliveOnShutdown(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('Connection', 'close');
+    return payload;
+  });
+}
+
+/** Builds the HTTP application; main.ts listens on it, tests call `app.inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 16 * 1024 * 1024,
+    // Requests in flight finish on close; new ones are refused with 503 meanwhile.
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', deps.db);
+  app.decorate('clock', clock);
+  app.decorate('judgeQueue', new QueueSignal());
+  app.decorate('testData', new TestDataStore(path.join(deps.config.dataDir, 'testdata')));
+  closeKeepAliveOnShutdown(app);
+
+  const clientRouteFallback = deps.config.webDist
+    ? await registerWebApp(app, deps.config.webDist)
+    : undefined;
+  await app.register(errorHandling, { clientRouteFallback });
+  await app.register(cors, { origins: deps.config.corsOrigins });
+  await app.register(authPlugin, {
+    service: new AuthService(deps.db, clock, {
+      secret: deps.config.jwt.secret,
+      expireSeconds: deps.config.jwt.expireSeconds,
+      refreshAfterSeconds: deps.config.jwt.refreshAfterSeconds,
+    }),
+  });
+
+  await app.register(rateLimitPlugin);
+
+  await app.register(homeRoutes);
+  await app.register(accountRoutes, { dataDir: deps.config.dataDir, smtp: deps.config.smtp });
+  await app.register(problemRoutes);
+  await app.register(submissionRoutes);
+  await app.register(adminRoutes, { dataDir: deps.config.dataDir });
+  await app.register(fileRoutes, { dataDir: deps.config.dataDir });
+  await app.register(judgeGatewayRoutes, {
+    judgeToken: deps.config.judgeToken,
+    store: app.testData,
+    signal: app.judgeQueue,
+    leaseMs: deps.config.judgeLeaseMs,
+  });
+  return app;
+}

@@ -1,0 +1,80 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+/** The common base of the PGlite and node-postgres Drizzle instances; services only see this. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string (DATABASE_URL); when set, node-postgres is used. */
+  url?: string;
+  /** PGlite data directory; 'memory://' or undefined for an in-memory database. */
+  dataDir?: string;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Arbitrary but fixed key of the PostgreSQL advisory lock that serialises migrations and seeding, so
+ * several server instances starting together against one database do not race (ARCHITECTURE "many machines").
+ */
+export const SCHEMA_LOCK_KEY = 7_150_421_001;
+
+/** How each open database runs its migrations; kept out of DatabaseHandle so callers cannot bypass it. */
+const migrators = new WeakMap<Db, () => Promise<void>>();
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return opts.url ? openPostgres(opts.url) : openPglite(opts.dataDir);
+}
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const migrate = migrators.get(handle.db);
+  if (!migrate) throw new Error('migrateDatabase: this database was not opened with openDatabase');
+  await migrate();
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url });
+  const db = drizzleNodePg({ client: pool, schema });
+  // Fail at start-up, not on the first request, when the server is unreachable.
+  await db.execute(sql`select 1`);
+  migrators.set(db, async () => {
+    // The lock is per connection, so the migrator must run on the very connection that holds it.
+    const connection = await pool.connect();
+    try {
+      await connection.query('select pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
+      try {
+        await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder });
+      } finally {
+        await connection.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK_KEY]);
+      }
+    } finally {
+      connection.release();
+    }
+  });
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const inMemory = dataDir === undefined || dataDir === 'memory://';
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(inMemory ? 'memory://' : dataDir);
+  const db = drizzlePglite({ client, schema });
+  // One embedded database belongs to one process, so no lock is needed here.
+  migrators.set(db, () => migratePglite(db, { migrationsFolder }));
+  return { db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,130 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Permission, RoleName } from '@verdict/shared';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { auth, role, roleAuth, session, userInfo, userRole } from '../../db/schema/index.ts';
+import type { AuthUser } from './access.ts';
+import { TokenSigner } from './tokens.ts';
+
+export interface SessionMeta {
+  userAgent: string;
+  ip: string;
+}
+
+export type Authentication =
+  { kind: 'ok'; user: AuthUser; refreshedToken?: string } | { kind: 'invalid' } | { kind: 'banned' };
+
+/**
+ * Login sessions behind the JWT (reference §1.3). HOJ keeps one Redis key per user; Verdict keeps
+ * one `session` row per login, so a logout ends that login only and an admin can end them all.
+ */
+export class AuthService {
+  private readonly signer: TokenSigner;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly options: { secret: string; expireSeconds: number; refreshAfterSeconds: number },
+  ) {
+    this.signer = new TokenSigner(options.secret, options.expireSeconds, clock);
+  }
+
+  /** Opens a session for a user who has proven who they are; returns the token for `Authorization`. */
+  async openSession(uid: string, meta: SessionMeta): Promise<string> {
+    const now = this.clock.now();
+    const [row] = await this.db
+      .insert(session)
+      .values({
+        uid,
+        userAgent: meta.userAgent.slice(0, 512),
+        ip: meta.ip,
+        expiresAt: this.expiryFrom(now),
+        lastRefreshAt: now,
+        gmtCreate: now,
+        gmtModified: now,
+      })
+      .returning({ id: session.id });
+    return this.signer.sign(uid, row!.id);
+  }
+
+  async authenticate(token: string): Promise<Authentication> {
+    const claims = await this.signer.verify(token);
+    if (!claims) return { kind: 'invalid' };
+    const now = this.clock.now();
+    const [found] = await this.db
+      .select({
+        uid: userInfo.uuid,
+        username: userInfo.username,
+        status: userInfo.status,
+        lastRefreshAt: session.lastRefreshAt,
+      })
+      .from(session)
+      .innerJoin(userInfo, eq(userInfo.uuid, session.uid))
+      .where(
+        and(
+          eq(session.id, claims.sessionId),
+          eq(session.uid, claims.uid),
+          isNull(session.revokedAt),
+          gt(session.expiresAt, now),
+        ),
+      );
+    if (!found) return { kind: 'invalid' };
+    if (found.status === 1) return { kind: 'banned' };
+    const { roles, permissions } = await this.grantsOf(found.uid);
+    const user: AuthUser = {
+      uid: found.uid,
+      username: found.username,
+      sessionId: claims.sessionId,
+      roles,
+      permissions,
+    };
+    const refreshedToken = await this.refreshIfDue(claims.sessionId, found.uid, found.lastRefreshAt, now);
+    return { kind: 'ok', user, refreshedToken };
+  }
+
+  /** Ends one login (logout). */
+  async closeSession(sessionId: number): Promise<void> {
+    await this.db.update(session).set({ revokedAt: this.clock.now() }).where(eq(session.id, sessionId));
+  }
+
+  /** Ends every login of a user (a ban, or an admin setting a new password: reference §1.3). */
+  async closeAllSessions(uid: string): Promise<void> {
+    await this.db
+      .update(session)
+      .set({ revokedAt: this.clock.now() })
+      .where(and(eq(session.uid, uid), isNull(session.revokedAt)));
+  }
+
+  async grantsOf(uid: string): Promise<{ roles: RoleName[]; permissions: Permission[] }> {
+    const rows = await this.db
+      .select({ role: role.role, permission: auth.permission })
+      .from(userRole)
+      .innerJoin(role, eq(role.id, userRole.roleId))
+      .leftJoin(roleAuth, eq(roleAuth.roleId, role.id))
+      .leftJoin(auth, eq(auth.id, roleAuth.authId))
+      .where(eq(userRole.uid, uid));
+    const roles = [...new Set(rows.map((r) => r.role as RoleName))];
+    const permissions = [...new Set(rows.flatMap((r) => (r.permission ? [r.permission as Permission] : [])))];
+    return { roles, permissions };
+  }
+
+  /**
+   * reference §1.3: once the refresh window (12 h by default) has passed, a request gets a new token
+   * in the response headers. The conditional update lets exactly one of several concurrent
+   * requests rotate it (HOJ uses a 20 s Redis lock for the same purpose).
+   */
+  private async refreshIfDue(sessionId: number, uid: string, lastRefreshAt: Date, now: Date) {
+    if (now.getTime() - lastRefreshAt.getTime() < this.options.refreshAfterSeconds * 1000) return undefined;
+    const claimed = await this.db
+      .update(session)
+      .set({ lastRefreshAt: now, expiresAt: this.expiryFrom(now), gmtModified: now })
+      .where(and(eq(session.id, sessionId), sql`${session.lastRefreshAt} = ${lastRefreshAt.toISOString()}`))
+      .returning({ id: session.id });
+    if (claimed.length === 0) return undefined;
+    return this.signer.sign(uid, sessionId);
+  }
+
+  private expiryFrom(now: Date): Date {
+    return new Date(now.getTime() + this.options.expireSeconds * 1000);
+  }
+}

@@ -1,0 +1,93 @@
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { rateLimit } from '../db/schema/index.ts';
+import { ApiError } from './errors.ts';
+import { messages } from './messages.ts';
+
+/**
+ * A limit on how often one client IP may call a group of routes: at most `max` calls per
+ * `windowSeconds` (a fixed window). Routes of one `bucket` share their counter.
+ */
+export interface RateLimitRule {
+  bucket: string;
+  max: number;
+  windowSeconds: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    rateLimit?: RateLimitRule;
+  }
+}
+
+/** Rules of the account routes (issue 4): generous for people, tight for scripts. */
+export const RATE_LIMITS = {
+  /** login and admin login share it */
+  login: { bucket: 'login', max: 30, windowSeconds: 60 },
+  register: { bucket: 'register', max: 10, windowSeconds: 60 },
+  /** every call that sends a mail: register code, reset mail, change-e-mail code */
+  mail: { bucket: 'mail', max: 6, windowSeconds: 60 },
+  captcha: { bucket: 'captcha', max: 30, windowSeconds: 60 },
+  /** check-username-or-email and reset-password answer whether a name exists or a code is right */
+  lookup: { bucket: 'lookup', max: 30, windowSeconds: 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export interface RateLimitHit {
+  count: number;
+  /** when the current window ends */
+  resetAt: Date;
+}
+
+/**
+ * Counts one call for `key` and returns the count in the current window. The counter is a row
+ * updated in one statement, so servers sharing the database share the limit.
+ */
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+  now: Date,
+): Promise<RateLimitHit> {
+  const nowIso = now.toISOString();
+  const expired = sql`${rateLimit.windowStart} <= ${new Date(now.getTime() - windowSeconds * 1000).toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(rateLimit)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${nowIso}::timestamptz else ${rateLimit.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimit.count, windowStart: rateLimit.windowStart });
+  // Rows of clients that went away are dropped now and then; a day is longer than any window.
+  if (Math.random() < 0.01) {
+    await db.delete(rateLimit).where(lt(rateLimit.windowStart, new Date(now.getTime() - 86_400_000)));
+  }
+  return { count: row!.count, resetAt: new Date(row!.windowStart.getTime() + windowSeconds * 1000) };
+}
+
+/**
+ * Enforces the `config.rateLimit` of a route per client IP before the body is read. Over the
+ * limit the call is answered HTTP 429 in the envelope (status 429, bilingual message) with
+ * `Retry-After`. The counters live in the database (ARCHITECTURE "many machines") and follow the
+ * injectable clock, so tests move time instead of sleeping.
+ */
+export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const rule = request.routeOptions.config.rateLimit;
+    if (!rule) return;
+    const now = app.clock.now();
+    const hit = await hitRateLimit(app.db, `${rule.bucket}:${request.ip}`, rule.windowSeconds, now);
+    if (hit.count > rule.max) {
+      reply.header(
+        'Retry-After',
+        String(Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000))),
+      );
+      throw new ApiError(429, messages.tooManyRequests, 429);
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { EmbeddedJudge } from './embedded-judge.ts';
+import { migrateDatabase, openDatabase } from './db/client.ts';
+import { seedDatabase } from './db/seed.ts';
+import { hashPassword } from './modules/account/password.ts';
+import { ensureSecret } from './secrets.ts';
+
+/** config → database → migrations → seed → HTTP → embedded judge. */
+async function main() {
+  const config = loadConfig();
+  const logger = { level: config.logLevel };
+
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+  const { createdRootPassword } = await seedDatabase(database.db, {
+    hashPassword,
+    rootPassword: config.rootPassword,
+  });
+  const jwtSecret = await ensureSecret(database.db, 'jwt', config.jwt.secret);
+  const judgeToken = await ensureSecret(database.db, 'judge', config.judgeToken);
+
+  const app = await buildApp({
+    db: database.db,
+    config: { ...config, judgeToken, jwt: { ...config.jwt, secret: jwtSecret } },
+    logger,
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const judge = config.embeddedJudge
+    ? new EmbeddedJudge({
+        serverUrl: `http://127.0.0.1:${config.port}`,
+        token: judgeToken,
+        dataDir: config.dataDir,
+        log: (message) => app.log.warn(message),
+      })
+    : undefined;
+  judge?.start();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    force.unref();
+    // The worker first: it finishes its submissions and reports them while the API still listens.
+    await judge?.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  const where = config.databaseUrl
+    ? 'PostgreSQL server (DATABASE_URL)'
+    : `embedded PGlite in ${config.dataDir}`;
+  console.log(`\nVerdict is running at http://localhost:${config.port} (database: ${where})`);
+  if (createdRootPassword) {
+    console.log(
+      `\nCreated the super admin account. It is shown only this once:\n  username: root\n  password: ${createdRootPassword}\n`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { UserInfoVO } from '@verdict/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import { file, userInfo } from '../../db/schema/index.ts';
+import { fail } from '../../http/errors.ts';
+import { messages } from '../../http/messages.ts';
+import type { AccountContext } from './context.ts';
+import { loadUserInfo } from './user-info.ts';
+
+export type ImageType = 'png' | 'jpg' | 'gif' | 'webp' | 'bmp';
+
+export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+};
+
+/** Where uploaded images are kept, relative to DATA_DIR (reference §12.2 /hoj/file/avatar). */
+export const AVATAR_FOLDER = path.join('files', 'avatar');
+/** reference §3.11: avatars are served publicly under this path. */
+export const PUBLIC_IMG_PREFIX = '/api/public/img/';
+
+/**
+ * The image type by the file's first bytes. HOJ trusts the file name's suffix (and its substring test
+ * lets odd suffixes through, reference Appendix A); the content cannot lie about its format.
+ */
+export function detectImageType(bytes: Uint8Array): ImageType | null {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (
+    b.length >= 8 &&
+    b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return 'png';
+  }
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpg';
+  if (b.length >= 6 && ['GIF87a', 'GIF89a'].includes(b.toString('latin1', 0, 6))) return 'gif';
+  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
+  // BMP: "BM", then a DIB header whose size is one of the known ones.
+  if (
+    b.length >= 18 &&
+    b.toString('latin1', 0, 2) === 'BM' &&
+    [12, 40, 52, 56, 64, 108, 124].includes(b.readUInt32LE(14))
+  ) {
+    return 'bmp';
+  }
+  return null;
+}
+
+/**
+ * `POST /api/file/upload-avatar` (reference §3.11): stores the image as `<uuid>.<type>` under
+ * DATA_DIR/files/avatar, points user_info.avatar at `/api/public/img/<name>`, records it in `file`
+ * and flags the user's earlier avatars deleted (the nightly job removes them, reference §7.16).
+ * Size and presence are checked by the route; the type is checked here by content.
+ */
+export async function saveAvatar(ctx: AccountContext, uid: string, bytes: Buffer): Promise<UserInfoVO> {
+  const type = detectImageType(bytes);
+  if (!type) throw fail(messages.avatarType);
+  const name = `${randomUUID().replaceAll('-', '')}.${type}`;
+  const relativePath = path.join(AVATAR_FOLDER, name);
+  const absolutePath = path.join(ctx.dataDir, relativePath);
+  await mkdir(path.join(ctx.dataDir, AVATAR_FOLDER), { recursive: true });
+  await writeFile(absolutePath, bytes);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(file)
+        .set({ delete: true })
+        .where(and(eq(file.uid, uid), eq(file.type, 'avatar'), isNull(file.gid), eq(file.delete, false)));
+      await tx
+        .update(userInfo)
+        .set({ avatar: PUBLIC_IMG_PREFIX + name })
+        .where(eq(userInfo.uuid, uid));
+      await tx.insert(file).values({
+        uid,
+        name,
+        suffix: type,
+        folderPath: AVATAR_FOLDER,
+        filePath: relativePath,
+        type: 'avatar',
+      });
+    });
+  } catch (error) {
+    await unlink(absolutePath).catch(() => undefined);
+    throw error;
+  }
+  return loadUserInfo(ctx.db, ctx.auth, uid);
+}
+
+/** Names Verdict gives to uploaded images; anything else is not looked up on disk. */
+const IMAGE_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp|bmp)$/;
+
+/** A public image by name (`GET /api/public/img/<name>`), or null when there is none. */
+export async function openPublicImage(dataDir: string, name: string) {
+  const match = IMAGE_NAME.exec(name);
+  if (!match) return null;
+  const absolutePath = path.join(dataDir, AVATAR_FOLDER, name);
+  const info = await stat(absolutePath).catch(() => null);
+  if (!info?.isFile()) return null;
+  return {
+    contentType: IMAGE_CONTENT_TYPES[match[1] as ImageType],
+    size: info.size,
+    stream: () => createReadStream(absolutePath),
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { manualJudgeQuery, pidQuery, rejudgeContestProblemQuery, submitIdQuery } from '@verdict/shared';
+import type { Access } from '../../../http/auth/access.ts';
+import { ok } from '../../../http/envelope.ts';
+import { judgeJson } from '../../submission/json.ts';
+import { cancelJudge, manualJudge, rejudgeContestProblem, rejudgeOne, rejudgeProblem } from './service.ts';
+
+/** reference §3.4: the admin judge calls need role root and permission rejudge. */
+const rootRejudge: Access = { auth: 'login', roles: ['root'], permissions: ['rejudge'] };
+
+/** Admin judging: reference §3.4 (`/api/admin/judge/*`), §6.4. */
+export async function adminJudgeRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: rootRejudge };
+  const base = '/api/admin/judge';
+
+  r.get(`${base}/rejudge`, { config, schema: { querystring: submitIdQuery } }, async (request) => {
+    const row = await rejudgeOne(app.db, request.query.submitId, app.clock.now());
+    app.judgeQueue.notify();
+    return ok(judgeJson(row, { showIp: true }));
+  });
+
+  r.get(
+    `${base}/rejudge-contest-problem`,
+    { config, schema: { querystring: rejudgeContestProblemQuery } },
+    async (request) => {
+      await rejudgeContestProblem(app.db, request.query.cid, request.query.pid, app.clock.now());
+      app.judgeQueue.notify();
+      return ok(null);
+    },
+  );
+
+  // Verdict: the non-contest submissions of a problem; answers how many were queued.
+  r.get(`${base}/rejudge-problem`, { config, schema: { querystring: pidQuery } }, async (request) => {
+    const count = await rejudgeProblem(app.db, request.query.pid, app.clock.now());
+    app.judgeQueue.notify();
+    return ok({ count });
+  });
+
+  r.get(`${base}/manual-judge`, { config, schema: { querystring: manualJudgeQuery } }, async (request) =>
+    ok(await manualJudge(app.db, request.user!, request.query)),
+  );
+
+  r.get(`${base}/cancel-judge`, { config, schema: { querystring: submitIdQuery } }, async (request) =>
+    ok(await cancelJudge(app.db, request.user!, request.query.submitId, app.clock.now())),
+  );
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ADMIN_ROLES,
+  adminProblemListQuery,
+  changeProblemAuthBody,
+  pidQuery,
+  problemCasesQuery,
+  problemDto,
+} from '@verdict/shared';
+import { access } from '../../../http/auth/access.ts';
+import { ok } from '../../../http/envelope.ts';
+import { fail } from '../../../http/errors.ts';
+import { problemMessages } from '../../../http/messages.ts';
+import type { TestCaseStaging } from '../../file/staging.ts';
+import { problemJson } from '../../problem/json.ts';
+import { createProblem, updateProblem } from './save.ts';
+import {
+  adminProblemList,
+  changeProblemAuth,
+  compileCheckUnavailable,
+  deleteProblem,
+  editableProblem,
+  problemCases,
+} from './service.ts';
+
+/** Admin problems: reference §3.12 (`/api/admin/problem`, R(root|admin|problem_admin) unless noted). */
+export async function adminProblemRoutes(app: FastifyInstance, opts: { staging: TestCaseStaging }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admins = { access: access.anyRole(...ADMIN_ROLES) };
+  const base = '/api/admin/problem';
+  const saveContext = () => ({ db: app.db, staging: opts.staging, now: app.clock.now() });
+
+  r.get(
+    `${base}/get-problem-list`,
+    { config: admins, schema: { querystring: adminProblemListQuery } },
+    async (request) => ok(await adminProblemList(app.db, request.query)),
+  );
+
+  r.get(base, { config: admins, schema: { querystring: pidQuery } }, async (request) =>
+    ok(problemJson(await editableProblem(app.db, request.user!, request.query.pid))),
+  );
+
+  r.post(base, { config: admins, schema: { body: problemDto } }, async (request) =>
+    ok(await createProblem(saveContext(), request.user!, request.body)),
+  );
+
+  r.put(base, { config: admins, schema: { body: problemDto } }, async (request) => {
+    await updateProblem(saveContext(), request.user!, request.body);
+    return ok(null);
+  });
+
+  r.delete(
+    base,
+    { config: { access: access.anyRole('root', 'problem_admin') }, schema: { querystring: pidQuery } },
+    async (request) => {
+      await deleteProblem(app.db, request.query.pid);
+      return ok(null);
+    },
+  );
+
+  r.get(
+    `${base}/get-problem-cases`,
+    { config: admins, schema: { querystring: problemCasesQuery } },
+    async (request) =>
+      ok(await problemCases(app.db, request.user!, request.query.pid, request.query.isUpload ?? true)),
+  );
+
+  r.put(
+    `${base}/change-problem-auth`,
+    { config: admins, schema: { body: changeProblemAuthBody } },
+    async (request) => {
+      await changeProblemAuth(app.db, request.user!, request.body.id, request.body.auth, app.clock.now());
+      return ok(null);
+    },
+  );
+
+  const compileBody = z.object({ code: z.string(), language: z.string(), pid: z.number().nullish() }).loose();
+  r.post(`${base}/compile-spj`, { config: admins, schema: { body: compileBody } }, async () =>
+    compileCheckUnavailable(),
+  );
+  r.post(`${base}/compile-interactive`, { config: admins, schema: { body: compileBody } }, async () =>
+    compileCheckUnavailable(),
+  );
+
+  r.get(`${base}/import-remote-oj-problem`, { config: admins }, async () => {
+    throw fail(problemMessages.remoteNotAvailable);
+  });
+}

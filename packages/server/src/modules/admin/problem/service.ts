@@ -1,0 +1,95 @@
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { adminProblemListQuery } from '@verdict/shared';
+import type { Db } from '../../../db/client.ts';
+import { judgeProblemCount, problem, problemCase } from '../../../db/schema/index.ts';
+import type { AuthUser } from '../../../http/auth/access.ts';
+import { page } from '../../../http/envelope.ts';
+import { fail, notFound } from '../../../http/errors.ts';
+import { problemMessages } from '../../../http/messages.ts';
+import { problemJson } from '../../problem/json.ts';
+import { containsPattern, keywordCondition, ojCondition } from '../../problem/query.ts';
+import { assertProblemEditable } from '../../problem/visibility.ts';
+import { assertMayPublish } from './save.ts';
+
+/**
+ * reference §3.12 `GET /api/admin/problem/get-problem-list`: non-group problems, newest id first,
+ * by keyword (title, author or problem id), auth (0 = all) and judge.
+ */
+export async function adminProblemList(db: Db, query: z.output<typeof adminProblemListQuery>) {
+  const conditions: (SQL | undefined)[] = [eq(problem.isGroup, false)];
+  if (query.keyword)
+    conditions.push(keywordCondition(query.keyword, ilike(problem.author, containsPattern(query.keyword))));
+  if (query.auth) conditions.push(eq(problem.auth, query.auth));
+  conditions.push(ojCondition(query.oj));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(problem)
+      .where(where)
+      .orderBy(desc(problem.id))
+      .limit(query.limit)
+      .offset((query.currentPage - 1) * query.limit),
+    db.select({ n: count() }).from(problem).where(where),
+  ]);
+  return page(
+    rows.map((row) => problemJson(row)),
+    total?.n ?? 0,
+    query.currentPage,
+    query.limit,
+  );
+}
+
+/** A problem the caller may administer (root, problem_admin or its author). */
+export async function editableProblem(db: Db, user: AuthUser, pid: number) {
+  const [row] = await db.select().from(problem).where(eq(problem.id, pid));
+  assertProblemEditable(user, row);
+  return row!;
+}
+
+/**
+ * reference §3.12 `GET /api/admin/problem/get-problem-cases`: the usable cases, uploaded ones
+ * ordered by file name (length first, so 2 < 10), typed ones in their order.
+ */
+export async function problemCases(db: Db, user: AuthUser, pid: number, isUpload: boolean) {
+  await editableProblem(db, user, pid);
+  return db
+    .select()
+    .from(problemCase)
+    .where(and(eq(problemCase.pid, pid), eq(problemCase.status, 0)))
+    .orderBy(
+      ...(isUpload
+        ? [sql`length(${problemCase.input})`, asc(problemCase.input), asc(problemCase.id)]
+        : [asc(problemCase.id)]),
+    );
+}
+
+/** reference §3.12 `PUT /api/admin/problem/change-problem-auth`. */
+export async function changeProblemAuth(db: Db, user: AuthUser, pid: number, auth: number, now: Date) {
+  const row = await editableProblem(db, user, pid);
+  assertMayPublish(user, auth, row.auth);
+  await db
+    .update(problem)
+    .set({ auth, modifiedUser: user.username, gmtModified: now })
+    .where(eq(problem.id, pid));
+}
+
+/**
+ * reference §3.12 `DELETE /api/admin/problem` (root, problem_admin): the problem and, by cascade,
+ * its cases, submissions and links. Its counter rows go too (they have no foreign key, see
+ * schema/submissions.ts). Test files stay in the content-addressed store, where other problems
+ * may share them.
+ */
+export async function deleteProblem(db: Db, pid: number) {
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(problem).where(eq(problem.id, pid)).returning({ id: problem.id });
+    if (deleted.length === 0) throw notFound(problemMessages.problemNotFound);
+    await tx.delete(judgeProblemCount).where(eq(judgeProblemCount.pid, pid));
+  });
+}
+
+/** reference §3.12 compile-spj / compile-interactive: needs a judge-side compile task (not yet). */
+export function compileCheckUnavailable(): never {
+  throw fail(problemMessages.compileNotAvailable);
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminTagBody,
+  classificationBody,
+  classificationIdQuery,
+  ojQuery,
+  tagIdQuery,
+} from '@verdict/shared';
+import { access } from '../../../http/auth/access.ts';
+import { ok } from '../../../http/envelope.ts';
+import {
+  createClassification,
+  createTag,
+  deleteClassification,
+  deleteTag,
+  listClassifications,
+  updateClassification,
+  updateTag,
+} from './service.ts';
+
+/** Admin tags and classifications: reference §3.12 (`/api/admin/tag`, R(root|problem_admin)). */
+export async function adminTagRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: access.anyRole('root', 'problem_admin') };
+  const base = '/api/admin/tag';
+
+  r.post(base, { config, schema: { body: adminTagBody } }, async (request) =>
+    ok(await createTag(app.db, request.body)),
+  );
+  r.put(base, { config, schema: { body: adminTagBody } }, async (request) => {
+    await updateTag(app.db, request.body);
+    return ok(null);
+  });
+  r.delete(base, { config, schema: { querystring: tagIdQuery } }, async (request) => {
+    await deleteTag(app.db, request.query.tid);
+    return ok(null);
+  });
+
+  const classification = `${base}/classification`;
+  r.get(classification, { config, schema: { querystring: ojQuery } }, async (request) =>
+    ok(await listClassifications(app.db, request.query.oj)),
+  );
+  r.post(classification, { config, schema: { body: classificationBody } }, async (request) =>
+    ok(await createClassification(app.db, request.body)),
+  );
+  r.put(classification, { config, schema: { body: classificationBody } }, async (request) => {
+    await updateClassification(app.db, request.body);
+    return ok(null);
+  });
+  r.delete(classification, { config, schema: { querystring: classificationIdQuery } }, async (request) => {
+    await deleteClassification(app.db, request.query.tcid);
+    return ok(null);
+  });
+}

@@ -1,0 +1,98 @@
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_ROLES,
+  pidQuery,
+  TESTCASE_ZIP_LIMITS,
+  uploadTestcaseQuery,
+  type TestCaseZipLimits,
+} from '@verdict/shared';
+import { access } from '../../http/auth/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { fail } from '../../http/errors.ts';
+import { problemMessages } from '../../http/messages.ts';
+import { findProblem } from '../problem/detail.ts';
+import { assertProblemEditable } from '../problem/visibility.ts';
+import { compactTimestamp, testCaseZip } from './download.ts';
+import { TestCaseStaging } from './staging.ts';
+import { extractTestCaseZip, ZipRejected } from './testcase-zip.ts';
+
+export interface FileRoutesOptions {
+  /** DATA_DIR: uploads wait in DATA_DIR/testcase-uploads until their problem is saved */
+  dataDir: string;
+  /** test-case zip limits; TESTCASE_ZIP_LIMITS by default */
+  zipLimits?: Partial<TestCaseZipLimits>;
+}
+
+export const stagingOf = (app: FastifyInstance, dataDir: string) =>
+  new TestCaseStaging(path.join(dataDir, 'testcase-uploads'), app.testData);
+
+/** Test-case files: reference §3.11 upload-testcase-zip and download-testcase, §8.6. */
+export async function fileRoutes(app: FastifyInstance, opts: FileRoutesOptions) {
+  const limits: TestCaseZipLimits = { ...TESTCASE_ZIP_LIMITS, ...opts.zipLimits };
+  const staging = stagingOf(app, opts.dataDir);
+  // Registered in this plugin's scope only, with this call's limits.
+  await app.register(multipart, {
+    limits: { fileSize: limits.maxZipBytes, files: 1, fields: 10, parts: 20 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/file/upload-testcase-zip',
+    { config: { access: access.anyRole(...ADMIN_ROLES) }, schema: { querystring: uploadTestcaseQuery } },
+    async (request) => {
+      if (request.query.gid !== undefined) throw fail(problemMessages.groupsNotAvailable);
+      const now = app.clock.now();
+      await staging.sweep(now);
+      const part = request.isMultipart() ? await request.file() : undefined;
+      if (!part) throw fail(problemMessages.zipMissing);
+      if (!/\.zip$/i.test(part.filename)) {
+        part.file.resume();
+        throw fail(problemMessages.zipInvalid);
+      }
+      const upload = await staging.create();
+      try {
+        const zipFile = path.join(upload.dir, 'upload.zip.tmp');
+        await pipeline(part.file, createWriteStream(zipFile));
+        if (part.file.truncated) throw new ZipRejected(problemMessages.zipTooBig(limits.maxZipBytes));
+        const { pairs, files } = await extractTestCaseZip(zipFile, upload.dir, limits, request.query.mode);
+        await staging.removeFile(upload.id, 'upload.zip.tmp');
+        await staging.writeManifest(upload.id, {
+          uid: request.user!.uid,
+          createdAt: now.toISOString(),
+          files,
+        });
+        return ok({ fileList: pairs, fileListDir: upload.id });
+      } catch (error) {
+        // nothing of a refused upload stays behind
+        await staging.discard(upload.id);
+        if (error instanceof ZipRejected) throw fail(error.reason);
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw fail(problemMessages.zipTooBig(limits.maxZipBytes));
+        }
+        throw error;
+      }
+    },
+  );
+
+  r.get(
+    '/api/file/download-testcase',
+    { config: { access: access.login }, schema: { querystring: pidQuery } },
+    async (request, reply) => {
+      const problem = await findProblem(app.db, request.query.pid);
+      // reference §3.11: root, problem_admin or the author (group problems come with groups)
+      assertProblemEditable(request.user!, problem);
+      if (problem!.isGroup) throw fail(problemMessages.groupsNotAvailable);
+      const stream = await testCaseZip(app.db, app.testData, problem!.id);
+      const name = `problem_${problem!.id}_testcase_${compactTimestamp(app.clock.now())}.zip`;
+      return reply
+        .type('application/zip')
+        .header('Content-disposition', `attachment;filename=${encodeURIComponent(name)}`)
+        .send(stream);
+    },
+  );
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../http/auth/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { listLanguages, websiteConfig } from './service.ts';
+
+const booleanQuery = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
+
+export async function homeRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/get-website-config', { config: { access: access.anon } }, async () =>
+    ok(await websiteConfig(app.db)),
+  );
+
+  r.get(
+    '/api/languages',
+    {
+      config: { access: access.anon },
+      schema: {
+        querystring: z.object({ pid: z.coerce.number().int().positive().optional(), all: booleanQuery }),
+      },
+    },
+    async (request) =>
+      ok(await listLanguages(app.db, { all: request.query.all ?? false, now: app.clock.now() })),
+  );
+}

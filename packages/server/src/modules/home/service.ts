@@ -1,0 +1,85 @@
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { judgeServer, language, systemConfig } from '../../db/schema/index.ts';
+
+/** reference §7.14 WebConfig, as the admin edits it. */
+export interface WebConfig {
+  baseUrl: string;
+  name: string;
+  shortName: string;
+  description: string;
+  register: boolean;
+  recordName: string;
+  recordUrl: string;
+  projectName: string;
+  projectUrl: string;
+  emailUsername?: string;
+}
+
+/** reference §7.14 SwitchConfig: the parts the public website config exposes. */
+export interface SwitchConfig {
+  openPublicDiscussion: boolean;
+  openGroupDiscussion: boolean;
+  openContestComment: boolean;
+  [key: string]: unknown;
+}
+
+export async function readConfig<T>(db: Db, name: 'web' | 'switch'): Promise<T> {
+  const [row] = await db
+    .select({ value: systemConfig.value })
+    .from(systemConfig)
+    .where(eq(systemConfig.name, name));
+  if (!row) throw new Error(`system_config '${name}' is missing; the database was not seeded`);
+  return row.value as T;
+}
+
+/** reference §3.2 `GET /api/get-website-config`: the web config plus three discussion switches. */
+export async function websiteConfig(db: Db) {
+  const [web, switches] = await Promise.all([
+    readConfig<WebConfig>(db, 'web'),
+    readConfig<SwitchConfig>(db, 'switch'),
+  ]);
+  return {
+    baseUrl: web.baseUrl,
+    name: web.name,
+    shortName: web.shortName,
+    register: web.register,
+    recordName: web.recordName,
+    recordUrl: web.recordUrl,
+    description: web.description,
+    email: web.emailUsername ?? '',
+    projectName: web.projectName,
+    projectUrl: web.projectUrl,
+    openPublicDiscussion: switches.openPublicDiscussion,
+    openGroupDiscussion: switches.openGroupDiscussion,
+    openContestComment: switches.openContestComment,
+  };
+}
+
+/**
+ * reference §3.2 `GET /api/languages`: every language with `all`, otherwise the local ones (oj ME);
+ * sorted by seq desc, then id. Remote-problem languages (`pid`) come with remote judging.
+ * Verdict adds `available`: whether a live judge worker offers the language now.
+ */
+export async function listLanguages(db: Db, options: { all: boolean; now: Date }) {
+  const query = db.select().from(language);
+  const filtered = options.all ? query : query.where(eq(language.oj, 'ME'));
+  const [languages, offered] = await Promise.all([
+    filtered.orderBy(desc(language.seq), asc(language.id)),
+    offeredLanguages(db, options.now),
+  ]);
+  return languages.map((l) => ({ ...l, available: l.oj !== 'ME' || offered.has(l.name) }));
+}
+
+/** A worker that has not been heard from for this long is taken for gone. */
+export const WORKER_SILENCE_MS = 60_000;
+
+/** Languages offered by judge workers heard from recently. */
+export async function offeredLanguages(db: Db, now: Date): Promise<Set<string>> {
+  const since = new Date(now.getTime() - WORKER_SILENCE_MS);
+  const workers = await db
+    .select({ languages: judgeServer.languages })
+    .from(judgeServer)
+    .where(and(gte(judgeServer.lastHeartbeat, since), eq(judgeServer.status, 0)));
+  return new Set(workers.flatMap((w) => w.languages));
+}

@@ -1,0 +1,158 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  JUDGE_TOKEN_HEADER,
+  judgeProgress,
+  judgeResult,
+  testRunProgress,
+  testRunResult,
+  workerRegistration,
+} from '@verdict/shared';
+import { access } from '../../http/auth/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { notFound, unauthenticated } from '../../http/errors.ts';
+import { claimNext, type QueueSignal } from './queue.ts';
+import { applyProgress, applyProgressOfTestRun, applyResult, applyTestRunResult } from './results.ts';
+import { buildTask } from './tasks.ts';
+import type { TestDataStore } from './testdata-store.ts';
+import { recordHeartbeat, registerWorker } from './workers.ts';
+
+export interface GatewayOptions {
+  judgeToken: string;
+  store: TestDataStore;
+  signal: QueueSignal;
+  /** How long a claim or a progress report holds a task. */
+  leaseMs: number;
+}
+
+const workerName = z.string().min(1).max(100);
+const MAX_WAIT_MS = 30_000;
+/** Other server processes insert work too; without a signal from them, look again this often. */
+const POLL_MS = 1_000;
+
+/**
+ * The judge gateway: workers pull work over HTTP and never open the database (ARCHITECTURE).
+ * Every call carries the judge token; user logins are neither needed nor accepted here.
+ */
+export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOptions) {
+  const expected = Buffer.from(opts.judgeToken);
+  const checkToken = async (request: FastifyRequest) => {
+    const given = Buffer.from(String(request.headers[JUDGE_TOKEN_HEADER] ?? ''));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw unauthenticated({ zh: '判题机令牌无效！', en: 'Invalid judge token!' });
+    }
+  };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: access.anon };
+  // Workers poll all day long; their routine calls would drown the access log.
+  app.addHook('onRoute', (route) => {
+    route.logLevel = 'warn';
+  });
+  const prefix = '/api/judge-gateway';
+
+  r.post(
+    `${prefix}/register`,
+    { config, onRequest: checkToken, schema: { body: workerRegistration } },
+    async (request) => {
+      await registerWorker(app.db, request.body, app.clock.now());
+      return ok({ leaseMs: opts.leaseMs });
+    },
+  );
+
+  r.post(
+    `${prefix}/heartbeat`,
+    {
+      config,
+      onRequest: checkToken,
+      schema: { body: z.object({ name: workerName, taskNumber: z.number().int().min(0) }) },
+    },
+    async (request) =>
+      ok({
+        known: await recordHeartbeat(app.db, request.body.name, request.body.taskNumber, app.clock.now()),
+      }),
+  );
+
+  // Long poll: answers with a task as soon as one can be claimed, or null after waitMs.
+  r.post(
+    `${prefix}/claim`,
+    {
+      config,
+      onRequest: checkToken,
+      schema: {
+        body: z.object({
+          name: workerName,
+          languages: z.array(z.string()).max(200),
+          waitMs: z.number().int().min(0).max(MAX_WAIT_MS).default(0),
+        }),
+      },
+    },
+    async (request, reply) => {
+      // The response's close, not the request's: a request "closes" as soon as its body is read.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      const deadline = Date.now() + request.body.waitMs;
+      for (;;) {
+        const claimed = await claimNext(app.db, request.body, opts.leaseMs, app.clock.now());
+        if (claimed) return ok(await buildTask(app.db, opts.store, claimed, opts.leaseMs));
+        const left = deadline - Date.now();
+        if (left <= 0 || gone.signal.aborted) return ok(null);
+        await opts.signal.wait(Math.min(left, POLL_MS), gone.signal);
+      }
+    },
+  );
+
+  r.get(
+    `${prefix}/testdata/:sha256`,
+    {
+      config,
+      onRequest: checkToken,
+      schema: { params: z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/) }) },
+    },
+    async (request, reply) => {
+      const file = opts.store.pathOf(request.params.sha256);
+      const info = file ? await stat(file).catch(() => undefined) : undefined;
+      if (!file || !info) throw notFound();
+      return reply
+        .type('application/octet-stream')
+        .header('Content-Length', info.size)
+        .send(createReadStream(file));
+    },
+  );
+
+  r.post(
+    `${prefix}/progress`,
+    { config, onRequest: checkToken, schema: { body: judgeProgress.extend({ name: workerName }) } },
+    async (request) =>
+      ok({
+        keep: await applyProgress(app.db, request.body, request.body.name, opts.leaseMs, app.clock.now()),
+      }),
+  );
+
+  r.post(
+    `${prefix}/result`,
+    { config, onRequest: checkToken, schema: { body: judgeResult.extend({ name: workerName }) } },
+    async (request) =>
+      ok({ accepted: await applyResult(app.db, request.body, request.body.name, app.clock.now()) }),
+  );
+
+  r.post(
+    `${prefix}/test-progress`,
+    { config, onRequest: checkToken, schema: { body: testRunProgress.extend({ name: workerName }) } },
+    async (request) => {
+      const { id, attempt, name } = request.body;
+      return ok({
+        keep: await applyProgressOfTestRun(app.db, id, attempt, name, opts.leaseMs, app.clock.now()),
+      });
+    },
+  );
+
+  r.post(
+    `${prefix}/test-result`,
+    { config, onRequest: checkToken, schema: { body: testRunResult.extend({ name: workerName }) } },
+    async (request) => ok({ accepted: await applyTestRunResult(app.db, request.body, request.body.name) }),
+  );
+}

@@ -1,0 +1,165 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { PROBLEM_AUTH, PROBLEM_PAGE } from '@verdict/shared';
+import type { Db } from '../../db/client.ts';
+import { codeTemplate, language, problem, problemLanguage, problemTag, tag } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../http/auth/access.ts';
+import { fail, notFound } from '../../http/errors.ts';
+import { problemMessages } from '../../http/messages.ts';
+import { countsFromJson, userProblemStatuses } from './counts.ts';
+import { problemJson } from './json.ts';
+import { countedProblems } from './query.ts';
+import { assertProblemViewable } from './visibility.ts';
+
+export async function findProblemByDisplayId(db: Db, problemId: string) {
+  // problem ids are upper-cased on save (reference §4.2); HOJ's MySQL compared them case-insensitively
+  const [row] = await db.select().from(problem).where(eq(problem.problemId, problemId.toUpperCase()));
+  return row;
+}
+
+export async function findProblem(db: Db, pid: number) {
+  const [row] = await db.select().from(problem).where(eq(problem.id, pid));
+  return row;
+}
+
+/** A problem named by numeric id that the caller may see (reference §7.7), or a refusal. */
+export async function viewableProblem(db: Db, user: AuthUser | null, pid: number) {
+  const row = await findProblem(db, pid);
+  assertProblemViewable(user, row);
+  return row!;
+}
+
+export async function languagesOfProblem(db: Db, pid: number) {
+  return db
+    .select({
+      id: language.id,
+      contentType: language.contentType,
+      description: language.description,
+      name: language.name,
+      compileCommand: language.compileCommand,
+      template: language.template,
+      codeTemplate: language.codeTemplate,
+      isSpj: language.isSpj,
+      oj: language.oj,
+      seq: language.seq,
+      gmtCreate: language.gmtCreate,
+      gmtModified: language.gmtModified,
+    })
+    .from(problemLanguage)
+    .innerJoin(language, eq(language.id, problemLanguage.lid))
+    .where(eq(problemLanguage.pid, pid))
+    .orderBy(desc(language.seq), asc(language.id));
+}
+
+/** reference §3.2: only enabled (status = true) templates. */
+export async function templatesOfProblem(db: Db, pid: number) {
+  return db
+    .select({
+      id: codeTemplate.id,
+      pid: codeTemplate.pid,
+      lid: codeTemplate.lid,
+      code: codeTemplate.code,
+      status: codeTemplate.status,
+      gmtCreate: codeTemplate.gmtCreate,
+      gmtModified: codeTemplate.gmtModified,
+      languageName: language.name,
+    })
+    .from(codeTemplate)
+    .innerJoin(language, eq(language.id, codeTemplate.lid))
+    .where(and(eq(codeTemplate.pid, pid), eq(codeTemplate.status, true)))
+    .orderBy(asc(codeTemplate.id));
+}
+
+export async function tagsOfProblem(db: Db, pid: number) {
+  return db
+    .select({
+      id: tag.id,
+      name: tag.name,
+      color: tag.color,
+      oj: tag.oj,
+      gid: tag.gid,
+      tcid: tag.tcid,
+      gmtCreate: tag.gmtCreate,
+      gmtModified: tag.gmtModified,
+    })
+    .from(problemTag)
+    .innerJoin(tag, eq(tag.id, problemTag.tid))
+    .where(eq(problemTag.pid, pid))
+    .orderBy(asc(tag.id));
+}
+
+/**
+ * reference §3.3 `GET /api/get-problem-detail` (ProblemInfoVO): the problem without its checker and
+ * judge-side files, its tags, the names of its languages, its counts (§7.8) and its templates as
+ * language name → code; plus `myStatus` (spec part 1 §3, -10 when never submitted). One statement
+ * gathers it all (the relations as JSON), the caller's status a second one.
+ */
+export async function problemDetail(db: Db, user: AuthUser | null, problemId: string, gid?: number) {
+  if (gid !== undefined) throw fail(problemMessages.groupsNotAvailable);
+  const [row] = await db
+    .select({
+      problem,
+      tags: sql<
+        Record<string, unknown>[]
+      >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name,
+        'color', t.color, 'oj', t.oj, 'gid', t.gid, 'tcid', t.tcid, 'gmtCreate', t.gmt_create,
+        'gmtModified', t.gmt_modified) order by t.id)
+        from problem_tag pt join tag t on t.id = pt.tid where pt.pid = problem.id), '[]'::json)`,
+      languages: sql<string[]>`coalesce((select json_agg(l.name order by l.seq desc, l.id)
+        from problem_language pl join language l on l.id = pl.lid where pl.pid = problem.id), '[]'::json)`,
+      codeTemplate: sql<
+        Record<string, string>
+      >`coalesce((select json_object_agg(l.name, ct.code order by ct.id)
+        from code_template ct join language l on l.id = ct.lid where ct.pid = problem.id and ct.status),
+        '{}'::json)`,
+      counts: sql<Record<string, number>>`coalesce((select json_object_agg(c.status, c.n)
+        from judge_problem_count c where c.pid = problem.id), '{}'::json)`,
+    })
+    .from(problem)
+    .where(eq(problem.problemId, problemId.toUpperCase()));
+  if (!row) throw notFound(problemMessages.problemNotFound);
+  assertProblemViewable(user, row.problem);
+  const pid = row.problem.id;
+  const statuses = user ? await userProblemStatuses(db, user.uid, [pid]) : new Map<number, number>();
+  return {
+    problem: problemJson(row.problem, { publicView: true }),
+    tags: row.tags.map((t) => ({ ...t, id: Number(t.id), gid: t.gid === null ? null : Number(t.gid) })),
+    languages: row.languages,
+    problemCount: countsFromJson(pid, row.counts),
+    codeTemplate: row.codeTemplate,
+    myStatus: statuses.get(pid) ?? -10,
+  };
+}
+
+/** reference §3.3 `GET /api/get-random-problem`: a random public, non-group problem. */
+export async function randomProblem(db: Db) {
+  const where = sql.raw('problem.auth = 1 and problem.is_group = false');
+  const n = await countedProblems(db, { auth: PROBLEM_AUTH.public, localOnly: false });
+  if (n === 0) throw fail(problemMessages.noPublicProblem);
+  const offset = Math.floor(Math.random() * n);
+  const [row] = await db
+    .select({ problemId: problem.problemId })
+    .from(problem)
+    .where(where)
+    .orderBy(sql`length(${problem.problemId})`, asc(problem.problemId))
+    .limit(1)
+    .offset(offset);
+  if (!row) throw fail(problemMessages.noPublicProblem);
+  return { problemId: row.problemId };
+}
+
+/** reference §3.2 `GET /api/get-recent-updated-problem`: the 10 newest public, non-group problems. */
+export async function recentProblems(db: Db) {
+  return db
+    .select({
+      id: problem.id,
+      problemId: problem.problemId,
+      title: problem.title,
+      type: problem.type,
+      gmtCreate: problem.gmtCreate,
+      gmtModified: problem.gmtModified,
+    })
+    .from(problem)
+    .where(sql.raw('problem.auth = 1 and problem.is_group = false'))
+    .orderBy(desc(problem.gmtCreate), desc(problem.id))
+    .limit(PROBLEM_PAGE.recent);
+}

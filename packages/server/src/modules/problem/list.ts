@@ -1,0 +1,106 @@
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { PROBLEM_AUTH, type ProblemListQuery, type ProblemListRow, type TagSummary } from '@verdict/shared';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { problem, problemTag } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../http/auth/access.ts';
+import { page, type Page } from '../../http/envelope.ts';
+import { countsFromJson, userProblemStatuses } from './counts.ts';
+import { countedProblemsSql, ojCondition, ojKind, searchCondition } from './query.ts';
+import { isRoot } from './visibility.ts';
+
+interface PageRow {
+  pid: number | string;
+  problemId: string;
+  title: string;
+  difficulty: number;
+  type: number;
+  auth: number;
+  gmtModified: Date | string;
+  tags: TagSummary[] | null;
+  counts: Record<string, number | string> | null;
+  total: number | string;
+}
+
+/**
+ * reference §3.3 `GET /api/get-problem-list`, §7.7: public (auth 1), non-group problems, filtered by
+ * keyword, difficulty, judge and tags (a problem must have every tag), ordered by
+ * length(problem_id), problem_id. A super admin may list hidden or contest problems with `auth`
+ * (spec part 1 §2). Each row carries the counts of §7.8 and the caller's status (§7.9).
+ *
+ * One statement (PGlite costs about half a millisecond per statement): the page's ids from the
+ * ordering index (a deep page skips index entries, not rows), their rows, tags and counts grouped
+ * for those ids alone, and the total — from the problem counters, or, when a keyword, tag or
+ * remote-judge filter has to read the bank anyway, a window count of the same scan.
+ */
+export async function listProblems(
+  db: Db,
+  query: ProblemListQuery,
+  user: AuthUser | null,
+): Promise<Page<ProblemListRow>> {
+  const auth = query.auth !== undefined && isRoot(user) ? query.auth : PROBLEM_AUTH.public;
+  // Literal (not bound) auth and is_group, so that the planner can use problem_public_order_idx.
+  const conditions: (SQL | undefined)[] = [
+    sql.raw(`problem.is_group = false and problem.auth = ${Number(auth)}`),
+  ];
+  if (query.keyword) conditions.push(searchCondition(query.keyword));
+  if (query.difficulty !== undefined) conditions.push(eq(problem.difficulty, query.difficulty));
+  conditions.push(ojCondition(query.oj));
+  const tagIds = [...new Set([...query.tagId, ...(query['tagId[]'] ?? [])])];
+  if (tagIds.length > 0) {
+    conditions.push(
+      sql`(select count(*) from ${problemTag} where ${problemTag.pid} = ${problem.id}
+        and ${inArray(problemTag.tid, tagIds)}) = ${tagIds.length}`,
+    );
+  }
+  const where = and(...conditions)!;
+  const kind = ojKind(query.oj);
+  const scanning = query.keyword !== undefined || tagIds.length > 0 || kind === 'remote';
+  const total = scanning
+    ? sql`(select page.total from page limit 1)`
+    : countedProblemsSql({ auth, difficulty: query.difficulty, localOnly: kind === 'local' });
+  const offset = (query.currentPage - 1) * query.limit;
+  const rows = await queryRows<PageRow>(
+    db,
+    sql`with page as (
+        select problem.id ${scanning ? sql`, count(*) over () as total` : sql``}
+        from problem where ${where}
+        order by length(problem.problem_id), problem.problem_id limit ${query.limit} offset ${offset})
+      select p.id as pid, p.problem_id as "problemId", p.title, p.difficulty, p.type, p.auth,
+        p.gmt_modified as "gmtModified", tg.tags, ct.counts, ${total} as total
+      from page join problem p on p.id = page.id
+      left join (select pt.pid, json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color,
+                   'oj', t.oj) order by t.id) as tags
+                 from problem_tag pt join tag t on t.id = pt.tid
+                 where pt.pid in (select id from page) group by pt.pid) tg on tg.pid = p.id
+      left join (select c.pid, json_object_agg(c.status, c.n) as counts from judge_problem_count c
+                 where c.pid in (select id from page) group by c.pid) ct on ct.pid = p.id
+      order by length(p.problem_id), p.problem_id`,
+  );
+  let totalCount: number;
+  if (rows.length > 0) totalCount = Number(rows[0]!.total);
+  else {
+    // a page past the end: no row carries the total
+    const [row] = await db.select({ n: count() }).from(problem).where(where);
+    totalCount = row?.n ?? 0;
+  }
+  const pids = rows.map((r) => Number(r.pid));
+  const statuses = user ? await userProblemStatuses(db, user.uid, pids) : new Map<number, number>();
+  const records = rows.map((r) => {
+    const pid = Number(r.pid);
+    const { pid: _pid, ...stats } = countsFromJson(pid, r.counts ?? {});
+    return {
+      pid,
+      problemId: r.problemId,
+      title: r.title,
+      difficulty: r.difficulty,
+      type: r.type,
+      auth: r.auth,
+      gmtModified: new Date(r.gmtModified).toISOString(),
+      tags: (r.tags ?? []).map((t) => ({ ...t, id: Number(t.id) })),
+      ...stats,
+      myStatus: statuses.get(pid) ?? -10,
+    };
+  });
+  return page(records, totalCount, query.currentPage, query.limit);
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  fullScreenProblemListQuery,
+  ojQuery,
+  optionalPidQuery,
+  pidQuery,
+  problemDetailQuery,
+  problemListQuery,
+  userProblemStatusBody,
+} from '@verdict/shared';
+import { access } from '../../http/auth/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { fail } from '../../http/errors.ts';
+import { problemMessages } from '../../http/messages.ts';
+import { userProblemStatuses } from './counts.ts';
+import {
+  languagesOfProblem,
+  problemDetail,
+  randomProblem,
+  recentProblems,
+  tagsOfProblem,
+  templatesOfProblem,
+  viewableProblem,
+} from './detail.ts';
+import { fullScreenProblemList } from './full-screen.ts';
+import { listProblems } from './list.ts';
+import { allTags, tagsByClassification } from './tags.ts';
+
+/** The problem bank: reference §3.2 (tags, languages, templates, recent problems) and §3.3. */
+export async function problemRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const anon = { access: access.anon };
+
+  r.get(
+    '/api/get-problem-list',
+    { config: anon, schema: { querystring: problemListQuery } },
+    async (request) => ok(await listProblems(app.db, request.query, request.user)),
+  );
+
+  r.get('/api/get-random-problem', { config: anon }, async () => ok(await randomProblem(app.db)));
+
+  r.get('/api/get-recent-updated-problem', { config: anon }, async () => ok(await recentProblems(app.db)));
+
+  r.get(
+    '/api/get-problem-detail',
+    { config: anon, schema: { querystring: problemDetailQuery } },
+    async (request) =>
+      ok(await problemDetail(app.db, request.user, request.query.problemId, request.query.gid)),
+  );
+
+  r.get('/api/get-all-problem-tags', { config: anon, schema: { querystring: ojQuery } }, async (request) =>
+    ok(await allTags(app.db, request.query.oj)),
+  );
+
+  r.get(
+    '/api/get-problem-tags-and-classification',
+    { config: anon, schema: { querystring: ojQuery } },
+    async (request) => ok(await tagsByClassification(app.db, request.query.oj)),
+  );
+
+  r.get(
+    '/api/get-problem-tags',
+    { config: anon, schema: { querystring: optionalPidQuery } },
+    async (request) => {
+      if (request.query.pid === undefined) return ok([]);
+      await viewableProblem(app.db, request.user, request.query.pid);
+      return ok(await tagsOfProblem(app.db, request.query.pid));
+    },
+  );
+
+  r.get(
+    '/api/get-problem-languages',
+    { config: anon, schema: { querystring: pidQuery } },
+    async (request) => {
+      await viewableProblem(app.db, request.user, request.query.pid);
+      return ok(await languagesOfProblem(app.db, request.query.pid));
+    },
+  );
+
+  r.get(
+    '/api/get-problem-code-template',
+    { config: anon, schema: { querystring: pidQuery } },
+    async (request) => {
+      await viewableProblem(app.db, request.user, request.query.pid);
+      const templates = await templatesOfProblem(app.db, request.query.pid);
+      return ok(templates.map(({ languageName: _name, ...t }) => t));
+    },
+  );
+
+  // reference §7.9; contest and group lists come with contests and groups.
+  r.post(
+    '/api/get-user-problem-status',
+    { config: { access: access.login }, schema: { body: userProblemStatusBody } },
+    async (request) => {
+      const body = request.body;
+      if (body.isContestProblemList || (body.cid ?? 0) !== 0)
+        throw fail(problemMessages.contestsNotAvailable);
+      if (body.gid) throw fail(problemMessages.groupsNotAvailable);
+      const statuses = await userProblemStatuses(app.db, request.user!.uid, body.pidList);
+      return ok(Object.fromEntries(body.pidList.map((pid) => [pid, { status: statuses.get(pid) ?? -10 }])));
+    },
+  );
+
+  r.get(
+    '/api/get-full-screen-problem-list',
+    { config: { access: access.login }, schema: { querystring: fullScreenProblemListQuery } },
+    async (request) => ok(await fullScreenProblemList(app.db, request.user!, request.query)),
+  );
+}

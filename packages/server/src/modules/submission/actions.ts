@@ -1,0 +1,119 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { JudgeStatus } from '@verdict/shared';
+import type { Db } from '../../db/client.ts';
+import { JUDGE_PRIORITY, judge, problem } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../http/auth/access.ts';
+import { fail, forbidden } from '../../http/errors.ts';
+import { problemMessages } from '../../http/messages.ts';
+import { isCodeAdmin } from '../problem/visibility.ts';
+import { findSubmission } from './detail.ts';
+import { assertSubmittable } from './submit.ts';
+import { assertJudgeOpen, judgeSwitches } from './switches.ts';
+
+/**
+ * reference §3.4 `PUT /api/submission`, spec part 1 §5: only the author toggles sharing; contest
+ * submissions are never shareable, nor (Verdict) code of a problem whose code_share is off.
+ */
+export async function setShare(db: Db, user: AuthUser, submitId: number, share: boolean) {
+  const row = await findSubmission(db, submitId);
+  if (row.uid !== user.uid) throw forbidden(problemMessages.notYourSubmission);
+  if (row.cid !== 0) throw fail(problemMessages.contestCannotShare);
+  if (share) {
+    const [p] = await db
+      .select({ codeShare: problem.codeShare })
+      .from(problem)
+      .where(eq(problem.id, row.pid));
+    if (!p?.codeShare) throw fail(problemMessages.problemCodeShareOff);
+  }
+  await db.update(judge).set({ share }).where(eq(judge.submitId, submitId));
+}
+
+/** Statuses a user may resubmit: the judge failed, not the program. */
+const RESUBMITTABLE: readonly number[] = [JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED];
+
+/**
+ * reference §3.4 `GET /api/resubmit`, §6.4: the author puts a submission back in the queue, keeping
+ * its case rows until the new result replaces them. Verdict allows it only after a judging failure
+ * (System Error, Submitted Failed), which is when the web app offers it (spec part 1 §4); HOJ let
+ * any own submission be re-queued at will. Contest submissions follow contest rules (not yet).
+ */
+export async function resubmit(db: Db, user: AuthUser, submitId: number, now: Date) {
+  const row = await findSubmission(db, submitId);
+  if (row.uid !== user.uid) throw forbidden(problemMessages.notYourSubmission);
+  if (row.cid !== 0) throw fail(problemMessages.contestsNotAvailable);
+  if (row.gid !== null) throw fail(problemMessages.groupsNotAvailable);
+  if (!RESUBMITTABLE.includes(row.status)) throw fail(problemMessages.resubmitNotAllowed);
+  assertJudgeOpen(await judgeSwitches(db), 'public');
+  const [p] = await db.select().from(problem).where(eq(problem.id, row.pid));
+  if (!p) throw fail(problemMessages.problemNotFound);
+  assertSubmittable(user, p);
+  const [updated] = await db
+    .update(judge)
+    .set({
+      status: JudgeStatus.PENDING,
+      version: row.version + 1,
+      judger: null,
+      isManual: false,
+      time: null,
+      memory: null,
+      errorMessage: null,
+      score: null,
+      oiRankScore: null,
+      priority: JUDGE_PRIORITY.ordinary,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      gmtModified: now,
+    })
+    // conditional: a concurrent resubmit or rejudge already re-queued it
+    .where(and(eq(judge.submitId, submitId), eq(judge.status, row.status)))
+    .returning();
+  if (!updated) throw fail(problemMessages.resubmitNotAllowed);
+  return updated;
+}
+
+/** The comment appended to fetched code (reference §3.3 get-last-ac-code), in the language's syntax. */
+function runComment(row: {
+  submitId: number;
+  language: string | null;
+  username: string | null;
+  submitTime: Date;
+}) {
+  const lines = [
+    `@runId: ${row.submitId}`,
+    `@language: ${row.language ?? ''}`,
+    `@author: ${row.username ?? ''}`,
+    `@submitTime: ${row.submitTime.toISOString().replace('T', ' ').slice(0, 19)} UTC`,
+  ];
+  const language = row.language ?? '';
+  if (/Py/.test(language)) return `\n\n'''\n${lines.map((l) => `    ${l}`).join('\n')}\n'''\n`;
+  if (/Ruby/.test(language)) return `\n\n=begin\n${lines.map((l) => `* ${l}`).join('\n')}\n=end\n`;
+  return `\n\n/**\n${lines.map((l) => ` * ${l}`).join('\n')}\n */\n`;
+}
+
+/**
+ * reference §3.3 `GET /api/get-last-ac-code`: the caller's latest accepted non-contest code for a
+ * problem, with a comment naming the run, or empty code when there is none. With
+ * `hideNonContestSubmissionCode` (reference §7.14) only root and problem admins get code.
+ */
+export async function lastAcceptedCode(db: Db, user: AuthUser, pid: number, cid?: number) {
+  if ((cid ?? 0) !== 0) throw fail(problemMessages.contestsNotAvailable);
+  const switches = await judgeSwitches(db);
+  if (switches.hideNonContestSubmissionCode && !isCodeAdmin(user))
+    throw forbidden(problemMessages.codeHidden);
+  const [row] = await db
+    .select()
+    .from(judge)
+    .where(
+      and(
+        eq(judge.uid, user.uid),
+        eq(judge.pid, pid),
+        eq(judge.cid, 0),
+        isNull(judge.gid),
+        eq(judge.status, JudgeStatus.ACCEPTED),
+      ),
+    )
+    .orderBy(desc(judge.submitTime), desc(judge.submitId))
+    .limit(1);
+  if (!row) return { submitId: null, code: '', language: null };
+  return { submitId: row.submitId, code: row.code + runComment(row), language: row.language };
+}

@@ -1,0 +1,125 @@
+import { eq, sql } from 'drizzle-orm';
+import { JudgeStatus, SUBTASK_CASE_MODES } from '@verdict/shared';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { judge, problem } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../http/auth/access.ts';
+import { accessDenied, fail, forbidden, notFound } from '../../http/errors.ts';
+import { problemMessages } from '../../http/messages.ts';
+import { isCodeAdmin, isProblemManager, isPublicProblem, isRoot } from '../problem/visibility.ts';
+import { judgeJson, type JudgeRow } from './json.ts';
+import { subtaskView } from './subtasks.ts';
+import { judgeSwitches } from './switches.ts';
+
+/** reference §7.10: error texts shown to everyone; others are replaced by a fixed sentence. */
+const VISIBLE_ERRORS: readonly number[] = [
+  JudgeStatus.COMPILE_ERROR,
+  JudgeStatus.SYSTEM_ERROR,
+  JudgeStatus.SUBMITTED_FAILED,
+];
+
+export async function findSubmission(db: Db, submitId: number) {
+  const [row] = await db.select().from(judge).where(eq(judge.submitId, submitId));
+  if (!row) throw notFound(problemMessages.submissionNotFound);
+  return row;
+}
+
+/**
+ * Who may open a submission at all. Contest and group submissions follow contest and group rules
+ * (not available yet; root sees them). A submission of a problem that is not public is shown only
+ * to its author and the admin roles (reference §7.7: hidden problems stay hidden).
+ */
+async function assertSubmissionViewable(db: Db, user: AuthUser | null, row: JudgeRow) {
+  if (row.cid !== 0) {
+    if (!user) throw accessDenied(problemMessages.loginFirst);
+    if (!isRoot(user)) throw fail(problemMessages.contestsNotAvailable);
+  }
+  if (row.gid !== null && !isRoot(user)) throw fail(problemMessages.groupsNotAvailable);
+  const [p] = await db
+    .select({
+      auth: problem.auth,
+      isGroup: problem.isGroup,
+      codeShare: problem.codeShare,
+      openCaseResult: problem.openCaseResult,
+      judgeCaseMode: problem.judgeCaseMode,
+    })
+    .from(problem)
+    .where(eq(problem.id, row.pid));
+  if (!p) throw notFound(problemMessages.problemNotFound);
+  const owner = user?.uid === row.uid;
+  if (row.cid === 0 && row.gid === null && !isPublicProblem(p) && !owner && !isProblemManager(user)) {
+    throw forbidden(problemMessages.problemNotPublic);
+  }
+  return p;
+}
+
+/**
+ * reference §3.4 `GET /api/get-submission-detail`, §7.10 (non-contest) and spec part 1 §5: the code
+ * is shown to its author, root and problem admins, and to everyone when the author shared it and
+ * the problem allows sharing; with `hideNonContestSubmissionCode` only root and problem admins see
+ * it. Error texts other than CE / SE / Submitted Failed are replaced.
+ */
+export async function submissionDetail(db: Db, user: AuthUser | null, submitId: number) {
+  const row = await findSubmission(db, submitId);
+  const p = await assertSubmissionViewable(db, user, row);
+  const switches = await judgeSwitches(db);
+  const owner = user?.uid === row.uid;
+  const admin = isCodeAdmin(user);
+  let code: string | null = row.code;
+  if (switches.hideNonContestSubmissionCode && !admin) code = null;
+  else if (!owner && !admin && !(row.share && p.codeShare)) code = null;
+  const errorMessage =
+    row.errorMessage === null || VISIBLE_ERRORS.includes(row.status)
+      ? row.errorMessage
+      : 'The error message does not support viewing.';
+  return {
+    submission: { ...judgeJson(row, { showIp: isRoot(user) }), code, errorMessage },
+    codeShare: p.codeShare,
+  };
+}
+
+export interface CaseRow {
+  id: number;
+  submitId: number;
+  status: number | null;
+  time: number | null;
+  memory: number | null;
+  score: number | null;
+  groupNum: number | null;
+  seq: number | null;
+  mode: string;
+  userOutput: string | null;
+  inputData?: string | null;
+  outputData?: string | null;
+}
+
+/**
+ * reference §3.4 `GET /api/get-all-case-result`, §7.10: null when the problem hides case results
+ * (root and problem admins still see them); everyone else gets the case verdicts without the test
+ * file names. Subtask modes are grouped as §8.10 displays them.
+ */
+export async function caseResults(db: Db, user: AuthUser | null, submitId: number) {
+  const row = await findSubmission(db, submitId);
+  const p = await assertSubmissionViewable(db, user, row);
+  const admin = isCodeAdmin(user);
+  if (!p.openCaseResult && !admin) return null;
+  const cases = await queryRows<CaseRow>(
+    db,
+    sql`select id, submit_id as "submitId", status, time, memory, score, group_num as "groupNum", seq, mode,
+      user_output as "userOutput", input_data as "inputData", output_data as "outputData"
+    from judge_case where submit_id = ${submitId} order by seq asc nulls last, id asc`,
+  );
+  const list = cases.map((c) => {
+    const view: CaseRow = { ...c, id: Number(c.id), submitId: Number(c.submitId) };
+    if (!admin) {
+      delete view.inputData;
+      delete view.outputData;
+    }
+    return view;
+  });
+  const judgeCaseMode = list[0]?.mode ?? p.judgeCaseMode;
+  if (SUBTASK_CASE_MODES.includes(judgeCaseMode)) {
+    return { judgeCaseMode, subTaskJudgeCaseVoList: subtaskView(list, judgeCaseMode) };
+  }
+  return { judgeCaseMode, judgeCaseList: list };
+}

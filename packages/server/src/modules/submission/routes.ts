@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  checkSubmissionsStatusBody,
+  lastAcCodeQuery,
+  resubmitQuery,
+  submissionListQuery,
+  submitIdQuery,
+  submitJudgeBody,
+  testJudgeBody,
+  testJudgeKeyQuery,
+  updateSubmissionBody,
+} from '@verdict/shared';
+import { access } from '../../http/auth/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { fail } from '../../http/errors.ts';
+import { problemMessages } from '../../http/messages.ts';
+import { isRoot } from '../problem/visibility.ts';
+import { lastAcceptedCode, resubmit, setShare } from './actions.ts';
+import { caseResults, submissionDetail } from './detail.ts';
+import { judgeJson } from './json.ts';
+import { listSubmissions } from './list.ts';
+import { submissionStatuses } from './status.ts';
+import { submitProblem } from './submit.ts';
+import { submitTestRun, testRunResult } from './test-run.ts';
+
+/** Submissions and judging: reference §3.4 (user side) and §3.3 get-last-ac-code. */
+export async function submissionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const anon = { access: access.anon };
+  const login = { access: access.login };
+  const submitter = { access: access.permission('submit') };
+
+  r.post(
+    '/api/submit-problem-judge',
+    { config: submitter, schema: { body: submitJudgeBody } },
+    async (request) => {
+      const row = await submitProblem(app.db, request.user!, request.body, {
+        ip: request.ip,
+        now: app.clock.now(),
+      });
+      app.judgeQueue.notify();
+      return ok(judgeJson(row, { showIp: true }));
+    },
+  );
+
+  r.get('/api/resubmit', { config: login, schema: { querystring: resubmitQuery } }, async (request) => {
+    const row = await resubmit(app.db, request.user!, request.query.submitId, app.clock.now());
+    app.judgeQueue.notify();
+    return ok(judgeJson(row, { showIp: isRoot(request.user) }));
+  });
+
+  r.post(
+    '/api/submit-problem-test-judge',
+    { config: submitter, schema: { body: testJudgeBody } },
+    async (request) => {
+      const key = await submitTestRun(app.db, request.user!, request.body, app.clock.now());
+      app.judgeQueue.notify();
+      return ok(key);
+    },
+  );
+
+  r.get(
+    '/api/get-test-judge-result',
+    { config: login, schema: { querystring: testJudgeKeyQuery } },
+    async (request) => ok(await testRunResult(app.db, request.user!, request.query.testJudgeKey)),
+  );
+
+  r.get(
+    '/api/get-submission-list',
+    { config: anon, schema: { querystring: submissionListQuery } },
+    async (request) => ok(await listSubmissions(app.db, request.user, request.query)),
+  );
+
+  r.get(
+    '/api/get-submission-detail',
+    { config: anon, schema: { querystring: submitIdQuery } },
+    async (request) => ok(await submissionDetail(app.db, request.user, request.query.submitId)),
+  );
+
+  r.get(
+    '/api/get-all-case-result',
+    { config: anon, schema: { querystring: submitIdQuery } },
+    async (request) => ok(await caseResults(app.db, request.user, request.query.submitId)),
+  );
+
+  r.post(
+    '/api/check-submissions-status',
+    { config: anon, schema: { body: checkSubmissionsStatusBody } },
+    async (request) =>
+      ok(await submissionStatuses(app.db, request.user, request.body.submitIds, request.body.cid)),
+  );
+
+  // Contest status checks follow the contest's seal rules, which come with contests.
+  r.post('/api/check-contest-submissions-status', { config: login }, async () => {
+    throw fail(problemMessages.contestsNotAvailable);
+  });
+
+  r.put('/api/submission', { config: login, schema: { body: updateSubmissionBody } }, async (request) => {
+    await setShare(app.db, request.user!, request.body.submitId, request.body.share);
+    return ok(null);
+  });
+
+  r.get(
+    '/api/get-last-ac-code',
+    { config: login, schema: { querystring: lastAcCodeQuery } },
+    async (request) =>
+      ok(await lastAcceptedCode(app.db, request.user!, request.query.pid, request.query.cid)),
+  );
+}

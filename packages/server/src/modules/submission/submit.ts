@@ -1,0 +1,135 @@
+import { and, eq, max, sql } from 'drizzle-orm';
+import { checkCode, JudgeStatus, PROBLEM_AUTH, type SubmitJudgeBody } from '@verdict/shared';
+import type { Db } from '../../db/client.ts';
+import {
+  JUDGE_PRIORITY,
+  judge,
+  language,
+  problem,
+  problemLanguage,
+  trainingProblem,
+} from '../../db/schema/index.ts';
+import type { AuthUser } from '../../http/auth/access.ts';
+import { fail, forbidden, notFound } from '../../http/errors.ts';
+import { problemMessages, type Message } from '../../http/messages.ts';
+import { findProblemByDisplayId } from '../problem/detail.ts';
+import { assertTrainingAccess } from '../problem/full-screen.ts';
+import { isProblemManager } from '../problem/visibility.ts';
+import { assertInterval, assertJudgeOpen, judgeSwitches, lockUser } from './switches.ts';
+
+type ProblemRow = typeof problem.$inferSelect;
+
+const CODE_MESSAGES: Record<NonNullable<ReturnType<typeof checkCode>>, Message> = {
+  empty: problemMessages.codeEmpty,
+  tooShort: problemMessages.codeTooShort,
+  tooLong: problemMessages.codeTooLong,
+};
+
+/** spec part 1 §5, reference §6.1 step 3: the code rules of submissions and test runs. */
+export function assertCodeAcceptable(code: string, languageName: string) {
+  const problem = checkCode(code, languageName);
+  if (problem) throw fail(CODE_MESSAGES[problem]);
+}
+
+/** The language row of `name` if the problem offers it (Verdict checks the problem's own list). */
+export async function problemLanguageNamed(db: Db, pid: number, name: string) {
+  const [row] = await db
+    .select({ id: language.id, name: language.name, contentType: language.contentType, oj: language.oj })
+    .from(problemLanguage)
+    .innerJoin(language, eq(language.id, problemLanguage.lid))
+    .where(and(eq(problemLanguage.pid, pid), eq(language.name, name)));
+  return row;
+}
+
+/**
+ * Who may submit to a problem outside a contest (reference §6.1 step 5). Hidden problems only for
+ * the admin roles; contest-only problems never — HOJ accepted them from anyone who knew the id
+ * (reference §13.21), although their page is refused. Group problems need their group.
+ */
+export function assertSubmittable(user: AuthUser, p: ProblemRow) {
+  if (p.isGroup || p.gid !== null) throw forbidden(problemMessages.groupProblemOutside);
+  if (p.auth === PROBLEM_AUTH.contest) throw forbidden(problemMessages.contestProblemOutside);
+  if (p.auth !== PROBLEM_AUTH.public && !isProblemManager(user))
+    throw forbidden(problemMessages.problemNotSubmittable);
+}
+
+async function problemToSubmit(db: Db, user: AuthUser, body: SubmitJudgeBody) {
+  const displayId = body.pid.toUpperCase();
+  if (body.tid) {
+    // reference §6.1 step 5 "Training": the training's rules, then its problem by display id.
+    await assertTrainingAccess(db, user, body.tid);
+    const [row] = await db
+      .select({ problem })
+      .from(trainingProblem)
+      .innerJoin(problem, eq(problem.id, trainingProblem.pid))
+      .where(and(eq(trainingProblem.tid, body.tid), eq(trainingProblem.displayId, displayId)));
+    if (!row) throw notFound(problemMessages.problemNotFound);
+    return row.problem;
+  }
+  const row = await findProblemByDisplayId(db, displayId);
+  if (!row) throw notFound(problemMessages.problemNotFound);
+  return row;
+}
+
+/**
+ * reference §6.1 `POST /api/submit-problem-judge` outside contests and groups: switches, code
+ * rules, the problem and its language, the submission interval (with the clock, under a per-user
+ * lock), then one Pending row at ordinary priority — the judge queue itself — plus the
+ * training_record rows of the user's private trainings that hold the problem.
+ */
+export async function submitProblem(
+  db: Db,
+  user: AuthUser,
+  body: SubmitJudgeBody,
+  context: { ip: string; now: Date },
+) {
+  const switches = await judgeSwitches(db);
+  const inContest = (body.cid ?? 0) !== 0;
+  assertJudgeOpen(switches, inContest ? 'contest' : body.gid ? 'group' : 'public');
+  if (inContest) throw fail(problemMessages.contestsNotAvailable);
+  if (body.gid) throw fail(problemMessages.groupsNotAvailable);
+  assertCodeAcceptable(body.code, body.language);
+
+  const target = await problemToSubmit(db, user, body);
+  assertSubmittable(user, target);
+  if (!(await problemLanguageNamed(db, target.id, body.language)))
+    throw fail(problemMessages.languageNotAllowed);
+
+  return db.transaction(async (tx) => {
+    await lockUser(tx, 'submit', user.uid);
+    const [last] = await tx
+      .select({ at: max(judge.submitTime) })
+      .from(judge)
+      .where(and(eq(judge.uid, user.uid), eq(judge.cid, 0)));
+    await assertInterval(tx, switches.defaultSubmitInterval, last?.at ?? null, context.now);
+    const [row] = await tx
+      .insert(judge)
+      .values({
+        pid: target.id,
+        displayPid: target.problemId,
+        uid: user.uid,
+        username: user.username,
+        submitTime: context.now,
+        status: JudgeStatus.PENDING,
+        share: false,
+        length: body.code.length,
+        code: body.code,
+        language: body.language,
+        cid: 0,
+        cpid: 0,
+        ip: context.ip,
+        priority: JUDGE_PRIORITY.ordinary,
+      })
+      .returning();
+    // reference §6.1 step 5: one record per Private training (registered in, or the one submitted through).
+    await tx.execute(sql`
+      insert into training_record (tid, tpid, pid, uid, submit_id)
+      select tp.tid, tp.id, tp.pid, ${user.uid}, ${row!.submitId}
+      from training_problem tp join training t on t.id = tp.tid
+      where tp.pid = ${target.id} and t.auth = 'Private' and (
+        tp.tid = ${body.tid ?? 0}
+        or exists (select 1 from training_register r where r.tid = t.id and r.uid = ${user.uid} and r.status)
+      )`);
+    return row!;
+  });
+}

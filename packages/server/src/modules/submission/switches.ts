@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { forbidden, noPermission } from '../../http/errors.ts';
+import { problemMessages } from '../../http/messages.ts';
+import { readConfig, type SwitchConfig } from '../home/service.ts';
+
+/** reference §7.14: the switches and the interval the submit and test-run calls obey. */
+export interface JudgeSwitches {
+  openPublicJudge: boolean;
+  openGroupJudge: boolean;
+  openContestJudge: boolean;
+  hideNonContestSubmissionCode: boolean;
+  /** seconds; 0 disables the interval */
+  defaultSubmitInterval: number;
+}
+
+export async function judgeSwitches(db: Db): Promise<JudgeSwitches> {
+  const config = await readConfig<SwitchConfig & Partial<JudgeSwitches>>(db, 'switch');
+  return {
+    openPublicJudge: config.openPublicJudge !== false,
+    openGroupJudge: config.openGroupJudge !== false,
+    openContestJudge: config.openContestJudge !== false,
+    hideNonContestSubmissionCode: config.hideNonContestSubmissionCode === true,
+    defaultSubmitInterval: Math.max(0, Number(config.defaultSubmitInterval ?? 8) || 0),
+  };
+}
+
+export type JudgeScope = 'public' | 'contest' | 'group';
+
+/** reference §6.1 step 1, §8.12: a closed judge switch refuses with HTTP 403. */
+export function assertJudgeOpen(switches: JudgeSwitches, scope: JudgeScope) {
+  if (scope === 'contest' && !switches.openContestJudge)
+    throw noPermission(problemMessages.contestJudgeClosed);
+  if (scope === 'group' && !switches.openGroupJudge) throw noPermission(problemMessages.groupJudgeClosed);
+  if (scope === 'public' && !switches.openPublicJudge) throw noPermission(problemMessages.publicJudgeClosed);
+}
+
+/**
+ * reference §6.1 step 4, §7.6: non-contest submissions (and, separately, test runs) of one user
+ * are at least `defaultSubmitInterval` seconds apart, measured with the injected clock from the
+ * user's latest one. Call it inside the transaction that inserts, after `lockUser`, so that two
+ * simultaneous requests cannot both pass.
+ */
+export async function assertInterval(tx: Db, intervalSeconds: number, last: Date | null, now: Date) {
+  if (intervalSeconds <= 0 || !last) return;
+  if (now.getTime() - last.getTime() < intervalSeconds * 1000) throw forbidden(problemMessages.submitTooFast);
+}
+
+/** Serialises one user's submissions (or test runs) for the rest of the transaction. */
+export async function lockUser(tx: Db, scope: 'submit' | 'test', uid: string) {
+  await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext(${`${scope}:${uid}`}))`);
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import type { Clock } from '../../src/clock.ts';
+import type { Db } from '../../src/db/client.ts';
+import { seedDatabase } from '../../src/db/seed.ts';
+import { hashPassword } from '../../src/modules/account/password.ts';
+import { createTestDatabase } from './db.ts';
+
+export const ROOT_PASSWORD = 'verdict-root-1';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** A real app on a fresh, migrated and seeded database (PGlite, or TEST_DATABASE_URL's server). */
+export const JUDGE_TOKEN = 'test-judge-token-0123456789';
+
+export async function buildTestApp(
+  options: { clock?: Clock; webDist?: string; judgeLeaseMs?: number } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  await seedDatabase(database.db, { hashPassword, rootPassword: ROOT_PASSWORD });
+  const app = await buildApp({
+    db: database.db,
+    clock: options.clock,
+    config: {
+      jwt: { secret: randomBytes(32).toString('hex'), expireSeconds: 86400, refreshAfterSeconds: 43200 },
+      webDist: options.webDist,
+      corsOrigins: [],
+      dataDir: await mkdtemp(path.join(tmpdir(), 'verdict-test-')),
+      judgeToken: JUDGE_TOKEN,
+      judgeLeaseMs: options.judgeLeaseMs ?? 30_000,
+    },
+  });
+  return {
+    app,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+const builtWebApp = path.resolve(import.meta.dirname, '../../../web/dist');
+
+/** A real Verdict server on a random local port, serving the built web app (for browser tests). */
+export async function startTestServer(): Promise<{ url: string; db: Db; close(): Promise<void> }> {
+  const test = await buildTestApp({ webDist: builtWebApp });
+  const address = await test.app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: address, db: test.db, close: test.close };
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+
+export type TestDatabase = DatabaseHandle & { name: string };
+
+/**
+ * A fresh, migrated database for one test file or test. With TEST_DATABASE_URL (e.g.
+ * postgres://root@127.0.0.1:5432/test) it is a new database on that server, dropped again on close();
+ * otherwise an in-memory PGlite (ARCHITECTURE "Tests run against PGlite by default").
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const handle = serverUrl ? await createServerDatabase(serverUrl) : await createPgliteDatabase();
+  try {
+    await migrateDatabase(handle);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+async function createPgliteDatabase(): Promise<TestDatabase> {
+  return { ...(await openDatabase({})), name: 'memory://' };
+}
+
+async function createServerDatabase(serverUrl: string): Promise<TestDatabase> {
+  const name = `verdict_test_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({ url: url.toString() });
+  } catch (error) {
+    await onServer(serverUrl, `drop database if exists "${name}" with (force)`);
+    throw error;
+  }
+  return {
+    ...handle,
+    name,
+    async close() {
+      await handle.close();
+      await onServer(serverUrl, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+/** CREATE / DROP DATABASE cannot run inside a pool transaction, so they get a short-lived connection. */
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,1 @@
+export { startTestServer } from './app.ts';

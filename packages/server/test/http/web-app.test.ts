@@ -1,0 +1,46 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = await mkdtemp(path.join(tmpdir(), 'verdict-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Verdict</title><div id="root"></div>',
+  );
+  await writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  t = await buildTestApp({ webDist: dist });
+});
+afterAll(() => t.close());
+
+describe('serving the web app', () => {
+  it('serves index.html at / and for client routes, so a reload on any page works', async () => {
+    for (const url of ['/', '/problem/1000', '/admin/problem?l=en-US', '/no/such/page']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const res = await t.app.inject('/assets/app-1234.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('never answers an API path with the app', async () => {
+    const res = await t.app.inject('/api/unknown');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404, data: null });
+  });
+
+  it('does not serve files outside the app folder', async () => {
+    const res = await t.app.inject('/assets/../../../../etc/passwd');
+    expect(res.body).not.toContain('root:x:0:0');
+  });
+});

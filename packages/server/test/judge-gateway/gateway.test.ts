@@ -1,0 +1,238 @@
+import { eq } from 'drizzle-orm';
+import { JudgeStatus, type JudgeResult, type SubmissionTask } from '@verdict/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.ts';
+import { judge, judgeCase, judgeServer, problem, userAcproblem } from '../../src/db/schema/index.ts';
+import { buildTestApp, JUDGE_TOKEN, type TestApp } from '../helpers/app.ts';
+import { createUser } from '../helpers/users.ts';
+
+const clock = new ManualClock(Date.UTC(2026, 5, 1));
+const LEASE_MS = 10_000;
+let t: TestApp;
+let uid: string;
+let pid: number;
+
+const gateway = (path: string, body: unknown, token = JUDGE_TOKEN) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/judge-gateway/${path}`,
+    headers: { 'x-judge-token': token },
+    payload: body as object,
+  });
+const claim = async (name: string, languages = ['C++', 'Python3']) =>
+  (await gateway('claim', { name, languages })).json().data as SubmissionTask | null;
+
+async function submit(options: { priority: number; language?: string; cid?: number }) {
+  const [row] = await t.db
+    .insert(judge)
+    .values({
+      pid,
+      displayPid: 'P1000',
+      uid,
+      username: 'solver',
+      code: 'int main(){}',
+      language: options.language ?? 'C++',
+      priority: options.priority,
+      cid: options.cid ?? 0,
+    })
+    .returning({ submitId: judge.submitId });
+  return row!.submitId;
+}
+
+function resultFor(task: SubmissionTask, status: number): JudgeResult {
+  return {
+    submitId: task.submitId,
+    attempt: task.attempt,
+    status,
+    time: 12,
+    memory: 1024,
+    score: null,
+    errorMessage: null,
+    cases: task.testCases.map((c) => ({
+      caseId: c.caseId,
+      seq: c.seq,
+      status,
+      time: 12,
+      memory: 1024,
+      score: null,
+      groupNum: null,
+      mode: 'default' as const,
+      inputData: c.input.name,
+      outputData: c.output.name,
+      userOutput: null,
+    })),
+  };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock, judgeLeaseMs: LEASE_MS });
+  uid = await createUser(t.db, { username: 'solver' });
+  const [sample] = await t.db.select({ id: problem.id }).from(problem).where(eq(problem.problemId, 'P1000'));
+  pid = sample!.id;
+});
+afterAll(() => t.close());
+
+describe('judge gateway (ARCHITECTURE "judge gateway"; reference §6, §8.3)', () => {
+  it('refuses calls without the judge token', async () => {
+    const res = await gateway('claim', { name: 'w1', languages: ['C++'] }, 'wrong-token-wrong-token-wrong');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().status).toBe(401);
+  });
+
+  it('registers a worker once, however often it starts', async () => {
+    const worker = {
+      name: 'w1',
+      host: 'judge-1',
+      cpuCore: 2,
+      maxTaskNumber: 2,
+      version: '0.1.0',
+      languages: ['C++'],
+    };
+    expect((await gateway('register', worker)).json().data).toEqual({ leaseMs: LEASE_MS });
+    await gateway('register', { ...worker, languages: ['C++', 'Python3'] });
+    const rows = await t.db.select().from(judgeServer).where(eq(judgeServer.name, 'w1'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.languages).toEqual(['C++', 'Python3']);
+  });
+
+  it('hands out contest, then ordinary, then rejudge work, only in languages the worker has', async () => {
+    const rejudge = await submit({ priority: 0 });
+    const ordinary = await submit({ priority: 2 });
+    const contest = await submit({ priority: 3 });
+    const java = await submit({ priority: 3, language: 'Java' });
+    const order = [await claim('w1'), await claim('w1'), await claim('w1')].map((task) => task!.submitId);
+    expect(order).toEqual([contest, ordinary, rejudge]);
+    expect(await claim('w1')).toBeNull();
+    expect((await claim('w2', ['Java']))!.submitId).toBe(java);
+    for (const id of [rejudge, ordinary, contest, java])
+      await t.db.delete(judge).where(eq(judge.submitId, id));
+  });
+
+  it('sends the problem and its test data by content hash', async () => {
+    const id = await submit({ priority: 2 });
+    const task = (await claim('w1'))!;
+    expect(task).toMatchObject({
+      kind: 'submission',
+      submitId: id,
+      attempt: 1,
+      language: 'C++',
+      leaseMs: LEASE_MS,
+    });
+    expect(task.problem).toMatchObject({ problemId: 'P1000', judgeMode: 'default', timeLimit: 1000 });
+    expect(task.testCases.length).toBeGreaterThan(0);
+    const first = task.testCases[0]!;
+    const data = await t.app.inject({
+      url: `/api/judge-gateway/testdata/${first.input.sha256}`,
+      headers: { 'x-judge-token': JUDGE_TOKEN },
+    });
+    expect(data.statusCode).toBe(200);
+    expect(data.rawPayload.length).toBe(first.input.size);
+    const missing = await t.app.inject({
+      url: `/api/judge-gateway/testdata/${'0'.repeat(64)}`,
+      headers: { 'x-judge-token': JUDGE_TOKEN },
+    });
+    expect(missing.json().status).toBe(404);
+    expect(
+      (await gateway('result', { ...resultFor(task, JudgeStatus.ACCEPTED), name: 'w1' })).json().data,
+    ).toEqual({
+      accepted: true,
+    });
+  });
+
+  it('gives a task whose worker went silent to another worker; the dead attempt changes nothing', async () => {
+    const id = await submit({ priority: 2 });
+    const first = (await claim('dying'))!;
+    expect(first.submitId).toBe(id);
+    expect(await claim('healthy')).toBeNull(); // leased
+
+    clock.advance(LEASE_MS + 1);
+    const second = (await claim('healthy'))!;
+    expect(second.submitId).toBe(id);
+    expect(second.attempt).toBe(first.attempt + 1);
+
+    // The first worker wakes up and reports: ignored, both for progress and for the result.
+    const lateProgress = await gateway('progress', {
+      submitId: id,
+      attempt: first.attempt,
+      status: 7,
+      cases: [],
+      name: 'dying',
+    });
+    expect(lateProgress.json().data).toEqual({ keep: false });
+    const late = await gateway('result', { ...resultFor(first, JudgeStatus.WRONG_ANSWER), name: 'dying' });
+    expect(late.json().data).toEqual({ accepted: false });
+
+    const progress = await gateway('progress', {
+      submitId: id,
+      attempt: second.attempt,
+      status: 7,
+      cases: [],
+      name: 'healthy',
+    });
+    expect(progress.json().data).toEqual({ keep: true });
+    const final = await gateway('result', { ...resultFor(second, JudgeStatus.ACCEPTED), name: 'healthy' });
+    expect(final.json().data).toEqual({ accepted: true });
+    // A repeated final report is stale too: exactly one result.
+    expect(
+      (await gateway('result', { ...resultFor(second, JudgeStatus.ACCEPTED), name: 'healthy' })).json().data,
+    ).toEqual({
+      accepted: false,
+    });
+
+    const [row] = await t.db.select().from(judge).where(eq(judge.submitId, id));
+    expect(row).toMatchObject({
+      status: JudgeStatus.ACCEPTED,
+      time: 12,
+      memory: 1024,
+      judger: 'healthy',
+      leaseOwner: null,
+    });
+    const cases = await t.db.select().from(judgeCase).where(eq(judgeCase.submitId, id));
+    expect(cases).toHaveLength(second.testCases.length);
+    const solved = await t.db.select().from(userAcproblem).where(eq(userAcproblem.submitId, id));
+    expect(solved).toHaveLength(1);
+  });
+
+  it('progress reports extend the lease', async () => {
+    const id = await submit({ priority: 2 });
+    const task = (await claim('w1'))!;
+    clock.advance(LEASE_MS - 1000);
+    await gateway('progress', { submitId: id, attempt: task.attempt, status: 7, cases: [], name: 'w1' });
+    clock.advance(LEASE_MS - 1000);
+    expect(await claim('thief')).toBeNull();
+    await gateway('result', { ...resultFor(task, JudgeStatus.WRONG_ANSWER), name: 'w1' });
+    const solved = await t.db.select().from(userAcproblem).where(eq(userAcproblem.submitId, id));
+    expect(solved).toHaveLength(0);
+  });
+
+  it('rejects a malformed result with a 400 naming the field', async () => {
+    const res = await gateway('result', { submitId: 1, attempt: 1, status: 99, name: 'w1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('status');
+  });
+
+  it('concurrent claims never hand out the same submission twice', async () => {
+    const ids = await Promise.all(Array.from({ length: 12 }, () => submit({ priority: 2 })));
+    const claimers = Array.from({ length: 4 }, async (_, w) => {
+      const mine: number[] = [];
+      for (let task = await claim(`c${w}`); task; task = await claim(`c${w}`)) mine.push(task.submitId);
+      return mine;
+    });
+    const claimed = (await Promise.all(claimers)).flat();
+    expect(claimed.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it('a long-polling claim wakes up when work is queued', async () => {
+    const pending = t.app.inject({
+      method: 'POST',
+      url: '/api/judge-gateway/claim',
+      headers: { 'x-judge-token': JUDGE_TOKEN },
+      payload: { name: 'w1', languages: ['C++'], waitMs: 5000 },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const id = await submit({ priority: 2 });
+    t.app.judgeQueue.notify();
+    const task = (await pending).json().data as SubmissionTask;
+    expect(task.submitId).toBe(id);
+  });
+});

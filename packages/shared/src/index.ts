@@ -1,0 +1,5 @@
+export * from './judge.ts';
+export * from './roles.ts';
+export * from './account.ts';
+export * from './problem.ts';
+export * from './submission.ts';

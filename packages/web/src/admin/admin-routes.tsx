@@ -1,0 +1,84 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
+import { RouteErrorPage } from '../routing/RouteErrorPage';
+import { defineRoute as route } from '../routing/define-route';
+import { lazyPage } from '../routing/lazy-route';
+
+const SUPER_ADMIN = { requireAuth: true, requireAdmin: true, requireSuperAdmin: true } as const;
+
+/** The admin app under /admin (spec part 2 §2.7). The whole area needs login and an admin role. */
+const adminChildren: RouteObject[] = [
+  { index: true, element: <Navigate to="dashboard" replace /> },
+  route(
+    'dashboard',
+    'adminDashboard',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./AdminDashboard'),
+        (m) => m.AdminDashboard,
+      ),
+    },
+  ),
+  route('user', 'adminUser', SUPER_ADMIN),
+  route('session', 'adminSession', SUPER_ADMIN),
+  route('announcement', 'adminAnnouncement', SUPER_ADMIN),
+  route('notice', 'adminNotice', SUPER_ADMIN),
+  route('conf', 'adminConf', SUPER_ADMIN),
+  route('switch', 'adminSwitch', SUPER_ADMIN),
+  route('problems', 'adminProblemList'),
+  route('problem/create', 'adminProblemCreate'),
+  route('problem/edit/:problemId', 'adminProblemEdit'),
+  route('problem/tag', 'adminProblemTag'),
+  route('group-problem/apply', 'adminGroupProblemApply'),
+  route('problem/batch-operation', 'adminProblemBatch'),
+  route('training/create', 'adminTrainingCreate'),
+  route('training', 'adminTrainingList'),
+  route('training/:trainingId/edit', 'adminTrainingEdit'),
+  route('training/:trainingId/problems', 'adminTrainingProblemList'),
+  route('training/category', 'adminTrainingCategory'),
+  route('contest/create', 'adminContestCreate'),
+  route('contest', 'adminContestList'),
+  route('contest/:contestId/edit', 'adminContestEdit'),
+  route('contest/:contestId/announcement', 'adminContestAnnouncement'),
+  route('contest/:contestId/problems', 'adminContestProblemList'),
+  route('contest/:contestId/problem/create', 'adminContestProblemCreate'),
+  route('contest/:contestId/problem/:problemId/edit', 'adminContestProblemEdit'),
+  route('discussion', 'adminDiscussion'),
+];
+
+export const adminRoutes: RouteObject[] = [
+  {
+    ...route(
+      '/admin/login',
+      'adminLogin',
+      {},
+      {
+        lazy: lazyPage(
+          () => import('./AdminLoginPage'),
+          (m) => m.AdminLoginPage,
+        ),
+      },
+    ),
+    hydrateFallbackElement: <PageLoading fullScreen />,
+    errorElement: <RouteErrorPage />,
+  },
+  {
+    ...route(
+      '/admin',
+      'adminDashboard',
+      { requireAuth: true, requireAdmin: true },
+      {
+        lazy: lazyPage(
+          () => import('./AdminLayout'),
+          (m) => m.AdminLayout,
+        ),
+        children: adminChildren,
+      },
+    ),
+    hydrateFallbackElement: <PageLoading fullScreen />,
+    errorElement: <RouteErrorPage />,
+  },
+  // Unknown admin paths go to the admin login (spec part 2 §2.7).
+  { path: '/admin/*', element: <Navigate to="/admin/login" replace /> },
+];

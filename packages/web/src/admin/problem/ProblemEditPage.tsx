@@ -1,0 +1,278 @@
+import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Result, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import {
+  createProblem,
+  getAdminProblem,
+  getAllTags,
+  getLanguages,
+  getProblemCases,
+  getProblemCodeTemplates,
+  getProblemLanguages,
+  getProblemTags,
+  updateProblem,
+} from '../../api/admin-problem';
+import { ApiError } from '../../api/http';
+import { PageLoading } from '../../components/PageLoading';
+import { useSession } from '../../store/session';
+import { BasicSection } from './form/BasicSection';
+import { JudgingSection } from './form/JudgingSection';
+import { LanguagesSection } from './form/LanguagesSection';
+import {
+  baselineOf,
+  defaultProblemForm,
+  formFromProblem,
+  toProblemDto,
+  validateProblemForm,
+  type CheckerBaseline,
+  type CompileResult,
+  type FormError,
+  type FormField,
+  type ProblemFormState,
+  type SavedProblem,
+} from './form/problem-form';
+import type { FormChange } from './form/section';
+import { ExamplesSection, StatementSection } from './form/StatementSection';
+import { TestCasesSection } from './form/TestCasesSection';
+import { mayPublish } from './permissions';
+import './admin-problem.css';
+import { toast } from '../../feedback/toast';
+
+/** Everything the edit form needs of a saved problem, read in parallel once the problem is known. */
+async function loadSavedProblem(pid: number): Promise<SavedProblem> {
+  const problem = await getAdminProblem(pid);
+  const [cases, tags, languages, templates] = await Promise.all([
+    getProblemCases(pid, problem.isUploadCase),
+    getProblemTags(pid),
+    getProblemLanguages(pid),
+    getProblemCodeTemplates(pid),
+  ]);
+  return { problem, cases, tags, languageIds: languages.map((l) => l.id), templates };
+}
+
+export const ADMIN_PROBLEM_LIST_PATH = '/admin/problems';
+
+/** /admin/problem/create and /admin/problem/edit/:problemId (spec part 2 §2.7); remounted per path. */
+export function ProblemEditPage() {
+  const { pathname } = useLocation();
+  return <ProblemEditor key={pathname} />;
+}
+
+function ProblemEditor() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { userInfo } = useSession();
+  const { problemId: pidParam } = useParams();
+  const editing = pidParam !== undefined;
+  const pid = editing ? Number(pidParam) : null;
+  const validPid = pid === null || (Number.isInteger(pid) && pid > 0);
+
+  const languages = useQuery({
+    queryKey: ['languages', 'local'],
+    queryFn: getLanguages,
+    staleTime: 5 * 60_000,
+  });
+  const knownTags = useQuery({ queryKey: ['admin-problem', 'tags', 'ME'], queryFn: () => getAllTags('ME') });
+  const saved = useQuery({
+    queryKey: ['admin-problem', 'detail', pid],
+    queryFn: () => loadSavedProblem(pid!),
+    enabled: editing && validPid,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+  const [form, setForm] = useState<ProblemFormState | null>(null);
+  const [baseline, setBaseline] = useState<CheckerBaseline | null>(null);
+  const [compiled, setCompiled] = useState<CompileResult | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  // The form starts from the saved problem (edit) or the defaults (create), once its data is here.
+  const localLanguages = useMemo(() => (languages.data ?? []).filter((l) => l.oj === 'ME'), [languages.data]);
+  if (form === null && languages.data && (!editing || saved.data)) {
+    const initial = saved.data
+      ? formFromProblem(saved.data, localLanguages)
+      : // only root and problem admins publish (reference §3.12): others start from a private problem
+        { ...defaultProblemForm(localLanguages), auth: mayPublish(userInfo) ? (1 as const) : (2 as const) };
+    setForm(initial);
+    setBaseline(saved.data ? baselineOf(initial) : null);
+  }
+
+  const languageNames = useMemo(
+    () => Object.fromEntries(localLanguages.map((l) => [l.id, l.name])) as Record<number, string>,
+    [localLanguages],
+  );
+  const context = { languageNames, checkerBaseline: baseline, compiled };
+  const allErrors: FormError[] = form && submitted ? validateProblemForm(form, context) : [];
+  const messageOf = (error: FormError) => t(`adminProblem.errors.${error.key}`, error.params ?? {});
+  const fieldErrors: Partial<Record<FormField, string>> = {};
+  for (const error of allErrors) fieldErrors[error.field] ??= messageOf(error);
+
+  const update = (change: FormChange) => {
+    setForm((current) =>
+      current ? (typeof change === 'function' ? change(current) : { ...current, ...change }) : current,
+    );
+    setSaveError(null);
+  };
+
+  if (!validPid) {
+    return (
+      <Result
+        status="404"
+        title={t('errors.notFound')}
+        extra={<Link to={ADMIN_PROBLEM_LIST_PATH}>{t('adminProblem.form.back')}</Link>}
+      />
+    );
+  }
+  const failed = languages.isError || (editing && saved.isError);
+  if (failed) {
+    return (
+      <Result
+        status="warning"
+        title={t('adminProblem.common.loadFailed')}
+        extra={
+          <Button
+            type="primary"
+            onClick={() => {
+              void languages.refetch();
+              if (editing) void saved.refetch();
+            }}
+          >
+            {t('adminProblem.common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!form) return <PageLoading />;
+
+  const save = async () => {
+    setSubmitted(true);
+    const errors = validateProblemForm(form, context);
+    if (errors.length > 0) {
+      toast.error(messageOf(errors[0]!));
+      // bring the first field in error into view once it is marked
+      setTimeout(() => {
+        document
+          .querySelector('.ap-form .ant-form-item-has-error')
+          ?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      }, 0);
+      return;
+    }
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const body = toProblemDto(form, { checkerBaseline: baseline });
+      if (form.id) await updateProblem(body);
+      else await createProblem(body);
+      toast.success(t(form.id ? 'adminProblem.common.updated' : 'adminProblem.common.created'));
+      await queryClient.invalidateQueries({ queryKey: ['admin-problem'] });
+      void navigate(ADMIN_PROBLEM_LIST_PATH);
+    } catch (error) {
+      // the client has shown the server's message; it stays beside the button until the next change
+      setSaveError(
+        error instanceof ApiError && error.message ? error.message : t('adminProblem.form.saveFailed'),
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const sectionProps = { form, update, errors: fieldErrors };
+  const heading = form.id
+    ? t('adminProblem.form.editTitle', { problemId: saved.data?.problem.problemId ?? '' })
+    : t('adminProblem.form.createTitle');
+
+  return (
+    <div className="ap-page">
+      <div className="ap-page-head">
+        <Typography.Title level={3} className="ap-page-title">
+          {heading}
+        </Typography.Title>
+        <Link to={ADMIN_PROBLEM_LIST_PATH}>
+          <Button icon={<ArrowLeftOutlined />}>{t('adminProblem.form.back')}</Button>
+        </Link>
+      </div>
+      <Form layout="vertical" component="div" className="ap-form">
+        <Card className="ap-section" title={t('adminProblem.form.sections.basic')}>
+          <BasicSection
+            {...sectionProps}
+            knownTags={knownTags.data ?? []}
+            tagsLoading={knownTags.isLoading}
+            mayPublish={mayPublish(userInfo)}
+          />
+        </Card>
+        <Card className="ap-section" title={t('adminProblem.form.sections.statement')}>
+          <StatementSection {...sectionProps} />
+        </Card>
+        <Card className="ap-section" title={t('adminProblem.form.sections.examples')}>
+          <ExamplesSection {...sectionProps} />
+        </Card>
+        <Card className="ap-section" title={t('adminProblem.form.sections.testCases')}>
+          <TestCasesSection {...sectionProps} />
+        </Card>
+        <Card className="ap-section" title={t('adminProblem.form.sections.judging')}>
+          <JudgingSection
+            {...sectionProps}
+            baseline={baseline}
+            compiled={compiled}
+            onCompiled={setCompiled}
+          />
+        </Card>
+        <Card className="ap-section" title={t('adminProblem.form.sections.languages')}>
+          <LanguagesSection {...sectionProps} languages={localLanguages} />
+        </Card>
+      </Form>
+      {allErrors.length > 0 && (
+        <Alert
+          className="ap-alert"
+          type="error"
+          showIcon
+          title={t('adminProblem.form.fixErrors')}
+          description={
+            <ul className="ap-error-list">
+              {allErrors.map((error, i) => (
+                <li key={`${error.key}-${i}`}>{messageOf(error)}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      {saveError && allErrors.length === 0 && (
+        <Alert
+          className="ap-alert"
+          type="error"
+          showIcon
+          title={t('adminProblem.form.saveFailed')}
+          description={saveError}
+        />
+      )}
+      <div className="ap-savebar">
+        <Button
+          type="primary"
+          size="large"
+          icon={<SaveOutlined />}
+          loading={saving}
+          onClick={() => void save()}
+        >
+          {saving ? t('adminProblem.form.saving') : t('adminProblem.common.save')}
+        </Button>
+        <Link to={ADMIN_PROBLEM_LIST_PATH}>
+          <Button size="large">{t('adminProblem.common.cancel')}</Button>
+        </Link>
+        {(allErrors.length > 0 || saveError) && (
+          <Typography.Text type="danger" className="ap-savebar-error" role="alert">
+            {allErrors.length > 0
+              ? `${messageOf(allErrors[0]!)}${allErrors.length > 1 ? ` (+${allErrors.length - 1})` : ''}`
+              : saveError}
+          </Typography.Text>
+        )}
+      </div>
+    </div>
+  );
+}

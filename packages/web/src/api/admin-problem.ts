@@ -1,0 +1,253 @@
+import type { CaseMode, JudgeMode, UploadedCaseFile, problemDto } from '@verdict/shared';
+import type { AxiosRequestConfig, AxiosResponse } from 'axios';
+import type { z } from 'zod';
+import { DOWNLOAD_TIMEOUT_MS } from '../config/constants';
+import { currentLanguage } from '../i18n';
+import { downloadFile } from './download';
+import { http, type ApiEnvelope, type Page } from './http';
+
+/**
+ * The admin area's problem, tag and test-case calls (reference §3.11, §3.12, §3.4 admin judge),
+ * with the shapes the server answers (packages/server/src/modules/admin, file, problem).
+ */
+
+/** A problem row as `GET /api/admin/problem` and the admin list answer it (reference §4.2). */
+export interface AdminProblem {
+  id: number;
+  problemId: string;
+  title: string;
+  author: string | null;
+  type: number;
+  judgeMode: JudgeMode;
+  judgeCaseMode: CaseMode;
+  timeLimit: number;
+  memoryLimit: number;
+  stackLimit: number;
+  description: string | null;
+  input: string | null;
+  output: string | null;
+  examples: string | null;
+  isRemote: boolean;
+  source: string | null;
+  difficulty: number;
+  hint: string | null;
+  auth: number;
+  ioScore: number;
+  codeShare: boolean;
+  spjCode: string | null;
+  spjLanguage: string | null;
+  /** JSON object file name → content, as a string (reference §4.2) */
+  userExtraFile: string | null;
+  judgeExtraFile: string | null;
+  isRemoveEndBlank: boolean;
+  openCaseResult: boolean;
+  isUploadCase: boolean;
+  caseVersion: string;
+  modifiedUser: string | null;
+  isGroup: boolean;
+  gid: number | null;
+  isFileIO: boolean;
+  ioReadFileName: string | null;
+  ioWriteFileName: string | null;
+  gmtCreate: string;
+  gmtModified: string;
+}
+
+/** `GET /api/admin/problem/get-problem-cases`: typed cases hold texts, uploaded ones file names. */
+export interface ProblemCaseRow {
+  id: number;
+  pid: number;
+  input: string | null;
+  output: string | null;
+  score: number | null;
+  groupNum: number;
+  status: number;
+}
+
+/** `GET /api/languages` (reference §3.2); `available`: a live worker offers it now. */
+export interface LanguageRow {
+  id: number;
+  name: string;
+  description: string | null;
+  contentType: string | null;
+  codeTemplate: string | null;
+  template: string | null;
+  isSpj: boolean;
+  oj: string;
+  seq: number;
+  available?: boolean;
+}
+
+export interface TagRow {
+  id: number;
+  name: string;
+  color: string | null;
+  oj: string;
+  gid: number | null;
+  tcid: number | null;
+}
+
+export interface ClassificationRow {
+  id: number;
+  name: string;
+  oj: string;
+  rank: number | null;
+}
+
+export interface CodeTemplateRow {
+  id: number;
+  pid: number;
+  lid: number;
+  code: string;
+  status: boolean;
+}
+
+/** The ProblemDTO body of `POST|PUT /api/admin/problem`, as the client may send it. */
+export type ProblemDtoBody = z.input<typeof problemDto>;
+
+export interface AdminProblemListParams {
+  currentPage: number;
+  limit: number;
+  keyword?: string;
+  /** 0 or absent = every auth */
+  auth?: number;
+  oj?: string;
+}
+
+/** `data` of a call with the server's message (already in the interface language). */
+export interface Answer<T> {
+  data: T;
+  msg: string;
+}
+
+/** Server messages follow the interface language (ARCHITECTURE "Server messages"). */
+function inLanguage(config: AxiosRequestConfig = {}): AxiosRequestConfig {
+  return { ...config, headers: { ...config.headers, 'Accept-Language': currentLanguage() } };
+}
+
+async function answerOf<T>(request: Promise<AxiosResponse<ApiEnvelope<T>>>): Promise<Answer<T>> {
+  const { data } = await request;
+  return { data: data.data, msg: data.msg };
+}
+
+const get = async <T>(url: string, params?: Record<string, unknown>) =>
+  (await answerOf<T>(http.get<ApiEnvelope<T>>(url, inLanguage({ params })))).data;
+const post = <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
+  answerOf<T>(http.post<ApiEnvelope<T>>(url, body, inLanguage(config)));
+const put = <T>(url: string, body?: unknown) =>
+  answerOf<T>(http.put<ApiEnvelope<T>>(url, body, inLanguage()));
+const del = <T>(url: string, params: Record<string, unknown>) =>
+  answerOf<T>(http.delete<ApiEnvelope<T>>(url, inLanguage({ params })));
+
+// ---- problems (reference §3.12) ---------------------------------------------------------------
+
+export const getAdminProblemList = (params: AdminProblemListParams) =>
+  get<Page<AdminProblem>>('/api/admin/problem/get-problem-list', { ...params });
+
+export const getAdminProblem = (pid: number) => get<AdminProblem>('/api/admin/problem', { pid });
+
+export const createProblem = (body: ProblemDtoBody) =>
+  post<{ pid: number; problemId: string }>('/api/admin/problem', body);
+
+export const updateProblem = (body: ProblemDtoBody) => put<null>('/api/admin/problem', body);
+
+export const deleteProblem = (pid: number) => del<null>('/api/admin/problem', { pid });
+
+export const changeProblemAuth = (id: number, auth: number) =>
+  put<null>('/api/admin/problem/change-problem-auth', { id, auth });
+
+export const getProblemCases = (pid: number, isUpload: boolean) =>
+  get<ProblemCaseRow[]>('/api/admin/problem/get-problem-cases', { pid, isUpload });
+
+export interface CompileBody {
+  pid?: number | null;
+  code: string;
+  language: string;
+  extraFiles?: Record<string, string> | null;
+}
+
+/**
+ * reference §3.12 compile-spj / compile-interactive: 200 when it compiled; otherwise the client has
+ * shown the server's message and the ApiError carries the body status (500 = compile error).
+ */
+export const compileChecker = (mode: Exclude<JudgeMode, 'default'>, body: CompileBody) =>
+  post<null>(`/api/admin/problem/${mode === 'spj' ? 'compile-spj' : 'compile-interactive'}`, body);
+
+// ---- relations read through the public calls (reference §3.2, §3.3) -------------------------
+
+export const getLanguages = () => get<LanguageRow[]>('/api/languages');
+export const getAllTags = (oj = 'ME') => get<TagRow[]>('/api/get-all-problem-tags', { oj });
+export const getProblemTags = (pid: number) => get<TagRow[]>('/api/get-problem-tags', { pid });
+export const getProblemLanguages = (pid: number) => get<LanguageRow[]>('/api/get-problem-languages', { pid });
+export const getProblemCodeTemplates = (pid: number) =>
+  get<CodeTemplateRow[]>('/api/get-problem-code-template', { pid });
+
+// ---- test cases (reference §3.11, §8.6) --------------------------------------------------------
+
+export interface UploadedZip {
+  fileList: UploadedCaseFile[];
+  /** the upload's id, sent back as `uploadTestcaseDir` when the problem is saved */
+  fileListDir: string;
+}
+
+/** `POST /api/file/upload-testcase-zip` with upload progress (0–100). */
+export function uploadTestCaseZip(
+  file: File,
+  mode: CaseMode,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return post<UploadedZip>('/api/file/upload-testcase-zip', form, {
+    params: { mode },
+    timeout: DOWNLOAD_TIMEOUT_MS,
+    signal,
+    onUploadProgress: (event) => {
+      if (event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    },
+  });
+}
+
+/** `GET /api/file/download-testcase` (reference §3.11). */
+export const downloadTestCases = (pid: number) => downloadFile('/api/file/download-testcase', { pid });
+
+// ---- judging (reference §3.4, §6.4) -------------------------------------------------------------
+
+/** Verdict: rejudges every non-contest submission of a problem; answers how many. */
+export const rejudgeProblem = (pid: number) =>
+  answerOf<{ count: number }>(
+    http.get<ApiEnvelope<{ count: number }>>(
+      '/api/admin/judge/rejudge-problem',
+      inLanguage({ params: { pid } }),
+    ),
+  );
+
+// ---- tags and classifications (reference §3.12) -----------------------------------------------
+
+export interface TagBody {
+  id?: number | null;
+  name: string;
+  color?: string | null;
+  oj?: string;
+  tcid?: number | null;
+}
+
+export interface ClassificationBody {
+  id?: number | null;
+  name: string;
+  oj?: string;
+  rank?: number | null;
+}
+
+export const createTag = (body: TagBody) => post<TagRow>('/api/admin/tag', body);
+export const updateTag = (body: TagBody) => put<null>('/api/admin/tag', body);
+export const deleteTag = (tid: number) => del<null>('/api/admin/tag', { tid });
+
+export const getClassifications = (oj = 'ME') =>
+  get<ClassificationRow[]>('/api/admin/tag/classification', { oj });
+export const createClassification = (body: ClassificationBody) =>
+  post<ClassificationRow>('/api/admin/tag/classification', body);
+export const updateClassification = (body: ClassificationBody) =>
+  put<null>('/api/admin/tag/classification', body);
+export const deleteClassification = (tcid: number) => del<null>('/api/admin/tag/classification', { tcid });

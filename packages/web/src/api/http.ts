@@ -1,0 +1,54 @@
+import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { REQUEST_TIMEOUT_MS } from '../config/constants';
+
+/** Every JSON answer of the server (reference §1.1). */
+export interface ApiEnvelope<T> {
+  status: number;
+  msg: string;
+  data: T;
+}
+
+/** A page of records (reference §1.1: the client reads `records` and `total`). */
+export interface Page<T> {
+  records: T[];
+  total: number;
+}
+
+export type ApiFailureKind = 'business' | 'http' | 'timeout' | 'network' | 'cancelled';
+
+/** Why a call failed; the toast has already been shown by the client (spec part 1 §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiFailureKind,
+    message: string,
+    readonly status?: number,
+    readonly response?: AxiosResponse,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The one axios instance; client.ts installs the headers and the response handling on it. */
+export const http = axios.create({ timeout: REQUEST_TIMEOUT_MS });
+
+async function unwrap<T>(request: Promise<AxiosResponse<ApiEnvelope<T>>>): Promise<T> {
+  const response = await request;
+  return response.data.data;
+}
+
+export function apiGet<T>(url: string, params?: Record<string, unknown>, config?: AxiosRequestConfig) {
+  return unwrap<T>(http.get<ApiEnvelope<T>>(url, { ...config, params }));
+}
+
+export function apiPost<T>(url: string, body?: unknown, config?: AxiosRequestConfig) {
+  return unwrap<T>(http.post<ApiEnvelope<T>>(url, body, config));
+}
+
+export function apiPut<T>(url: string, body?: unknown, config?: AxiosRequestConfig) {
+  return unwrap<T>(http.put<ApiEnvelope<T>>(url, body, config));
+}
+
+export function apiDelete<T>(url: string, params?: Record<string, unknown>, config?: AxiosRequestConfig) {
+  return unwrap<T>(http.delete<ApiEnvelope<T>>(url, { ...config, params }));
+}

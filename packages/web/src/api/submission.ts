@@ -1,0 +1,141 @@
+import type { CaseResultsView, CaseResultView, SubtaskResultView } from '@verdict/shared';
+import { apiGet, apiPost, apiPut, type Page } from './http';
+import { inLanguage } from './problem';
+
+/** The submission calls (spec part 1 §7, reference §3.4) and the admin judge calls (§3.4, §6.4). */
+
+export type { CaseResultsView, CaseResultView, SubtaskResultView };
+
+/** A submission as the list and the status check return it (reference §3.4 JudgeVO / Judge). */
+export interface SubmissionRow {
+  submitId: number;
+  uid: string;
+  username: string | null;
+  pid: number;
+  displayPid: string;
+  title?: string | null;
+  submitTime: string;
+  status: number;
+  share: boolean;
+  /** ms */
+  time: number | null;
+  /** KB */
+  memory: number | null;
+  score: number | null;
+  oiRankScore: number | null;
+  /** characters */
+  length: number | null;
+  language: string | null;
+  cid: number;
+  gid: number | null;
+  judger: string | null;
+  isManual: boolean;
+}
+
+export interface Submission extends SubmissionRow {
+  code: string | null;
+  errorMessage: string | null;
+}
+
+export interface SubmitPayload {
+  /** the display id (problem_id) */
+  pid: string;
+  language: string;
+  code: string;
+  cid: number;
+  tid?: number;
+  gid?: number;
+  isRemote: boolean;
+}
+
+export function submitProblemJudge(payload: SubmitPayload): Promise<Submission> {
+  return apiPost<Submission>('/api/submit-problem-judge', payload, inLanguage());
+}
+
+export interface TestJudgePayload {
+  /** the numeric problem id */
+  pid: number;
+  type: 'public' | 'contest' | 'group';
+  code: string;
+  language: string;
+  userInput: string;
+  expectedOutput?: string;
+  isRemoteJudge: boolean;
+  mode?: string;
+}
+
+export function submitTestJudge(payload: TestJudgePayload): Promise<string> {
+  return apiPost<string>('/api/submit-problem-test-judge', payload, inLanguage());
+}
+
+/** reference §3.4 TestJudgeVO; while the run waits only `status` (5) is there. */
+export interface TestJudgeResult {
+  status: number;
+  time?: number | null;
+  memory?: number | null;
+  userInput?: string | null;
+  userOutput?: string | null;
+  expectedOutput?: string | null;
+  stderr?: string | null;
+  problemJudgeMode?: string | null;
+}
+
+export function getTestJudgeResult(testJudgeKey: string): Promise<TestJudgeResult> {
+  return apiGet<TestJudgeResult>('/api/get-test-judge-result', { testJudgeKey }, inLanguage());
+}
+
+export interface SubmissionListParams {
+  currentPage: number;
+  limit: number;
+  onlyMine?: boolean;
+  status?: number;
+  username?: string;
+  problemID?: string;
+  completeProblemID?: boolean;
+}
+
+export function getSubmissionList(params: SubmissionListParams): Promise<Page<SubmissionRow>> {
+  return apiGet<Page<SubmissionRow>>('/api/get-submission-list', { ...params }, inLanguage());
+}
+
+export interface SubmissionDetail {
+  submission: Submission;
+  /** the problem allows sharing code */
+  codeShare: boolean;
+}
+
+export function getSubmissionDetail(submitId: number): Promise<SubmissionDetail> {
+  return apiGet<SubmissionDetail>('/api/get-submission-detail', { submitId }, inLanguage());
+}
+
+/** null when the problem keeps its case results closed (reference §7.10). */
+export function getAllCaseResult(submitId: number): Promise<CaseResultsView | null> {
+  return apiGet<CaseResultsView | null>('/api/get-all-case-result', { submitId }, inLanguage());
+}
+
+/** `POST /api/check-submissions-status`: submitId → the submission without code. */
+export function checkSubmissionsStatus(submitIds: number[]): Promise<Record<string, SubmissionRow>> {
+  return apiPost<Record<string, SubmissionRow>>('/api/check-submissions-status', { submitIds }, inLanguage());
+}
+
+export function updateSubmissionShare(submitId: number, share: boolean, uid?: string): Promise<null> {
+  return apiPut<null>('/api/submission', { submitId, share, uid }, inLanguage());
+}
+
+export function resubmit(submitId: number): Promise<Submission> {
+  return apiGet<Submission>('/api/resubmit', { submitId }, inLanguage());
+}
+
+// ---- admin judge calls (reference §3.4, super admin) ------------------------------------------
+
+export function rejudgeSubmission(submitId: number): Promise<Submission> {
+  return apiGet<Submission>('/api/admin/judge/rejudge', { submitId }, inLanguage());
+}
+
+export function manualJudge(submitId: number, status: number, score?: number): Promise<Submission> {
+  return apiGet<Submission>('/api/admin/judge/manual-judge', { submitId, status, score }, inLanguage());
+}
+
+export function cancelJudge(submitId: number): Promise<Submission> {
+  return apiGet<Submission>('/api/admin/judge/cancel-judge', { submitId }, inLanguage());
+}

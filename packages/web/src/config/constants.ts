@@ -1,0 +1,41 @@
+/** Request timeout for every API call (spec part 1 §9). */
+export const REQUEST_TIMEOUT_MS = 90_000;
+
+/** File downloads may take longer (spec part 1 §9: 300000 ms). */
+export const DOWNLOAD_TIMEOUT_MS = 300_000;
+
+/** A page chunk that has not loaded after this long is reported as failed (spec part 1 §8, §9). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Toasts: top centre, 4000 ms, one at a time (spec part 1 §8). */
+export const TOAST_DURATION_S = 4;
+
+/** Below this width the shell uses the drawer layout (spec part 1 §9). */
+export const MOBILE_BREAKPOINT_PX = 768;
+
+/** Route-change progress bar speed (spec part 2 §2.9). */
+export const ROUTE_PROGRESS_SPEED_MS = 1000;
+
+/** Home carousel (spec part 1 §2 "Home"). */
+export const HOME_CAROUSEL_INTERVAL_MS = 5000;
+export const HOME_CAROUSEL_HEIGHT_PX = 440;
+export const HOME_CAROUSEL_MOBILE_HEIGHT_PX = 200;
+
+/** Browser storage keys (spec part 2 §9 "Local storage keys"). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  authed: 'authed',
+  userInfo: 'userInfo',
+  webLanguage: 'webLanguage',
+} as const;
+
+/** The seven remote judges (spec part 2 §1), shown on the home page. */
+export const REMOTE_JUDGES = [
+  { name: 'HDU', url: 'https://acm.hdu.edu.cn' },
+  { name: 'Codeforces', url: 'https://codeforces.com' },
+  { name: 'GYM', url: 'https://codeforces.com/gyms' },
+  { name: 'POJ', url: 'http://poj.org' },
+  { name: 'AtCoder', url: 'https://atcoder.jp' },
+  { name: 'SPOJ', url: 'https://www.spoj.com' },
+  { name: 'LibreOJ', url: 'https://loj.ac' },
+] as const;

@@ -1,0 +1,41 @@
+import { JudgeStatus, REMOTE_OJS } from '@verdict/shared';
+
+/** The rules of the submission screens (spec part 1 §4, §5; reference §6.4), pure for the tests. */
+
+/** Spec part 1 §4: manual judge is disabled while judging or compiling, and over a compile error. */
+export function canManualJudge(status: number): boolean {
+  return ![
+    JudgeStatus.JUDGING,
+    JudgeStatus.COMPILING,
+    JudgeStatus.COMPILE_ERROR,
+    JudgeStatus.PENDING,
+  ].includes(status as never);
+}
+
+/** reference §6.4: cancelling is refused while the submission compiles or runs. */
+export function canCancelJudge(status: number): boolean {
+  return (
+    status !== JudgeStatus.COMPILING && status !== JudgeStatus.JUDGING && status !== JudgeStatus.CANCELLED
+  );
+}
+
+/** A remote problem's display id starts with its judge's prefix (HDU-1000, CF-1A). */
+export function isRemoteDisplayId(displayPid: string): boolean {
+  const prefix = displayPid.split('-')[0]?.toUpperCase() ?? '';
+  return displayPid.includes('-') && (REMOTE_OJS as readonly string[]).includes(prefix);
+}
+
+/** Verdict lets the author resubmit after a judging failure (System Error, Submitted Failed). */
+export function canResubmit(status: number): boolean {
+  return status === JudgeStatus.SYSTEM_ERROR || status === JudgeStatus.SUBMITTED_FAILED;
+}
+
+/**
+ * Spec part 1 §5: code is visible when shared and the problem allows sharing, to the owner, to an
+ * admin, or in a contest. The server decides; this is what the page expects to see.
+ */
+export function shareToggleState(options: { owner: boolean; cid: number; codeShare: boolean }) {
+  if (!options.owner) return 'hidden' as const;
+  if (options.cid !== 0 || !options.codeShare) return 'disabled' as const;
+  return 'enabled' as const;
+}

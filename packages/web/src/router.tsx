@@ -1,0 +1,263 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { adminRoutes } from './admin/admin-routes';
+import { withAdminProblemPages } from './admin/problem/routes';
+import { ComingSoon } from './components/ComingSoon';
+import { PageLoading } from './components/PageLoading';
+import { BareLayout } from './layout/BareLayout';
+import { SiteLayout } from './layout/SiteLayout';
+import { LogoutPage } from './pages/account/LogoutPage';
+import { NotFoundPage } from './pages/errors/NotFoundPage';
+import { RouteErrorPage } from './routing/RouteErrorPage';
+import { defineRoute as route } from './routing/define-route';
+import { lazyPage } from './routing/lazy-route';
+import { bindNavigator } from './routing/navigate';
+import type { NavMode } from './routing/route-meta';
+
+const AUTH = { requireAuth: true } as const;
+/** Problem-detail pages hide the footer (spec part 1 §1). */
+const PROBLEM_PAGE = { hideFooter: true } as const;
+/** Focus-mode pages hide the footer and show the menu of where they came from. */
+const focusMode = (navMode: NavMode) => ({ hideFooter: true, navMode });
+
+/** The user site's route table (spec part 2 §2.8). */
+const siteRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="/home" replace /> },
+  route(
+    'home',
+    'home',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./pages/home/HomePage'),
+        (m) => m.HomePage,
+      ),
+    },
+  ),
+
+  route(
+    'problem',
+    'problemList',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./pages/problem/ProblemListPage'),
+        (m) => m.ProblemListPage,
+      ),
+    },
+  ),
+  route(
+    'problem/:problemID',
+    'problemDetails',
+    { ...AUTH, ...PROBLEM_PAGE },
+    {
+      lazy: lazyPage(
+        () => import('./pages/problem/ProblemDetailsPage'),
+        (m) => m.ProblemDetailsPage,
+      ),
+    },
+  ),
+  route(
+    'problem/:problemID/full-screen',
+    'fullProblemDetails',
+    { ...AUTH, ...focusMode('default') },
+    {
+      lazy: lazyPage(
+        () => import('./pages/problem/ProblemDetailsPage'),
+        (m) => m.FullProblemDetailsPage,
+      ),
+    },
+  ),
+  route(
+    'training/:trainingID/problem/:problemID/full-screen',
+    'trainingFullProblemDetails',
+    focusMode('training'),
+  ),
+  route('contest/:contestID/problem/:problemID/full-screen', 'contestFullProblemDetails', {
+    ...AUTH,
+    ...focusMode('contest'),
+  }),
+  route('group/:groupID/problem/:problemID/full-screen', 'groupFullProblemDetails', {
+    ...AUTH,
+    ...focusMode('group'),
+  }),
+  route(
+    'group/:groupID/training/:trainingID/problem/:problemID/full-screen',
+    'groupTrainingFullProblemDetails',
+    {
+      ...AUTH,
+      ...focusMode('training'),
+    },
+  ),
+
+  route('training', 'trainingList'),
+  route(
+    'training/:trainingID',
+    'trainingDetails',
+    {},
+    {
+      children: [
+        route('problems', 'trainingProblemList'),
+        route('problem/:problemID', 'trainingProblemDetails', PROBLEM_PAGE),
+        route('rank', 'trainingRank'),
+      ],
+    },
+  ),
+
+  route('contest', 'contestList'),
+  route('contest/acm-scoreboard/:contestID', 'acmScoreBoard'),
+  route('contest/oi-scoreboard/:contestID', 'oiScoreBoard'),
+  route('contest/:contestID', 'contestDetails', AUTH, {
+    children: [
+      route('submissions', 'contestSubmissionList'),
+      route('problem/:problemID/submission-detail/:submitID', 'contestSubmissionDetails'),
+      route('problems', 'contestProblemList'),
+      route('problem/:problemID', 'contestProblemDetails', PROBLEM_PAGE),
+      route('announcements', 'contestAnnouncementList'),
+      route('rank', 'contestRank'),
+      route('ac-info', 'contestAcInfo'),
+      route('rejudge', 'contestRejudge', { ...AUTH, requireSuperAdmin: true }),
+      route('comment', 'contestComment', { access: 'contestComment' }),
+      route('print', 'contestPrint'),
+      route('admin-print', 'contestAdminPrint'),
+      route('scroll-board', 'contestScrollBoard'),
+    ],
+  }),
+
+  route(
+    'status',
+    'submissionList',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./pages/submission/SubmissionListPage'),
+        (m) => m.SubmissionListPage,
+      ),
+    },
+  ),
+  route(
+    'submission-detail/:submitID',
+    'submissionDetails',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./pages/submission/SubmissionDetailsPage'),
+        (m) => m.SubmissionDetailsPage,
+      ),
+    },
+  ),
+  route('acm-rank', 'acmRank'),
+  route('oi-rank', 'oiRank'),
+  route(
+    'reset-password',
+    'resetPassword',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./pages/reset-password/ResetPasswordPage'),
+        (m) => m.ResetPasswordPage,
+      ),
+    },
+  ),
+  route('user-home', 'userHome'),
+  route('setting', 'setting', AUTH, {
+    lazy: lazyPage(
+      () => import('./pages/setting/SettingPage'),
+      (m) => m.SettingPage,
+    ),
+  }),
+  route('logout', 'logout', AUTH, { element: <LogoutPage /> }),
+
+  route('discussion', 'discussionList', { access: 'discussion' }),
+  route('discussion/:problemID', 'problemDiscussion', { access: 'discussion' }),
+  route('discussion-detail/:discussionID', 'discussionDetails', { access: 'discussion' }),
+
+  route('group', 'groupList'),
+  route('group/:groupID', 'groupDetails', AUTH, {
+    children: [
+      route('announcement', 'groupAnnouncementList'),
+      route('problem', 'groupProblemList'),
+      route('problem/:problemID', 'groupProblemDetails', PROBLEM_PAGE),
+      route('training', 'groupTrainingList'),
+      route(
+        'training/:trainingID',
+        'groupTrainingDetails',
+        {},
+        {
+          children: [
+            route('problems', 'groupTrainingProblemList'),
+            route('problem/:problemID', 'groupTrainingProblemDetails', PROBLEM_PAGE),
+            route('rank', 'groupTrainingRank'),
+          ],
+        },
+      ),
+      route('contest', 'groupContestList'),
+      route('status', 'groupSubmissionList'),
+      route('submission-detail/:submitID', 'groupSubmissionDetails'),
+      route('discussion', 'groupDiscussionList', { access: 'groupDiscussion' }),
+      route('discussion/:problemID', 'groupProblemDiscussion', { access: 'groupDiscussion' }),
+      route('discussion-detail/:discussionID', 'groupDiscussionDetails', { access: 'groupDiscussion' }),
+      route('member', 'groupMemberList'),
+      route('setting', 'groupSetting'),
+      route('rank', 'groupRank'),
+    ],
+  }),
+
+  // The compiler and explanation page (spec part 2 §2.5).
+  route(
+    'introduction',
+    'introduction',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./pages/compiler/CompilerPage'),
+        (m) => m.CompilerPage,
+      ),
+    },
+  ),
+  route('oiwiki', 'oiwiki'),
+  route('message', 'message', AUTH, {
+    children: [
+      // The message centre opens on the discuss tab (spec part 2 §2.4).
+      { index: true, element: <Navigate to="discuss" replace /> },
+      route('discuss', 'discussMsg'),
+      route('reply', 'replyMsg'),
+      route('like', 'likeMsg'),
+      route('sys', 'sysMsg'),
+      route('mine', 'mineMsg'),
+    ],
+  }),
+
+  route('*', 'notFound', {}, { element: <NotFoundPage /> }),
+];
+
+/** /admin/login shows the admin login form (spec part 2 §2.7); the rest of the admin table stays as declared. */
+function withAdminLoginForm(routeObject: RouteObject): RouteObject {
+  if (routeObject.path !== '/admin/login') return routeObject;
+  return {
+    ...routeObject,
+    lazy: lazyPage(
+      () => import('./admin/login/AdminLoginPage'),
+      (m) => m.AdminLoginPage,
+    ),
+  };
+}
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <SiteLayout />,
+    hydrateFallbackElement: <PageLoading fullScreen />,
+    errorElement: <RouteErrorPage />,
+    // The pathless layer keeps errors inside the shell, under the top bar.
+    children: [{ errorElement: <RouteErrorPage />, children: siteRoutes }],
+  },
+  {
+    // Opens in a new window without the site's bars (spec part 2 §2.8).
+    path: '/scrollBoard',
+    element: <BareLayout />,
+    children: [{ index: true, handle: { title: 'scrollBoard' }, element: <ComingSoon /> }],
+  },
+  ...adminRoutes.map(withAdminLoginForm).map(withAdminProblemPages),
+]);
+
+bindNavigator((to) => void router.navigate(to));

@@ -1,0 +1,292 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { JudgeStatus, UNFINISHED_STATUSES } from '@verdict/shared';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemConfig } from '../../../server/src/db/schema/index.ts';
+import { buildZip } from '../../../server/test/admin/zip.ts';
+import { JUDGE_TOKEN, ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
+import { startTestServer } from '../../../server/test/helpers/server.ts';
+import { assertBuilt, launchChromium, openPage, toast } from './support.ts';
+
+/**
+ * The admin problem screens in a real browser against a real server (spec part 2 §2.7, §4, §5):
+ * root signs in at /admin/login, manages tags, creates an OI problem from a test-case zip in the
+ * form, and a real judge worker (C++) accepts a correct solution submitted through the API; the
+ * problem then reopens in the form, saves again and is rejudged from the list.
+ */
+
+const cli = path.resolve(import.meta.dirname, '../../../judge/bin/verdict-judge.js');
+const workDir = path.join(tmpdir(), `verdict-admin-problem-worker-${process.pid}`);
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let worker: ChildProcess;
+
+beforeAll(async () => {
+  assertBuilt();
+  server = await startTestServer();
+  // One user's submissions are 8 s apart by default (reference §6.1); this test submits twice.
+  const [row] = await server.db.select().from(systemConfig).where(eq(systemConfig.name, 'switch'));
+  await server.db
+    .update(systemConfig)
+    .set({ value: { ...(row!.value as object), defaultSubmitInterval: 0 } })
+    .where(eq(systemConfig.name, 'switch'));
+  worker = spawn(
+    process.execPath,
+    [cli, 'worker', '--server', server.url, '--name', 'admin-e2e', '--concurrency', '1'],
+    {
+      env: {
+        ...process.env,
+        VERDICT_JUDGE_TOKEN: JUDGE_TOKEN,
+        VERDICT_JUDGE_LANGUAGES: 'C++',
+        VERDICT_JUDGE_WORK_DIR: workDir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  worker.stdout!.resume();
+  worker.stderr!.resume();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (worker && worker.exitCode === null) {
+    worker.kill('SIGTERM');
+    await new Promise((resolve) => worker.once('exit', resolve));
+  }
+  await server?.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+/** Root's token from the real admin login call (reference §3.12: in the Authorization header). */
+async function rootToken(): Promise<string> {
+  const response = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'root', password: ROOT_PASSWORD }),
+  });
+  const token = response.headers.get('authorization');
+  if (!token) throw new Error('no token from /api/admin/login');
+  return token;
+}
+
+async function api<T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${route}`, {
+    method,
+    headers: { authorization: token, 'content-type': 'application/json', 'accept-language': 'en-US' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { status: number; msg: string; data: T };
+  if (envelope.status !== 200) throw new Error(`${route}: ${envelope.msg}`);
+  return envelope.data;
+}
+
+interface Submission {
+  submitId: number;
+  status: number;
+  score: number | null;
+  errorMessage: string | null;
+}
+
+async function finalVerdict(token: string, submitId: number, timeoutMs = 120_000): Promise<Submission> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { submission } = await api<{ submission: Submission }>(
+      token,
+      'GET',
+      `/api/get-submission-detail?submitId=${submitId}`,
+    );
+    if (!UNFINISHED_STATUSES.includes(submission.status)) return submission;
+    if (Date.now() > deadline) throw new Error(`submission ${submitId} is still ${submission.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Signs root in through the real admin login form (English interface). */
+async function signInAsRoot(page: Page): Promise<void> {
+  await page.goto(`${server.url}/admin/login?l=en-US`);
+  await page.getByLabel('Username').fill('root');
+  await page.getByLabel('Password', { exact: true }).fill(ROOT_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/admin/dashboard');
+}
+
+/** An option of the open select dropdown (antd's role=option elements are hidden helpers). */
+const option = (page: Page, name: string) =>
+  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+    hasText: name,
+  });
+
+const zipFile = (entries: Record<string, string>) => ({
+  name: 'cases.zip',
+  mimeType: 'application/zip',
+  buffer: buildZip(Object.entries(entries).map(([name, content]) => ({ name, content, deflate: true }))),
+});
+
+const SUM_CPP = `#include <cstdio>
+int main() { long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1; printf("%lld\\n", a + b); return 0; }
+`;
+
+describe('admin problem screens in the browser', () => {
+  it('creates, edits and deletes tag classifications and tags', async () => {
+    const { context, page } = await openPage(browser);
+    await signInAsRoot(page);
+    await page.getByRole('link', { name: 'Problem tags' }).click();
+    await page.waitForURL('**/admin/problem/tag');
+
+    await page.getByRole('button', { name: 'Create classification' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Graphs');
+    await page.getByRole('dialog').getByLabel('Rank').fill('1');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Create Successfully').waitFor();
+    await page.getByRole('cell', { name: 'Graphs', exact: true }).waitFor();
+
+    // an empty name is refused in the dialog, as the server would
+    await page.getByRole('button', { name: 'Create tag' }).click();
+    const tagDialog = page.getByRole('dialog');
+    await tagDialog.getByRole('button', { name: 'Save' }).click();
+    await tagDialog.getByText('Enter a name').waitFor();
+    await tagDialog.getByLabel('Name').fill('shortest-path');
+    await tagDialog.getByLabel('Classification').click();
+    await option(page, 'Graphs').click();
+    await tagDialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Create Successfully').waitFor();
+    const tagRow = page.getByRole('row', { name: /shortest-path/ });
+    await expect.poll(() => tagRow.textContent()).toContain('Graphs');
+
+    // the same name again: the server's message stays in the dialog
+    await page.getByRole('button', { name: 'Create tag' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('shortest-path');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByText('A tag with this name already exists!').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Edit shortest-path' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('dijkstra');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Update Successfully').waitFor();
+    await page.getByRole('row', { name: /dijkstra/ }).waitFor();
+
+    // deleting the classification leaves its tag unclassified
+    await page.getByRole('button', { name: 'Delete Graphs' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Delete Successfully').waitFor();
+    await expect
+      .poll(() => page.getByRole('row', { name: /dijkstra/ }).textContent())
+      .toContain('Unclassified');
+    await context.close();
+  });
+
+  it(
+    'creates an OI problem from a zip in the form; a real worker accepts a correct C++ solution',
+    { timeout: 240_000 },
+    async () => {
+      const { context, page } = await openPage(browser);
+      await signInAsRoot(page);
+      await page.getByRole('link', { name: 'Create problem' }).click();
+      await page.waitForURL('**/admin/problem/create');
+
+      // saving an empty form names what is missing, client side
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('.ap-error-list').getByText('Title is required').waitFor();
+      await page.locator('.ap-error-list').getByText('Please upload the test cases first').waitFor();
+
+      await page.getByLabel('Problem ID').fill('e2e-sum');
+      await page.getByLabel('Title', { exact: true }).fill('Sum of two');
+      await page.getByLabel('Description', { exact: true }).fill('Print $a + b$.');
+      await page.getByRole('combobox', { name: 'Tags' }).fill('e2e-new');
+      await page.getByRole('button', { name: 'Add tag' }).click();
+      await page.locator('.ap-tags-list').getByText('e2e-new').waitFor();
+      // the same tag twice is refused (spec part 2 §5 Add_Tag_Error)
+      await page.getByRole('combobox', { name: 'Tags' }).fill('e2e-new');
+      await page.getByRole('button', { name: 'Add tag' }).click();
+      await toast(page, 'This tag has been added, please do not add it again!').waitFor();
+
+      // a zip whose input has no output: the server's reason is shown
+      const upload = page.locator('.ap-upload input[type=file]');
+      await upload.setInputFiles(zipFile({ '1.in': '1 2\n' }));
+      await page
+        .locator('.ap-upload .ant-alert-error')
+        .getByText(/has no matching output file/)
+        .waitFor();
+
+      await upload.setInputFiles(
+        zipFile({
+          '10.in': '100 200\n',
+          '10.out': '300\n',
+          '2.in': '5 6\n',
+          '2.out': '11\n',
+          '1.in': '1 2\n',
+          '1.out': '3\n',
+        }),
+      );
+      await toast(page, 'Upload Testcase Successfully!').waitFor();
+      const rows = page.locator('.ap-cases-table tbody tr.ant-table-row');
+      await expect.poll(() => rows.count()).toBe(3);
+      expect(await rows.locator('td:nth-child(2)').allTextContents()).toEqual(['1.in', '2.in', '10.in']);
+
+      // OI: 100 points spread over the cases, the total follows the edits
+      await page.locator('.ant-radio-button-wrapper', { hasText: /^OI$/ }).click();
+      expect(await page.getByLabel('Score 1').inputValue()).toBe('33');
+      expect(await page.getByLabel('Score 3').inputValue()).toBe('34');
+      const total = page.locator('.ap-io-score .ant-statistic-content-value');
+      expect(await total.textContent()).toBe('100');
+      await page.getByLabel('Score 1').fill('40');
+      await page.getByLabel('Score 1').blur();
+      await expect.poll(() => total.textContent()).toBe('107');
+      await page.getByLabel('Score 1').fill('33');
+      await page.getByLabel('Score 1').blur();
+      await expect.poll(() => total.textContent()).toBe('100');
+
+      await page.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Create Successfully').waitFor();
+      await page.waitForURL('**/admin/problems');
+      const listRow = page.getByRole('row', { name: /E2E-SUM/ });
+      await expect.poll(() => listRow.textContent()).toContain('Sum of two');
+
+      // judged for real: a correct solution through the API
+      const token = await rootToken();
+      const { submitId } = await api<{ submitId: number }>(token, 'POST', '/api/submit-problem-judge', {
+        pid: 'E2E-SUM',
+        language: 'C++',
+        code: SUM_CPP,
+      });
+      const verdict = await finalVerdict(token, submitId);
+      expect(verdict.status, verdict.errorMessage ?? '').toBe(JudgeStatus.ACCEPTED);
+      expect(verdict.score).toBe(100);
+
+      // the saved problem reopens in the form with its files, scores and tag, and saves again
+      await listRow.getByRole('link', { name: 'Edit E2E-SUM' }).click();
+      await page.waitForURL(/\/admin\/problem\/edit\/\d+$/);
+      await page.getByText('The problem’s 3 cases').waitFor();
+      expect(await page.getByLabel('Problem ID').inputValue()).toBe('E2E-SUM');
+      expect(await page.getByLabel('Score 3').inputValue()).toBe('34');
+      await page.locator('.ap-tags-list').getByText('e2e-new').waitFor();
+      await page.getByLabel('Title', { exact: true }).fill('Sum of two numbers');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Update Successfully').waitFor();
+      await page.waitForURL('**/admin/problems');
+      await expect
+        .poll(() => page.getByRole('row', { name: /E2E-SUM/ }).textContent())
+        .toContain('Sum of two numbers');
+
+      // rejudge every submission of the problem from the list
+      await page.getByRole('button', { name: 'Rejudge E2E-SUM' }).click();
+      await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+      await toast(page, 'Rejudge successfully: 1 submission(s) queued again').waitFor();
+      const again = await finalVerdict(token, submitId);
+      expect(again.status, again.errorMessage ?? '').toBe(JudgeStatus.ACCEPTED);
+
+      // the auth changes in place
+      await page.getByRole('combobox', { name: 'Auth E2E-SUM' }).click();
+      await option(page, 'Private').click();
+      await toast(page, 'Update Successfully').waitFor();
+      await context.close();
+    },
+  );
+});

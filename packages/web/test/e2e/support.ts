@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Shared by the browser tests: Debian's chromium, pages, and signing in through the real dialog. */
+
+const BUILT_INDEX = path.resolve(import.meta.dirname, '../../dist/index.html');
+
+export function assertBuilt(): void {
+  if (!existsSync(BUILT_INDEX)) throw new Error('Build the web app first: npm run build -w @verdict/web');
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function openPage(
+  browser: Browser,
+  width = 1280,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  if (process.env.E2E_DEBUG) await traceForDebugging(page);
+  return { context, page };
+}
+
+/**
+ * E2E_DEBUG=1 prints what a page does (navigations, API calls, failed loads, errors, clicks), to
+ * find out why a browser test waited in vain.
+ */
+async function traceForDebugging(page: Page): Promise<void> {
+  const started = Date.now();
+  const id = Math.random().toString(36).slice(2, 6);
+  const log = (...parts: unknown[]) => console.log('E2E', id, Date.now() - started, ...parts);
+  page.on('console', (message) => log('console', message.text()));
+  page.on('pageerror', (error) => log('pageerror', error.message));
+  page.on('framenavigated', (frame) => log('navigated', frame.url()));
+  page.on('requestfailed', (request) => log('failed', request.url(), request.failure()?.errorText));
+  page.on('response', (response) => {
+    if (response.url().includes('/api/') || response.status() >= 300) log(response.status(), response.url());
+  });
+  await page.exposeFunction('__e2eLog', (text: string) => log('page', text));
+  await page.addInitScript(() => {
+    const report = (window as unknown as { __e2eLog(text: string): void }).__e2eLog;
+    document.addEventListener(
+      'click',
+      (event) => report(`click ${(event.target as Element).outerHTML.slice(0, 100)}`),
+      true,
+    );
+  });
+}
+
+export const topBar = (page: Page) => page.locator('.top-bar');
+export const dialog = (page: Page) => page.getByRole('dialog');
+/** The visible tab of the account dialog (the other tabs stay mounted but hidden). */
+export const dialogPanel = (page: Page) => dialog(page).getByRole('tabpanel');
+
+/** The next toast with this text (toasts replace each other, spec part 1 §8). */
+export const toast = (page: Page, text: string) =>
+  page.locator('.ant-message-notice').getByText(text, { exact: true });
+
+/** Fills the login form in the dialog (English interface) and presses Login. */
+export async function submitLoginDialog(page: Page, username: string, password: string): Promise<void> {
+  await popupsSettled(page);
+  const form = dialogPanel(page);
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Opens the dialog from the top bar, signs in and waits for the user menu (English interface). */
+export async function signInThroughDialog(page: Page, username: string, password: string): Promise<void> {
+  await topBar(page).getByRole('button', { name: 'Login', exact: true }).click();
+  await submitLoginDialog(page, username, password);
+  await page.getByRole('button', { name: 'User menu' }).waitFor();
+  await dialog(page).waitFor({ state: 'hidden' });
+}
+
+/**
+ * Waits until no dialog, dropdown or popover is still in its opening motion. Ant Design starts
+ * that motion paused for a frame at the small "from" size; on a loaded machine a click aimed in
+ * that frame lands beside the element once it grows (seen as clicks on a dialog's mask).
+ */
+export async function popupsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector(
+        ':is(.ant-modal, .ant-dropdown, .ant-popover):is([class*="-appear"], [class*="-enter"])',
+      ) === null,
+  );
+}
+
+/** Opens the user menu and chooses an entry (English interface). */
+export async function chooseFromUserMenu(page: Page, entry: string): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await popupsSettled(page);
+  await page.getByRole('menuitem', { name: entry, exact: true }).click();
+}
+
+/** Drags `handle` horizontally by `dx` pixels with the mouse, in small steps like a hand would. */
+export async function dragBy(page: Page, handle: ReturnType<Page['locator']>, dx: number): Promise<void> {
+  const box = await handle.boundingBox();
+  if (!box) throw new Error('the handle is not visible');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y, { steps: 8 });
+  await page.mouse.move(x + dx, y, { steps: 8 });
+  await page.mouse.up();
+}
