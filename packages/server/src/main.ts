@@ -11,7 +11,13 @@ async function main() {
   const config = loadConfig();
   const logger = { level: config.logLevel };
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // Until the app's logger exists, warnings go to stderr.
+  let warn = (message: string) => console.warn(message);
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) => warn(`database connection lost: ${error.message}`),
+  });
   await migrateDatabase(database);
   const { createdRootPassword } = await seedDatabase(database.db, {
     hashPassword,
@@ -25,6 +31,7 @@ async function main() {
     config: { ...config, judgeToken, jwt: { ...config.jwt, secret: jwtSecret } },
     logger,
   });
+  warn = (message) => app.log.warn(message);
   await app.listen({ port: config.port, host: config.host });
   const judge = config.embeddedJudge
     ? new EmbeddedJudge({

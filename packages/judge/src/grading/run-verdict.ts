@@ -36,9 +36,12 @@ export function exitMessage(run: Pick<RunResult, 'exitCode' | 'signal'>): string
  * The per-case verdict of reference §8.5, with the memory rules of sandbox.md §7.2: the cgroup holds
  * M + 100 MB, so a program that needed more than M either finished with a peak above M or was killed.
  *
- * Order: sandbox failure → output limit → time (the sandbox's kill or CPU time over T) → memory (OOM
- * kill, peak over M, or the runtime's own out-of-memory error such as Java's OutOfMemoryError) →
- * non-zero exit or signal. A clean run above a limit is still TLE/MLE.
+ * Order: sandbox failure → output limit → killed by the kernel for memory (OOM) → CPU time over T →
+ * peak over M → wall-clock kill → the runtime's own out-of-memory error (such as Java's
+ * OutOfMemoryError) → non-zero exit or signal. A clean run above a limit is still TLE/MLE.
+ *
+ * A wall-clock kill ranks below memory: it may come from the machine being busy rather than from
+ * the program, while a peak above M is the program's own doing.
  */
 export function judgeRun(
   run: RunResult,
@@ -63,13 +66,12 @@ export function judgeRun(
   // output limit came first, so it is the verdict even if the CPU limit ended the run.
   if (run.status === 'output-limit' || run.outputExceeded)
     return fail(JudgeStatus.RUNTIME_ERROR, OUTPUT_LIMIT_MESSAGE);
-  if (run.status === 'time-limit' || overTime) return fail(JudgeStatus.TIME_LIMIT_EXCEEDED, null);
-  if (run.status === 'ok')
-    return overMemory ? fail(JudgeStatus.MEMORY_LIMIT_EXCEEDED, null) : { kind: 'ran' };
-
-  const heapExhausted = outOfMemoryMarker?.test(stderrHead) ?? false;
-  if (run.status === 'memory-limit' || run.oomKilled || overMemory || heapExhausted) {
-    return fail(JudgeStatus.MEMORY_LIMIT_EXCEEDED, null);
-  }
+  if (run.status === 'memory-limit' || run.oomKilled) return fail(JudgeStatus.MEMORY_LIMIT_EXCEEDED, null);
+  const killedByCpu = run.status === 'time-limit' && run.timeLimit !== 'wall';
+  if (killedByCpu || overTime) return fail(JudgeStatus.TIME_LIMIT_EXCEEDED, null);
+  if (overMemory) return fail(JudgeStatus.MEMORY_LIMIT_EXCEEDED, null);
+  if (run.status === 'time-limit') return fail(JudgeStatus.TIME_LIMIT_EXCEEDED, null);
+  if (run.status === 'ok') return { kind: 'ran' };
+  if (outOfMemoryMarker?.test(stderrHead)) return fail(JudgeStatus.MEMORY_LIMIT_EXCEEDED, null);
   return fail(JudgeStatus.RUNTIME_ERROR, exitMessage(run));
 }

@@ -63,6 +63,26 @@ describe('per-case verdict of a run (reference §8.5)', () => {
     });
   });
 
+  it('a wall-clock kill above M is MLE (the machine may be slow, the memory is the program), an OOM kill always MLE', () => {
+    expect(
+      judgeRun(
+        run({ status: 'time-limit', timeLimit: 'wall', cpuTimeMs: 90, memoryBytes: 160 * MiB }),
+        limits,
+        '',
+      ),
+    ).toMatchObject({ status: JudgeStatus.MEMORY_LIMIT_EXCEEDED });
+    expect(
+      judgeRun(
+        run({ status: 'time-limit', timeLimit: 'cpu', cpuTimeMs: 1200, memoryBytes: 160 * MiB }),
+        limits,
+        '',
+      ),
+    ).toMatchObject({ status: JudgeStatus.TIME_LIMIT_EXCEEDED });
+    expect(
+      judgeRun(run({ status: 'memory-limit', oomKilled: true, signal: 9, cpuTimeMs: 1200 }), limits, ''),
+    ).toMatchObject({ status: JudgeStatus.MEMORY_LIMIT_EXCEEDED });
+  });
+
   it("Java's heap exhaustion is MLE, its thread limit is not", () => {
     const oom = 'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space\n';
     expect(judgeRun(run({ status: 'runtime-error', exitCode: 1 }), limits, oom, JAVA_OOM)).toMatchObject({

@@ -59,7 +59,7 @@ const HOSTILE: Hostile[] = [
   {
     title: 'memory bomb → MLE',
     fixture: 'memory',
-    check: (r) => expect(r.status).toBe(S.MEMORY_LIMIT_EXCEEDED),
+    check: (r) => expect(r.status, JSON.stringify(r.cases)).toBe(S.MEMORY_LIMIT_EXCEEDED),
   },
   {
     title: 'fork bomb → contained (RE or TLE)',

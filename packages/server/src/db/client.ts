@@ -24,6 +24,11 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite data directory; 'memory://' or undefined for an in-memory database. */
   dataDir?: string;
+  /**
+   * Called when an idle pooled connection fails (server restart, connection terminated by an
+   * administrator). The pool drops that connection and opens another on demand.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -38,7 +43,7 @@ export const SCHEMA_LOCK_KEY = 7_150_421_001;
 const migrators = new WeakMap<Db, () => Promise<void>>();
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return opts.url ? openPostgres(opts.url) : openPglite(opts.dataDir);
+  return opts.url ? openPostgres(opts.url, opts.onConnectionError) : openPglite(opts.dataDir);
 }
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
@@ -47,8 +52,14 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   await migrate();
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  onConnectionError: (error: Error) => void = () => {},
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url });
+  // pg emits an idle connection's failure on the pool; an 'error' event nobody listens to would
+  // bring the whole process down.
+  pool.on('error', onConnectionError);
   const db = drizzleNodePg({ client: pool, schema });
   // Fail at start-up, not on the first request, when the server is unreachable.
   await db.execute(sql`select 1`);
@@ -66,7 +77,29 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       connection.release();
     }
   });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', close: () => endPool(pool) };
+}
+
+/** How long close() waits for the server to see each connection go. */
+const CLOSE_WAIT_MS = 5_000;
+
+/**
+ * pool.end() resolves once no connection is checked out, while the connections are still closing;
+ * wait until each has really ended, so that whatever follows (a DROP DATABASE, process exit) does
+ * not race them.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const allEnded = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      if (--open <= 0) resolve();
+    });
+  });
+  await pool.end();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([allEnded, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+  clearTimeout(timer);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import {
+  migrateDatabase,
+  openDatabase,
+  type DatabaseHandle,
+  type OpenDatabaseOptions,
+} from '../../src/db/client.ts';
 
 export type TestDatabase = DatabaseHandle & { name: string };
 
@@ -9,9 +14,11 @@ export type TestDatabase = DatabaseHandle & { name: string };
  * postgres://root@127.0.0.1:5432/test) it is a new database on that server, dropped again on close();
  * otherwise an in-memory PGlite (ARCHITECTURE "Tests run against PGlite by default").
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: Pick<OpenDatabaseOptions, 'onConnectionError'> = {},
+): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const handle = serverUrl ? await createServerDatabase(serverUrl) : await createPgliteDatabase();
+  const handle = serverUrl ? await createServerDatabase(serverUrl, options) : await createPgliteDatabase();
   try {
     await migrateDatabase(handle);
   } catch (error) {
@@ -25,14 +32,17 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
   return { ...(await openDatabase({})), name: 'memory://' };
 }
 
-async function createServerDatabase(serverUrl: string): Promise<TestDatabase> {
+async function createServerDatabase(
+  serverUrl: string,
+  options: Pick<OpenDatabaseOptions, 'onConnectionError'>,
+): Promise<TestDatabase> {
   const name = `verdict_test_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, `create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let handle: DatabaseHandle;
   try {
-    handle = await openDatabase({ url: url.toString() });
+    handle = await openDatabase({ url: url.toString(), ...options });
   } catch (error) {
     await onServer(serverUrl, `drop database if exists "${name}" with (force)`);
     throw error;

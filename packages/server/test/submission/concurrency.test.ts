@@ -9,30 +9,15 @@ import { CPP, createWorld, type World } from '../problem/fixtures.ts';
 
 let w: World;
 
-/**
- * On PostgreSQL the burst below opens many pooled connections. test/helpers/db.ts drops the test
- * database WITH (FORCE) right after pool.end(), which does not wait for connections to close, and
- * connections still closing then report "terminating connection" as unhandled errors. Idle
- * connections of this file are therefore closed soon after use (no effect on PGlite).
- */
-function closeIdleConnectionsSoon() {
-  const pool = (w.t.db as unknown as { $client: { options?: { idleTimeoutMillis?: number } } }).$client;
-  if (pool.options && 'idleTimeoutMillis' in pool.options) pool.options.idleTimeoutMillis = 50;
-}
-
 beforeAll(async () => {
   w = await createWorld();
-  closeIdleConnectionsSoon();
   const [row] = await w.t.db.select().from(systemConfig).where(eq(systemConfig.name, 'switch'));
   await w.t.db
     .update(systemConfig)
     .set({ value: { ...(row!.value as object), defaultSubmitInterval: 0 } })
     .where(eq(systemConfig.name, 'switch'));
 });
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 500)); // let idle connections close
-  await w.t.close();
-});
+afterAll(() => w.t.close());
 
 const VERDICTS = [
   JudgeStatus.ACCEPTED,
