@@ -53,6 +53,15 @@ const envSchema = z.object({
   ),
   WEB_DIST: optionalText,
   CORS_ORIGINS: optionalText,
+  // Which peers may set X-Forwarded-For (the client IP behind rate limits and session records).
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(true|false|((loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)\s*(,\s*|$))+)$/, {
+        error: 'must be true, false, or a comma-separated list of proxy addresses, subnets, loopback, linklocal, uniquelocal',
+      })
+      .optional(),
+  ),
   SHUTDOWN_GRACE_MS: integer(0, 600_000).default(10_000),
   // reference §12.2 EMAIL_SERVER_*: the SMTP server for account mails, used while the admin e-mail
   // configuration (system_config 'email') names no host.
@@ -81,6 +90,8 @@ export interface Config {
   /** Directory of the built web app; undefined serves the API only. */
   webDist: string | undefined;
   corsOrigins: string[];
+  /** Fastify's trustProxy: false, true, or the addresses/subnets of trusted proxies. */
+  trustProxy: boolean | string[];
   shutdownGraceMs: number;
   /** SMTP from the environment; undefined when SMTP_HOST is unset. */
   smtp: SmtpConfig | undefined;
@@ -152,7 +163,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .map((o) => o.trim())
           .filter(Boolean)
       : [],
+    trustProxy: parseTrustProxy(e.TRUST_PROXY ?? 'loopback'),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     smtp,
   };
+}
+
+/**
+ * Only a proxy on this machine is trusted by default: a client that reaches the server directly
+ * cannot then pick its own IP (and escape the per-IP rate limits) with an X-Forwarded-For header.
+ */
+function parseTrustProxy(value: string): boolean | string[] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }

@@ -39,6 +39,29 @@ describe('issue 4, reference §1.2: per-IP rate limits in the envelope', () => {
     expect((await c.post('/api/login', { username: 'nobody', password: 'whatever1' })).statusCode).toBe(200);
   });
 
+  it('a direct client cannot escape the limit with X-Forwarded-For; a proxy on this machine passes the real IP (TRUST_PROXY)', async () => {
+    const direct = client(t);
+    for (let i = 0; i < 30; i++) {
+      const spoofed = { headers: { 'x-forwarded-for': `198.51.100.${i}` } };
+      const res = await direct.post('/api/login', { username: `ghost${i}`, password: 'whatever1' }, spoofed);
+      expect(res.statusCode).toBe(200);
+    }
+    const limited = await direct.post(
+      '/api/login',
+      { username: 'ghost', password: 'whatever1' },
+      { headers: { 'x-forwarded-for': '198.51.100.200' } },
+    );
+    expect(limited.statusCode).toBe(429);
+
+    // Behind a local reverse proxy, each forwarded client has its own counter.
+    const proxy = client(t, '127.0.0.1');
+    for (let i = 0; i < 31; i++) {
+      const forwarded = { headers: { 'x-forwarded-for': `203.0.113.${i}` } };
+      const res = await proxy.post('/api/login', { username: `ghost${i}`, password: 'whatever1' }, forwarded);
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
   it('captcha: 30 a minute per IP (image and slide together)', async () => {
     const c = client(t);
     for (let i = 0; i < 15; i++) {

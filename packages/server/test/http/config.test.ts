@@ -11,6 +11,17 @@ describe('configuration from the environment', () => {
     expect(config.jwt).toEqual({ secret: undefined, expireSeconds: 86400, refreshAfterSeconds: 43200 });
     expect(config.embeddedJudge).toBe(true);
     expect(config.corsOrigins).toEqual([]);
+    expect(config.trustProxy).toEqual(['loopback']);
+  });
+
+  it('TRUST_PROXY: true, false or a list of proxies; anything else is refused by name', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
   it('reads every documented variable', () => {
