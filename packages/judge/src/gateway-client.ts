@@ -5,6 +5,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   JUDGE_TOKEN_HEADER,
   judgeTask,
+  type CompileCheckResult,
   type JudgeProgress,
   type JudgeResult,
   type JudgeTask,
@@ -43,10 +44,22 @@ export class GatewayClient {
     return this.post<{ known: boolean }>('heartbeat', { name: this.name, taskNumber });
   }
 
-  /** Waits up to waitMs for a task this worker can judge. */
-  async claim(languages: string[], waitMs: number, signal?: AbortSignal): Promise<JudgeTask | null> {
-    const task = await this.post<unknown>('claim', { name: this.name, languages, waitMs }, signal);
+  /**
+   * Waits up to waitMs for a task this worker can judge: a submission or test run in one of
+   * `languages`, or a compile check for one of `judgePrograms` (SPJ-C, INTERACTIVE-C++…).
+   */
+  async claim(
+    offer: { languages: string[]; judgePrograms: string[] },
+    waitMs: number,
+    signal?: AbortSignal,
+  ): Promise<JudgeTask | null> {
+    const task = await this.post<unknown>('claim', { name: this.name, ...offer, waitMs }, signal);
     return task === null ? null : judgeTask.parse(task);
+  }
+
+  async compileResult(result: CompileCheckResult): Promise<boolean> {
+    return (await this.post<{ accepted: boolean }>('compile-result', { ...result, name: this.name }))
+      .accepted;
   }
 
   async progress(report: JudgeProgress): Promise<boolean> {

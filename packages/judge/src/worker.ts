@@ -1,9 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { JudgeStatus, type JudgeTask, type SubmissionTask, type TestRunTask } from '@verdict/shared';
+import {
+  JudgeStatus,
+  type CompileCheckTask,
+  type JudgeTask,
+  type SubmissionTask,
+  type TestRunTask,
+} from '@verdict/shared';
 import { GatewayClient, GatewayError } from './gateway-client.ts';
-import { judgeSubmission, runTestTask, type GradingContext } from './grading/index.ts';
+import { judgeSubmission, runCompileCheck, runTestTask, type GradingContext } from './grading/index.ts';
 import type { LanguageTable } from './languages/index.ts';
 import { TestDataCache } from './testdata-cache.ts';
 
@@ -103,7 +109,14 @@ export class JudgeWorker {
     while (!this.stopping.signal.aborted) {
       let task: JudgeTask | null;
       try {
-        task = await this.client.claim(this.languageNames(), CLAIM_WAIT_MS, this.stopping.signal);
+        task = await this.client.claim(
+          {
+            languages: this.languageNames(),
+            judgePrograms: this.options.languages.judgePrograms.map((l) => l.name),
+          },
+          CLAIM_WAIT_MS,
+          this.stopping.signal,
+        );
       } catch (error) {
         if (this.stopping.signal.aborted) return;
         this.log(`claim failed: ${(error as Error).message}`);
@@ -134,7 +147,14 @@ export class JudgeWorker {
   }
 
   private judge(task: JudgeTask, slot: number) {
-    return task.kind === 'submission' ? this.judgeSubmission(task, slot) : this.runTest(task, slot);
+    switch (task.kind) {
+      case 'submission':
+        return this.judgeSubmission(task, slot);
+      case 'test':
+        return this.runTest(task, slot);
+      case 'compile':
+        return this.compileCheck(task, slot);
+    }
   }
 
   private async judgeSubmission(task: SubmissionTask, slot: number): Promise<void> {
@@ -177,6 +197,19 @@ export class JudgeWorker {
     } finally {
       clearInterval(keepAlive);
     }
+  }
+
+  /** reference §3.12 compile-spj / compile-interactive: an admin waits for this answer. */
+  private async compileCheck(task: CompileCheckTask, slot: number): Promise<void> {
+    let outcome;
+    try {
+      outcome = await runCompileCheck(task, this.context(slot));
+    } catch (error) {
+      this.log(`compile check ${task.id}: ${(error as Error).stack ?? error}`);
+      outcome = { ok: false, message: SYSTEM_ERROR_MESSAGE };
+    }
+    const accepted = await this.client.compileResult({ id: task.id, attempt: task.attempt, ...outcome });
+    if (!accepted) this.log(`compile check ${task.id} attempt ${task.attempt}: answer was stale`);
   }
 
   private async runTest(task: TestRunTask, slot: number): Promise<void> {

@@ -14,6 +14,11 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
+import {
+  CompileChecks,
+  DEFAULT_COMPILE_CHECK_OPTIONS,
+  type CompileCheckOptions,
+} from './modules/judge-gateway/compile-checks.ts';
 import { QueueSignal } from './modules/judge-gateway/queue.ts';
 import { judgeGatewayRoutes } from './modules/judge-gateway/routes.ts';
 import { TestDataStore } from './modules/judge-gateway/testdata-store.ts';
@@ -26,6 +31,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Wakes judge workers waiting for work; call it after queueing a submission. */
     judgeQueue: QueueSignal;
+    /** Compile checks of checkers and interactors, answered by judge workers (reference §3.12). */
+    compileChecks: CompileChecks;
     /** Test data by content hash; judge workers fetch from it. */
     testData: TestDataStore;
   }
@@ -33,14 +40,17 @@ declare module 'fastify' {
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, 'jwt' | 'webDist' | 'corsOrigins' | 'dataDir' | 'judgeLeaseMs'> & {
-    jwt: { secret: string };
-    judgeToken: string;
-    /** SMTP_* (optional: without it, mail goes by the admin e-mail configuration only) */
-    smtp?: Config['smtp'];
-  };
+  config: Pick<Config, 'jwt' | 'webDist' | 'corsOrigins' | 'dataDir' | 'judgeLeaseMs'> &
+    Partial<Pick<Config, 'trustProxy'>> & {
+      jwt: { secret: string };
+      judgeToken: string;
+      /** SMTP_* (optional: without it, mail goes by the admin e-mail configuration only) */
+      smtp?: Config['smtp'];
+    };
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** How long an admin's compile check waits for a worker (tests shorten it). */
+  compileCheck?: Partial<CompileCheckOptions>;
 }
 
 /**
@@ -63,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy ?? ['loopback'],
     bodyLimit: 16 * 1024 * 1024,
     // Requests in flight finish on close; new ones are refused with 503 meanwhile.
     return503OnClosing: true,
@@ -73,6 +83,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.db);
   app.decorate('clock', clock);
   app.decorate('judgeQueue', new QueueSignal());
+  app.decorate(
+    'compileChecks',
+    new CompileChecks(deps.db, clock, app.judgeQueue, {
+      ...DEFAULT_COMPILE_CHECK_OPTIONS,
+      ...deps.compileCheck,
+    }),
+  );
   app.decorate('testData', new TestDataStore(path.join(deps.config.dataDir, 'testdata')));
   closeKeepAliveOnShutdown(app);
 
@@ -101,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     judgeToken: deps.config.judgeToken,
     store: app.testData,
     signal: app.judgeQueue,
+    compileChecks: app.compileChecks,
     leaseMs: deps.config.judgeLeaseMs,
   });
   return app;

@@ -125,7 +125,37 @@ export const testRunTask = z.object({
 });
 export type TestRunTask = z.infer<typeof testRunTask>;
 
-export const judgeTask = z.discriminatedUnion('kind', [submissionTask, testRunTask]);
+/**
+ * The languages a checker or interactor may be written in (reference §8.4: the problem's `spjLanguage`).
+ * The worker's entry is `SPJ-<language>` or `INTERACTIVE-<language>`.
+ */
+export const JUDGE_PROGRAM_LANGUAGES = ['C', 'C++'] as const;
+export type JudgeProgramLanguage = (typeof JUDGE_PROGRAM_LANGUAGES)[number];
+
+/** The worker's language entry that compiles a checker (`spj`) or an interactor in `language`. */
+export function judgeProgramEntry(check: 'spj' | 'interactive', language: JudgeProgramLanguage): string {
+  return `${check === 'spj' ? 'SPJ' : 'INTERACTIVE'}-${language}`;
+}
+
+/**
+ * A claimed compile check (reference §3.12 compile-spj / compile-interactive): compile a checker or an
+ * interactor the way judging compiles it, and report whether it compiled. Claimed before submissions,
+ * since an admin is waiting on it.
+ */
+export const compileCheckTask = z.object({
+  kind: z.literal('compile'),
+  id: z.string(),
+  attempt: z.number().int(),
+  leaseMs: z.number().int(),
+  check: z.enum(['spj', 'interactive']),
+  language: z.enum(JUDGE_PROGRAM_LANGUAGES),
+  code: z.string(),
+  /** reference §8.13 judge extra files, written next to the source */
+  extraFiles: z.record(z.string(), z.string()),
+});
+export type CompileCheckTask = z.infer<typeof compileCheckTask>;
+
+export const judgeTask = z.discriminatedUnion('kind', [submissionTask, testRunTask, compileCheckTask]);
 export type JudgeTask = z.infer<typeof judgeTask>;
 
 /** One case result (reference §4.3 judge_case). */
@@ -206,6 +236,15 @@ export const workerRegistration = z.object({
 export type WorkerRegistration = z.infer<typeof workerRegistration>;
 
 export const testRunProgress = z.object({ id: z.string(), attempt: z.number().int() });
+
+/** The answer to a compile check: `message` is the compiler's output (empty when it said nothing). */
+export const compileCheckResult = z.object({
+  id: z.string(),
+  attempt: z.number().int(),
+  ok: z.boolean(),
+  message: z.string().max(1024 * 1024),
+});
+export type CompileCheckResult = z.infer<typeof compileCheckResult>;
 export type TestRunProgress = z.infer<typeof testRunProgress>;
 
 /** Header that carries the judge token on every gateway call. */

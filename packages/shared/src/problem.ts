@@ -308,6 +308,19 @@ export const problemDto = z.object({
 });
 export type ProblemDto = z.output<typeof problemDto>;
 
+/**
+ * reference §3.12 `POST /api/admin/problem/compile-spj|compile-interactive` body CompileDTO. The
+ * language ("C" or "C++") and the extra files are checked by the server, with its own messages.
+ */
+export const compileDto = z.object({
+  code: z.string().max(PROBLEM_LIMITS.textMax),
+  /** the problem being edited, if saved; accepted for HOJ clients, not needed to compile */
+  pid: z.union([z.number().int(), z.string().max(255)]).nullish(),
+  language: z.string().max(255),
+  extraFiles: extraFilesInput,
+});
+export type CompileDto = z.output<typeof compileDto>;
+
 /** reference §3.12 `POST|PUT /api/admin/tag` body Tag. */
 export const adminTagBody = tagInput.extend({ oj: z.string().trim().min(1).max(20).default(LOCAL_OJ) });
 export const tagIdQuery = z.object({ tid: z.coerce.number().int().positive() });

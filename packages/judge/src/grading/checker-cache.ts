@@ -20,7 +20,13 @@ export interface JudgeProgramRequest {
   outDir: string;
 }
 
-export type JudgeProgramOutcome = { ok: true; dir: string } | { ok: false; message: string };
+/**
+ * A failure carries the message for a submission's system error and, apart, what the compiler said
+ * (the answer of an admin's compile check, reference §3.12).
+ */
+export type JudgeProgramOutcome =
+  { ok: true; dir: string } | { ok: false; message: string; compilerOutput: string };
+type JudgeProgramFailure = Extract<JudgeProgramOutcome, { ok: false }>;
 
 /**
  * The cache key: anything that changes the binary or what sits next to it. HOJ keys on case_version
@@ -39,7 +45,7 @@ export function judgeProgramKey(
 
 const building = new Map<string, Promise<JudgeProgramOutcome>>();
 /** Compile errors of checkers seen by this process: the same source fails the same way. */
-const failed = new Map<string, string>();
+const failed = new Map<string, JudgeProgramFailure>();
 
 async function exists(file: string): Promise<boolean> {
   try {
@@ -60,7 +66,7 @@ export async function ensureJudgeProgram(request: JudgeProgramRequest): Promise<
   const dir = path.join(request.cacheDir, key);
   if (await exists(path.join(dir, request.language.executableName))) return { ok: true, dir };
   const knownFailure = failed.get(key);
-  if (knownFailure !== undefined) return { ok: false, message: knownFailure };
+  if (knownFailure !== undefined) return knownFailure;
   let pending = building.get(key);
   if (!pending) {
     pending = build(request, key, dir).finally(() => building.delete(key));
@@ -80,9 +86,14 @@ async function build(request: JudgeProgramRequest, key: string, dir: string): Pr
     outDir: request.outDir,
   });
   if (outcome.status !== 'ok') {
-    const message = `The ${language.role === 'checker' ? 'special judge' : 'interactive'} program failed to compile.\n${'message' in outcome ? outcome.message : ''}`;
-    if (outcome.status === 'compile-error') failed.set(key, message);
-    return { ok: false, message };
+    const compilerOutput = 'message' in outcome ? outcome.message : '';
+    const failure: JudgeProgramFailure = {
+      ok: false,
+      message: `The ${language.role === 'checker' ? 'special judge' : 'interactive'} program failed to compile.\n${compilerOutput}`,
+      compilerOutput,
+    };
+    if (outcome.status === 'compile-error') failed.set(key, failure);
+    return failure;
   }
   await fs.mkdir(request.cacheDir, { recursive: true, mode: 0o755 });
   const temp = path.join(request.cacheDir, `.build-${key}-${randomBytes(4).toString('hex')}`);

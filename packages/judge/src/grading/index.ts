@@ -1,5 +1,6 @@
 export { judgeSubmission, type ProgressReporter, type SubmissionOutcome } from './judge-submission.ts';
 export { runTestTask, type TestRunOutcome } from './test-run.ts';
+export { runCompileCheck, type CompileCheckOutcome } from './compile-check.ts';
 export type { GradingContext } from './context.ts';
 export { compile, type CompileOutcome, type CompileRequest } from './compile.ts';
 export { compareOutput, rtrim, stripAllWhitespace, type Comparison } from './compare.ts';

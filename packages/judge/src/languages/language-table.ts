@@ -21,6 +21,8 @@ export interface LanguageReport {
  */
 export class LanguageTable {
   readonly available: readonly LanguageSpec[];
+  /** The checker and interactor entries (SPJ-C, INTERACTIVE-C++…), offered for compile checks. */
+  readonly judgePrograms: readonly LanguageSpec[];
   private readonly byName: ReadonlyMap<string, LanguageSpec>;
 
   constructor(
@@ -29,6 +31,7 @@ export class LanguageTable {
   ) {
     this.byName = new Map(specs.map((s) => [s.name, s]));
     this.available = specs.filter((s) => s.role === 'user');
+    this.judgePrograms = specs.filter((s) => s.role !== 'user');
   }
 
   /** A table that trusts every given entry without a self-test (tests, or a host known to be complete). */

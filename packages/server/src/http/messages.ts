@@ -237,9 +237,20 @@ export const problemMessages = {
     zh: '远程评测题目导入暂未开放，敬请期待！',
     en: 'Importing remote judge problems is not available yet.',
   },
-  compileNotAvailable: {
-    zh: '暂不支持在线编译检查特殊判题或交互程序，请保存后通过提交来检验！',
-    en: 'Compiling a checker or interactor on its own is not available yet; save the problem and check it with a submission.',
+  // reference §3.12 compile-spj / compile-interactive (a compile error answers the compiler's output)
+  compiled: { zh: '编译成功！', en: 'Compiled successfully!' },
+  compileFailed: { zh: '编译失败！', en: 'Compilation failed!' },
+  compileNoJudge: (language: string): Text => ({
+    zh: `当前没有在线的评测机可以编译该${language}程序，请稍后重试！`,
+    en: `No judge server is online to compile this ${language} program; please try again later.`,
+  }),
+  compileExtraFilesLimit: (files: number, bytes: string): Text => ({
+    zh: `额外文件最多${files}个，每个不超过${bytes}！`,
+    en: `At most ${files} extra files of ${bytes} each!`,
+  }),
+  compileNoAnswer: {
+    zh: '评测机未能及时返回编译结果，请稍后重试！',
+    en: 'The judge server did not answer the compile in time; please try again later.',
   },
 
   // problems

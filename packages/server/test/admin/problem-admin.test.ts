@@ -347,19 +347,8 @@ describe('admin problem list, get, cases, delete (reference §3.12)', () => {
     ).toBe(404);
   });
 
-  it('answers the checker compile check and remote import with "not available yet"', async () => {
-    const res = await w.call('POST', '/api/admin/problem/compile-spj', {
-      token: w.tokens.root,
-      payload: { code: 'int main(){}', language: 'C++' },
-    });
-    expect(res.status).toBe(400);
-    expect(res.msg).toContain('not available yet');
-    const zh = await w.call('POST', '/api/admin/problem/compile-interactive', {
-      token: w.tokens.root,
-      lang: 'zh',
-      payload: { code: 'int main(){}', language: 'C' },
-    });
-    expect(zh.msg).toContain('暂不支持');
+  // compile-spj / compile-interactive: test/admin/compile-check.test.ts
+  it('answers remote import with "not available yet"', async () => {
     expect(
       (
         await w.call('GET', '/api/admin/problem/import-remote-oj-problem?name=HDU&problemId=1000', {

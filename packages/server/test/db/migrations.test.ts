@@ -42,7 +42,7 @@ const EXPECTED_TABLES = [
   'group', 'group_member', 'file',
   // Verdict
   'test_run', 'system_config', 'login_failure', 'email_code', 'account_lock', 'captcha', 'rate_limit',
-  'judge_problem_count', 'judge_status_count', 'problem_kind_count',
+  'judge_problem_count', 'judge_status_count', 'problem_kind_count', 'judge_compile_check',
 ];
 
 /** Every migration committed in the journal. */

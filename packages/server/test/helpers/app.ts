@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppDeps } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import type { Db } from '../../src/db/client.ts';
 import { seedDatabase } from '../../src/db/seed.ts';
@@ -22,13 +22,19 @@ export interface TestApp {
 export const JUDGE_TOKEN = 'test-judge-token-0123456789';
 
 export async function buildTestApp(
-  options: { clock?: Clock; webDist?: string; judgeLeaseMs?: number } = {},
+  options: {
+    clock?: Clock;
+    webDist?: string;
+    judgeLeaseMs?: number;
+    compileCheck?: AppDeps['compileCheck'];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedDatabase(database.db, { hashPassword, rootPassword: ROOT_PASSWORD });
   const app = await buildApp({
     db: database.db,
     clock: options.clock,
+    compileCheck: options.compileCheck,
     config: {
       jwt: { secret: randomBytes(32).toString('hex'), expireSeconds: 86400, refreshAfterSeconds: 43200 },
       webDist: options.webDist,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   JudgeStatus,
   type CaseMode,
+  type CompileCheckTask,
   type JudgeResult,
   type JudgeTask,
   type SubmissionTask,
@@ -34,6 +35,9 @@ export const ALL_LOCAL_LANGUAGES = [
   'Rust',
 ];
 
+/** The checker and interactor compilers of a full worker (claimed compile checks, reference §3.12). */
+export const ALL_JUDGE_PROGRAMS = ['SPJ-C', 'SPJ-C++', 'INTERACTIVE-C', 'INTERACTIVE-C++'];
+
 /** A verdict for a claimed submission: one status for every case, or per case. */
 export interface Verdict {
   status: number;
@@ -57,6 +61,7 @@ export class FakeJudge {
     private readonly app: FastifyInstance,
     readonly name = 'fake-judge',
     private readonly languages: string[] = ALL_LOCAL_LANGUAGES,
+    private readonly judgePrograms: string[] = ALL_JUDGE_PROGRAMS,
   ) {}
 
   private async call<T>(path: string, body: object): Promise<T> {
@@ -82,8 +87,32 @@ export class FakeJudge {
     return this;
   }
 
-  claim(): Promise<JudgeTask | null> {
-    return this.call<JudgeTask | null>('claim', { languages: this.languages, waitMs: 0 });
+  /** One claim; with waitMs it long-polls like a real worker. */
+  claim(waitMs = 0): Promise<JudgeTask | null> {
+    return this.call<JudgeTask | null>('claim', {
+      languages: this.languages,
+      judgePrograms: this.judgePrograms,
+      waitMs,
+    });
+  }
+
+  /** Claims the next task, which must be a compile check; waits up to waitMs for one to arrive. */
+  async claimCompileCheck(waitMs = 5_000): Promise<CompileCheckTask> {
+    const task = await this.claim(waitMs);
+    if (!task || task.kind !== 'compile')
+      throw new Error(`expected a compile check, got ${task?.kind ?? 'none'}`);
+    return task;
+  }
+
+  /** Answers a claimed compile check; answers whether the gateway took it. */
+  async finishCompileCheck(task: CompileCheckTask, ok: boolean, message = ''): Promise<boolean> {
+    const data = await this.call<{ accepted: boolean }>('compile-result', {
+      id: task.id,
+      attempt: task.attempt,
+      ok,
+      message,
+    });
+    return data.accepted;
   }
 
   /** Claims the next task, which must be a submission. */

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  compileCheckResult,
   JUDGE_TOKEN_HEADER,
   judgeProgress,
   judgeResult,
@@ -15,6 +16,7 @@ import {
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound, unauthenticated } from '../../http/errors.ts';
+import type { CompileChecks } from './compile-checks.ts';
 import { claimNext, type QueueSignal } from './queue.ts';
 import { applyProgress, applyProgressOfTestRun, applyResult, applyTestRunResult } from './results.ts';
 import { buildTask } from './tasks.ts';
@@ -25,6 +27,7 @@ export interface GatewayOptions {
   judgeToken: string;
   store: TestDataStore;
   signal: QueueSignal;
+  compileChecks: CompileChecks;
   /** How long a claim or a progress report holds a task. */
   leaseMs: number;
 }
@@ -76,7 +79,9 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
       }),
   );
 
-  // Long poll: answers with a task as soon as one can be claimed, or null after waitMs.
+  // Long poll: answers with a task as soon as one can be claimed, or null after waitMs. Compile checks
+  // come first (an admin is waiting on each); `judgePrograms` names the worker's checker and
+  // interactor compilers (SPJ-C, INTERACTIVE-C++…), absent for a worker that offers none.
   r.post(
     `${prefix}/claim`,
     {
@@ -86,6 +91,7 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
         body: z.object({
           name: workerName,
           languages: z.array(z.string()).max(200),
+          judgePrograms: z.array(z.string()).max(20).default([]),
           waitMs: z.number().int().min(0).max(MAX_WAIT_MS).default(0),
         }),
       },
@@ -96,6 +102,8 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
       reply.raw.once('close', () => gone.abort());
       const deadline = Date.now() + request.body.waitMs;
       for (;;) {
+        const check = await opts.compileChecks.claim(request.body, opts.leaseMs);
+        if (check) return ok(check);
         const claimed = await claimNext(app.db, request.body, opts.leaseMs, app.clock.now());
         if (claimed) return ok(await buildTask(app.db, opts.store, claimed, opts.leaseMs));
         const left = deadline - Date.now();
@@ -137,6 +145,12 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
     { config, onRequest: checkToken, schema: { body: judgeResult.extend({ name: workerName }) } },
     async (request) =>
       ok({ accepted: await applyResult(app.db, request.body, request.body.name, app.clock.now()) }),
+  );
+
+  r.post(
+    `${prefix}/compile-result`,
+    { config, onRequest: checkToken, schema: { body: compileCheckResult.extend({ name: workerName }) } },
+    async (request) => ok({ accepted: await opts.compileChecks.report(request.body, request.body.name) }),
   );
 
   r.post(

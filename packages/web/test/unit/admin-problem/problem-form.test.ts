@@ -196,7 +196,7 @@ describe('validation (spec part 2 §5, the server rules of reference §3.12)', (
     expect(keys(written)).toEqual(['checkerNotCompiled']);
     const attempt = { code: written.spjCode, language: written.spjLanguage };
     expect(keys(written, context({ compiled: { ...attempt, outcome: 'ok', message: '' } }))).toEqual([]);
-    // the server cannot compile on its own: the attempt counts
+    // no judge server could check it: the attempt counts
     expect(keys(written, context({ compiled: { ...attempt, outcome: 'unavailable', message: '' } }))).toEqual(
       [],
     );

@@ -1,15 +1,23 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { adminProblemListQuery } from '@verdict/shared';
+import {
+  JUDGE_PROGRAM_LANGUAGES,
+  PROBLEM_LIMITS,
+  type adminProblemListQuery,
+  type CompileDto,
+  type JudgeProgramLanguage,
+} from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { judgeProblemCount, problem, problemCase } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
-import { page } from '../../../http/envelope.ts';
-import { fail, notFound } from '../../../http/errors.ts';
+import { ok, page } from '../../../http/envelope.ts';
+import { fail, notFound, systemError } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
+import type { CompileChecks } from '../../judge-gateway/compile-checks.ts';
 import { problemJson } from '../../problem/json.ts';
 import { containsPattern, keywordCondition, ojCondition } from '../../problem/query.ts';
 import { assertProblemEditable } from '../../problem/visibility.ts';
+import { parseExtraFiles } from './fields.ts';
 import { assertMayPublish } from './save.ts';
 
 /**
@@ -89,7 +97,42 @@ export async function deleteProblem(db: Db, pid: number) {
   });
 }
 
-/** reference §3.12 compile-spj / compile-interactive: needs a judge-side compile task (not yet). */
-export function compileCheckUnavailable(): never {
-  throw fail(problemMessages.compileNotAvailable);
+/** At most this many judge extra files go with a compile check, each at most PROBLEM_LIMITS.textMax. */
+export const COMPILE_EXTRA_FILES_MAX = 20;
+
+/**
+ * reference §3.12 `POST /api/admin/problem/compile-spj|compile-interactive`: compiles the checker or
+ * interactor on a judge worker, the way judging compiles it. Compiled → "编译成功！"; a compile error →
+ * status 500 with the compiler's output as the message (HOJ passed its judge server's answer through).
+ * When no worker takes the check or answers in time the call fails with status 400, which the admin
+ * form treats as "could not check" rather than as a compile error.
+ */
+export async function compileJudgeProgram(
+  checks: CompileChecks,
+  check: 'spj' | 'interactive',
+  body: CompileDto,
+  abort?: AbortSignal,
+) {
+  const language = body.language as JudgeProgramLanguage;
+  if (!JUDGE_PROGRAM_LANGUAGES.includes(language)) throw fail(problemMessages.spjLanguageInvalid);
+  if (body.code.trim() === '') throw fail(problemMessages.spjCodeRequired);
+  const extraFiles = parseExtraFiles(body.extraFiles, 'extraFiles') ?? {};
+  const contents = Object.values(extraFiles);
+  if (
+    contents.length > COMPILE_EXTRA_FILES_MAX ||
+    contents.some((content) => content.length > PROBLEM_LIMITS.textMax)
+  ) {
+    throw fail(problemMessages.compileExtraFilesLimit(COMPILE_EXTRA_FILES_MAX, '1 MiB'));
+  }
+  const answer = await checks.run({ check, language, code: body.code, extraFiles }, abort);
+  switch (answer.outcome) {
+    case 'done':
+      if (answer.ok) return ok(null, problemMessages.compiled);
+      throw systemError(answer.message.trim() === '' ? problemMessages.compileFailed : answer.message);
+    case 'unclaimed':
+      throw fail(problemMessages.compileNoJudge(language));
+    case 'unanswered':
+    case 'aborted':
+      throw fail(problemMessages.compileNoAnswer);
+  }
 }

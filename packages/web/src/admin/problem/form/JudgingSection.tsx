@@ -79,7 +79,7 @@ export function JudgingSection({
           okText: t('adminProblem.common.confirm'),
         });
       } else {
-        // the server cannot compile on its own (yet): its message says what to do instead
+        // not checked (no judge server took or answered it in time): its message says why
         onCompiled({ ...attempt, outcome: 'unavailable', message: error.message });
       }
     } finally {

@@ -401,7 +401,10 @@ export function formFromProblem(saved: SavedProblem, languages: LanguageRow[]): 
 export interface CompileResult {
   code: string;
   language: CheckerLanguage;
-  /** ok: compiled; unavailable: the server cannot compile on its own yet; error: compile error */
+  /**
+   * ok: compiled; error: compile error (body status 500, the compiler's output); unavailable: not
+   * checked (no judge server took or answered the check in time, or another refusal)
+   */
   outcome: 'ok' | 'unavailable' | 'error';
   message: string;
 }
@@ -435,8 +438,9 @@ export function checkerChanged(form: ProblemFormState, baseline: CheckerBaseline
 }
 
 /**
- * Spec part 2 §4: a changed checker must be compiled before saving. When the server answered that
- * it cannot compile on its own yet, the attempt counts: the checker is compiled at its first judging.
+ * Spec part 2 §4: a changed checker must be compiled before saving. When no judge server could check
+ * it (none online), the attempt counts: the checker is compiled at its first judging, and the save
+ * itself still checks the language and extra files.
  */
 export function checkerReady(
   form: ProblemFormState,
