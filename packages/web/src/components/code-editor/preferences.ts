@@ -154,14 +154,15 @@ export function removeProblemDraft(
 
 /**
  * The language a problem's editor opens with: the draft's, else the last one used anywhere if the
- * problem offers it, else the problem's first.
+ * problem offers it, else the problem's first that a judge online can run (`judged`), else its first.
  */
 export function initialLanguage(
   languages: readonly string[],
   draftLanguage: string | null | undefined,
   globalLanguage: string | null | undefined,
+  judged: readonly string[] = languages,
 ): string {
   if (draftLanguage && languages.includes(draftLanguage)) return draftLanguage;
   if (globalLanguage && languages.includes(globalLanguage)) return globalLanguage;
-  return languages[0] ?? '';
+  return languages.find((name) => judged.includes(name)) ?? languages[0] ?? '';
 }

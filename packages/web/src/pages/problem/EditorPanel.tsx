@@ -5,7 +5,7 @@ import { Alert, Button, Popconfirm, Select, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getLanguages, getLastAcCode, type Language, type ProblemDetail } from '../../api/problem';
+import { getLanguages, getLastAcCode, type ProblemDetail } from '../../api/problem';
 import {
   CodeEditor,
   DEFAULT_EDITOR_HEIGHT,
@@ -19,6 +19,7 @@ import { JudgeStatusTag } from '../../components/judge-status';
 import { toast } from '../../feedback/toast';
 import type { EditorState } from './use-editor-state';
 import type { useSubmitFlow } from './use-submit-flow';
+import { languagesByName } from './problem-utils';
 
 interface EditorPanelProps {
   detail: ProblemDetail | undefined;
@@ -29,14 +30,6 @@ interface EditorPanelProps {
   /** the problem failed to load: nothing can be submitted (spec part 1 §8) */
   disabled: boolean;
   onOpenTest: () => void;
-}
-
-/**
- * The language rows a problem's names refer to: local problems use the local judge's languages,
- * remote ones the remote judges' (both may have a "C++").
- */
-export function languagesByName(list: Language[] | undefined, remote: boolean): Map<string, Language> {
-  return new Map((list ?? []).filter((l) => (l.oj === 'ME') !== remote).map((l) => [l.name, l]));
 }
 
 /**

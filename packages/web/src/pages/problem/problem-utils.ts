@@ -1,4 +1,5 @@
 /** Pure helpers of the problem screens (spec part 1 §2–§5), tested in test/unit/problem. */
+import type { Language } from '../../api/problem';
 
 export interface Example {
   input: string;
@@ -189,4 +190,12 @@ export function clientCodeProblem(code: string): ClientCodeProblem | null {
   if (code.trim() === '') return 'empty';
   if (code.length > CODE_MAX_LENGTH) return 'tooLong';
   return null;
+}
+
+/**
+ * The language rows a problem's names refer to: local problems use the local judge's languages,
+ * remote ones the remote judges' (both may have a "C++").
+ */
+export function languagesByName(list: Language[] | undefined, remote: boolean): Map<string, Language> {
+  return new Map((list ?? []).filter((l) => (l.oj === 'ME') !== remote).map((l) => [l.name, l]));
 }

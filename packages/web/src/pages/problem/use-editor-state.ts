@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ProblemDetail } from '../../api/problem';
+import { getLanguages, type ProblemDetail } from '../../api/problem';
 import {
   initialLanguage,
   loadGlobalPreferences,
@@ -11,6 +12,7 @@ import {
   type TabSize,
 } from '../../components/code-editor';
 import { browserStorage } from '../../store/browser-storage';
+import { languagesByName } from './problem-utils';
 
 const SAVE_DELAY_MS = 500;
 
@@ -24,6 +26,8 @@ export function useEditorState(detail: ProblemDetail | undefined) {
   const latest = useRef<{ problemId: string; draft: ProblemDraft } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const problemId = detail?.problem.problemId;
+  // Which languages a judge online runs: the first of those is the default (shared with the panel's query).
+  const offered = useQuery({ queryKey: ['languages'], queryFn: getLanguages, staleTime: 5 * 60_000 });
 
   const flush = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
@@ -33,14 +37,16 @@ export function useEditorState(detail: ProblemDetail | undefined) {
 
   // Start (or restart, for another problem) from what was stored.
   useEffect(() => {
-    if (!detail) return;
+    if (!detail || !offered.isFetched) return;
     if (latest.current?.problemId === detail.problem.problemId) return;
     flush();
     const global = loadGlobalPreferences(browserStorage);
     const stored = loadProblemDraft(browserStorage, detail.problem.problemId, {
       languages: detail.languages,
     });
-    const language = initialLanguage(detail.languages, stored?.language, global.language);
+    const known = languagesByName(offered.data, detail.problem.isRemote ?? false);
+    const judged = detail.languages.filter((name) => known.get(name)?.available !== false);
+    const language = initialLanguage(detail.languages, stored?.language, global.language, judged);
     const code = stored?.code ?? detail.codeTemplate[language] ?? '';
     const next: ProblemDraft = {
       code,
@@ -51,7 +57,7 @@ export function useEditorState(detail: ProblemDetail | undefined) {
     };
     latest.current = { problemId: detail.problem.problemId, draft: next };
     setDraft(next);
-  }, [detail, flush]);
+  }, [detail, flush, offered.isFetched, offered.data]);
 
   // Saved on leaving the page, closing the tab or hiding it (spec part 1 §2).
   useEffect(() => {

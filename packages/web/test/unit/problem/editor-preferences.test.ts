@@ -140,4 +140,11 @@ describe('editor settings (spec part 1 §2, §9)', () => {
     expect(initialLanguage(offered, 'Rust', 'Go')).toBe('C');
     expect(initialLanguage([], null, null)).toBe('');
   });
+
+  it('without a choice of the user, opens with the first language a judge online can run', () => {
+    const offered = ['C', 'C++', 'Python3'];
+    expect(initialLanguage(offered, null, null, ['Python3', 'C++'])).toBe('C++');
+    expect(initialLanguage(offered, null, 'C', ['Python3'])).toBe('C');
+    expect(initialLanguage(offered, null, null, [])).toBe('C');
+  });
 });
