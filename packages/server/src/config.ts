@@ -58,7 +58,8 @@ const envSchema = z.object({
     z
       .string()
       .regex(/^(true|false|((loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)\s*(,\s*|$))+)$/, {
-        error: 'must be true, false, or a comma-separated list of proxy addresses, subnets, loopback, linklocal, uniquelocal',
+        error:
+          'must be true, false, or a comma-separated list of proxy addresses, subnets, loopback, linklocal, uniquelocal',
       })
       .optional(),
   ),
