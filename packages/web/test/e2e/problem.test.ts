@@ -174,9 +174,13 @@ describe('problem page, judging and submissions in the browser', () => {
     await page.setViewportSize({ width: 900, height: 900 });
     await page.locator('.problem-page--stacked').waitFor();
     expect(await page.getByRole('separator').count()).toBe(0);
-    const statement = (await left.boundingBox())!;
-    const editor = (await right.boundingBox())!;
-    expect(editor.y).toBeGreaterThan(statement.y + statement.height - 1);
+    // the editor sits below the statement (measured once both panels have settled in the new layout)
+    const gapBelowStatement = async () => {
+      const statement = await left.boundingBox();
+      const editor = await right.boundingBox();
+      return statement && editor ? editor.y - (statement.y + statement.height) : Number.NaN;
+    };
+    await expect.poll(gapBelowStatement).toBeGreaterThan(-1);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
