@@ -4,14 +4,38 @@ import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestFileRef } from '@verdict/shared';
 
+/** The test files of one task: none of them is evicted before `release()`. */
+export interface TestDataLease {
+  /** The local path of a test file, fetched and checked against its hash if needed. */
+  get(ref: TestFileRef): Promise<string>;
+  /** The task is done with its files; the cache may evict them again. */
+  release(): Promise<void>;
+}
+
+const CACHED_NAME = /^[0-9a-f]{64}$/;
+const PART_NAME = /^[0-9a-f]{64}\.(\d+)\.part$/;
+
 /**
- * Test data on the worker's disk, by content hash, bounded in size. A file is fetched once, checked
- * against its hash, and reused by every problem that has the same bytes; the least recently used
- * files are evicted when the cache outgrows its bound.
+ * Test data on the worker's disk, by content hash, bounded in size (ARCHITECTURE "judge gateway").
+ * A file is fetched once, checked against its hash, and reused by every problem with the same bytes.
+ * Every use checks the hash again, so a file damaged on disk is fetched anew instead of judged with.
+ *
+ * The bound: after each fetch and each release the cached files add up to at most `maxBytes`, least
+ * recently used first out, with two documented exceptions. Files leased by a task in progress are never
+ * evicted, so while such files add up to more than the bound the cache holds them all, and shrinks back
+ * when they are released. A download in progress (one per slot at most) is on disk as a `.part` file
+ * before it counts.
  */
 export class TestDataCache {
   private readonly inFlight = new Map<string, Promise<string>>();
-  private bytesSinceSweep = 0;
+  /** sha256 → how many leases hold it. */
+  private readonly inUse = new Map<string, number>();
+  /** Removals still running: a fetch of the same file waits for them. */
+  private readonly removing = new Map<string, Promise<void>>();
+  /** The cached files and their sizes, least recently used first (a Map keeps insertion order). */
+  private readonly entries = new Map<string, number>();
+  private total = 0;
+  private loaded: Promise<void> | undefined;
 
   constructor(
     private readonly dir: string,
@@ -19,8 +43,37 @@ export class TestDataCache {
     private readonly download: (sha256: string, destination: string) => Promise<void>,
   ) {}
 
-  /** The local path of a test file, downloading it if needed. */
-  async get(ref: TestFileRef): Promise<string> {
+  lease(): TestDataLease {
+    const held = new Set<string>();
+    let released = false;
+    return {
+      get: (ref) => {
+        if (released) return Promise.reject(new Error('test data lease used after its release'));
+        if (!held.has(ref.sha256)) {
+          held.add(ref.sha256);
+          this.inUse.set(ref.sha256, (this.inUse.get(ref.sha256) ?? 0) + 1);
+        }
+        return this.fetch(ref);
+      },
+      release: async () => {
+        if (released) return;
+        released = true;
+        for (const sha of held) {
+          const count = (this.inUse.get(sha) ?? 1) - 1;
+          if (count > 0) this.inUse.set(sha, count);
+          else this.inUse.delete(sha);
+        }
+        await this.evict();
+      },
+    };
+  }
+
+  /** Bytes of the cached files as the cache counts them (for tests and the doctor). */
+  get size(): number {
+    return this.total;
+  }
+
+  private fetch(ref: TestFileRef): Promise<string> {
     const existing = this.inFlight.get(ref.sha256);
     if (existing) return existing;
     const pending = this.fetchOnce(ref).finally(() => this.inFlight.delete(ref.sha256));
@@ -29,55 +82,108 @@ export class TestDataCache {
   }
 
   private async fetchOnce(ref: TestFileRef): Promise<string> {
+    await this.load();
+    await this.removing.get(ref.sha256);
     const target = path.join(this.dir, ref.sha256);
-    const now = new Date();
-    try {
-      await utimes(target, now, now); // mark as recently used
-      return target;
-    } catch {
-      // not cached yet
+    if (this.entries.has(ref.sha256)) {
+      const actual = await sha256Of(target).catch(() => null);
+      if (actual?.hash === ref.sha256) {
+        this.touch(ref.sha256, actual.bytes);
+        const now = new Date();
+        await utimes(target, now, now); // the order of use survives a restart
+        return target;
+      }
+      // damaged or removed behind our back: never judge with it, fetch it again
+      this.forget(ref.sha256);
+      await rm(target, { force: true });
     }
-    await mkdir(this.dir, { recursive: true });
     const temp = `${target}.${process.pid}.part`;
     try {
       await this.download(ref.sha256, temp);
       const actual = await sha256Of(temp);
-      if (actual !== ref.sha256) throw new Error(`test data ${ref.sha256} arrived corrupted (got ${actual})`);
+      if (actual.hash !== ref.sha256)
+        throw new Error(`test data ${ref.sha256} arrived corrupted (got ${actual.hash})`);
       await rename(temp, target);
+      this.touch(ref.sha256, actual.bytes);
     } finally {
       await rm(temp, { force: true });
     }
-    this.bytesSinceSweep += ref.size;
-    if (this.bytesSinceSweep > this.maxBytes / 10) await this.sweep();
+    await this.evict();
     return target;
   }
 
-  /** Evicts least recently used files until the cache fits its bound. */
-  async sweep(): Promise<void> {
-    this.bytesSinceSweep = 0;
-    const names = (await readdir(this.dir)).filter((n) => /^[0-9a-f]{64}$/.test(n));
-    const files = await Promise.all(
-      names.map(async (name) => {
-        const info = await stat(path.join(this.dir, name));
-        return { name, size: info.size, used: info.mtimeMs };
+  /** Reads what a previous run of the worker left, oldest use first; removes its unfinished downloads. */
+  private load(): Promise<void> {
+    this.loaded ??= (async () => {
+      await mkdir(this.dir, { recursive: true });
+      const found: { name: string; size: number; used: number }[] = [];
+      for (const name of await readdir(this.dir)) {
+        const part = PART_NAME.exec(name);
+        if (part && !processAlive(Number(part[1]))) await rm(path.join(this.dir, name), { force: true });
+        if (!CACHED_NAME.test(name)) continue;
+        const info = await stat(path.join(this.dir, name)).catch(() => null);
+        if (info?.isFile()) found.push({ name, size: info.size, used: info.mtimeMs });
+      }
+      for (const file of found.sort((a, b) => a.used - b.used)) this.touch(file.name, file.size);
+    })();
+    return this.loaded;
+  }
+
+  private touch(sha: string, size: number): void {
+    this.forget(sha);
+    this.entries.set(sha, size);
+    this.total += size;
+  }
+
+  private forget(sha: string): void {
+    const size = this.entries.get(sha);
+    if (size === undefined) return;
+    this.entries.delete(sha);
+    this.total -= size;
+  }
+
+  /** Evicts least recently used files, never one in use or being fetched, until the cache fits. */
+  private async evict(): Promise<void> {
+    const victims: string[] = [];
+    for (const [sha, size] of this.entries) {
+      if (this.total <= this.maxBytes) break;
+      if (this.inUse.has(sha) || this.inFlight.has(sha)) continue;
+      this.entries.delete(sha);
+      this.total -= size;
+      victims.push(sha);
+    }
+    await Promise.all(
+      victims.map((sha) => {
+        const removal = rm(path.join(this.dir, sha), { force: true }).finally(() =>
+          this.removing.delete(sha),
+        );
+        this.removing.set(sha, removal);
+        return removal;
       }),
     );
-    let total = files.reduce((sum, f) => sum + f.size, 0);
-    for (const file of files.sort((a, b) => a.used - b.used)) {
-      if (total <= this.maxBytes) break;
-      if (this.inFlight.has(file.name)) continue;
-      await rm(path.join(this.dir, file.name), { force: true });
-      total -= file.size;
-    }
   }
 }
 
-function sha256Of(file: string): Promise<string> {
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function sha256Of(file: string): Promise<{ hash: string; bytes: number }> {
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256');
+    let bytes = 0;
     createReadStream(file)
-      .on('data', (chunk) => hash.update(chunk))
+      .on('data', (chunk) => {
+        hash.update(chunk);
+        bytes += chunk.length;
+      })
       .on('error', reject)
-      .on('end', () => resolve(hash.digest('hex')));
+      .on('end', () => resolve({ hash: hash.digest('hex'), bytes }));
   });
 }

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -11,7 +11,7 @@ import {
 import { GatewayClient, GatewayError } from './gateway-client.ts';
 import { judgeSubmission, runCompileCheck, runTestTask, type GradingContext } from './grading/index.ts';
 import type { LanguageTable } from './languages/index.ts';
-import { TestDataCache } from './testdata-cache.ts';
+import { TestDataCache, type TestDataLease } from './testdata-cache.ts';
 
 export interface WorkerOptions {
   serverUrl: string;
@@ -20,7 +20,7 @@ export interface WorkerOptions {
   name: string;
   /** Submissions judged at once; each gets its own sandbox slot. */
   concurrency: number;
-  /** Scratch space for compiling and running; emptied after every task. */
+  /** Scratch space for compiling and running; emptied after every task and at start. */
   workRoot: string;
   cacheDir: string;
   cacheBytes: number;
@@ -28,6 +28,8 @@ export interface WorkerOptions {
   languages: LanguageTable;
   version: string;
   log?: (message: string) => void;
+  /** How often the worker tells the server it is alive; default 10 s. */
+  heartbeatMs?: number;
 }
 
 const CLAIM_WAIT_MS = 20_000;
@@ -55,6 +57,7 @@ export class JudgeWorker {
   private loops: Promise<void>[] = [];
   private running = 0;
   private heartbeat: NodeJS.Timeout | undefined;
+  private beating = false;
 
   constructor(private readonly options: WorkerOptions) {
     this.client = new GatewayClient(options.serverUrl, options.token, options.name);
@@ -69,16 +72,12 @@ export class JudgeWorker {
 
   /** Registers (retrying until the server answers) and starts the claim loops. */
   async start(): Promise<void> {
+    // a worker killed mid-task (SIGKILL, power loss) could not remove its task's files: do it now
+    await rm(this.options.workRoot, { recursive: true, force: true, maxRetries: 3 });
     await mkdir(this.options.workRoot, { recursive: true });
     for (;;) {
       try {
-        await this.client.register({
-          host: os.hostname(),
-          cpuCore: os.availableParallelism(),
-          maxTaskNumber: this.options.concurrency,
-          version: this.options.version,
-          languages: this.languageNames(),
-        });
+        await this.register();
         break;
       } catch (error) {
         if (this.stopping.signal.aborted) return;
@@ -87,11 +86,39 @@ export class JudgeWorker {
       }
     }
     this.log(`judging ${this.languageNames().length} languages with ${this.options.concurrency} slot(s)`);
-    this.heartbeat = setInterval(() => {
-      this.client.heartbeat(this.running).catch(() => undefined);
-    }, HEARTBEAT_MS);
+    this.heartbeat = setInterval(() => void this.beat(), this.options.heartbeatMs ?? HEARTBEAT_MS);
     this.heartbeat.unref();
     this.loops = Array.from({ length: this.options.concurrency }, (_, slot) => this.loop(slot));
+  }
+
+  private register() {
+    return this.client.register({
+      host: os.hostname(),
+      cpuCore: os.availableParallelism(),
+      maxTaskNumber: this.options.concurrency,
+      version: this.options.version,
+      languages: this.languageNames(),
+    });
+  }
+
+  /**
+   * One heartbeat. `known: false` means the server has lost this worker's row (an admin removed it, or
+   * the database was replaced): without registering again its languages would never show as available.
+   */
+  private async beat(): Promise<void> {
+    if (this.beating) return; // the previous one is still waiting for the server
+    this.beating = true;
+    try {
+      const { known } = await this.client.heartbeat(this.running);
+      if (!known && !this.stopping.signal.aborted) {
+        this.log('the server no longer knows this worker; registering again');
+        await this.register();
+      }
+    } catch {
+      // the server is away; the next beat tries again
+    } finally {
+      this.beating = false;
+    }
   }
 
   /** Stops claiming; tasks in progress finish and report before this resolves. */
@@ -136,28 +163,35 @@ export class JudgeWorker {
     }
   }
 
-  private context(slot: number): GradingContext {
+  private context(slot: number, testData: TestDataLease): GradingContext {
     return {
       workRoot: path.join(this.options.workRoot, `slot-${slot}`),
       slot,
-      testData: (ref) => this.cache.get(ref),
+      testData: (ref) => testData.get(ref),
       checkerCache: path.join(this.options.cacheDir, 'checkers'),
       languages: this.options.languages,
     };
   }
 
-  private judge(task: JudgeTask, slot: number) {
-    switch (task.kind) {
-      case 'submission':
-        return this.judgeSubmission(task, slot);
-      case 'test':
-        return this.runTest(task, slot);
-      case 'compile':
-        return this.compileCheck(task, slot);
+  private async judge(task: JudgeTask, slot: number): Promise<void> {
+    // the task's test files stay in the cache until it has reported
+    const testData = this.cache.lease();
+    const context = this.context(slot, testData);
+    try {
+      switch (task.kind) {
+        case 'submission':
+          return await this.judgeSubmission(task, context);
+        case 'test':
+          return await this.runTest(task, context);
+        case 'compile':
+          return await this.compileCheck(task, context);
+      }
+    } finally {
+      await testData.release();
     }
   }
 
-  private async judgeSubmission(task: SubmissionTask, slot: number): Promise<void> {
+  private async judgeSubmission(task: SubmissionTask, context: GradingContext): Promise<void> {
     const { submitId, attempt } = task;
     let stage: 6 | 7 = JudgeStatus.COMPILING;
     let keep = true;
@@ -174,7 +208,7 @@ export class JudgeWorker {
     try {
       let outcome;
       try {
-        outcome = await judgeSubmission(task, this.context(slot), async (status, cases) => {
+        outcome = await judgeSubmission(task, context, async (status, cases) => {
           stage = status;
           keep &&= await this.client.progress({ submitId, attempt, status, cases });
           return keep;
@@ -200,10 +234,10 @@ export class JudgeWorker {
   }
 
   /** reference §3.12 compile-spj / compile-interactive: an admin waits for this answer. */
-  private async compileCheck(task: CompileCheckTask, slot: number): Promise<void> {
+  private async compileCheck(task: CompileCheckTask, context: GradingContext): Promise<void> {
     let outcome;
     try {
-      outcome = await runCompileCheck(task, this.context(slot));
+      outcome = await runCompileCheck(task, context);
     } catch (error) {
       this.log(`compile check ${task.id}: ${(error as Error).stack ?? error}`);
       outcome = { ok: false, message: SYSTEM_ERROR_MESSAGE };
@@ -212,11 +246,11 @@ export class JudgeWorker {
     if (!accepted) this.log(`compile check ${task.id} attempt ${task.attempt}: answer was stale`);
   }
 
-  private async runTest(task: TestRunTask, slot: number): Promise<void> {
+  private async runTest(task: TestRunTask, context: GradingContext): Promise<void> {
     if (!(await this.client.testProgress(task.id, task.attempt))) return;
     let outcome;
     try {
-      outcome = await runTestTask(task, this.context(slot));
+      outcome = await runTestTask(task, context);
     } catch (error) {
       this.log(`test run ${task.id}: ${(error as Error).stack ?? error}`);
       outcome = {

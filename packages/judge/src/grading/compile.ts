@@ -8,7 +8,7 @@ import { readTextHead } from './files.ts';
 import { COMPILE_OUTPUT_BYTES, COMPILE_STACK_BYTES, MiB, PROCESSES } from './limits.ts';
 
 /** Compiler output kept for the user, per stream (HOJ keeps 1 MiB; a screenful of errors is enough). */
-const MESSAGE_BYTES = 64 * 1024;
+export const COMPILE_MESSAGE_BYTES = 64 * 1024;
 
 export type CompileOutcome =
   | { status: 'ok'; timeMs: number }
@@ -61,7 +61,10 @@ export async function compile(request: CompileRequest): Promise<CompileOutcome> 
     seccomp: 'default',
     extraBinds: [...(language.binds ?? [])],
   });
-  const output = [await readTextHead(stdout, MESSAGE_BYTES), await readTextHead(stderr, MESSAGE_BYTES)]
+  const output = [
+    await readTextHead(stdout, COMPILE_MESSAGE_BYTES),
+    await readTextHead(stderr, COMPILE_MESSAGE_BYTES),
+  ]
     .filter((s) => s.trim() !== '')
     .join('\n');
   if (run.status === 'system-error')

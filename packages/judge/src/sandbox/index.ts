@@ -3,7 +3,15 @@ import fs from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { CgroupJanitor, listRunCgroups } from './cgroup.ts';
 import { canJudge, detectHost, unsafeBanner, type HostSupport } from './detect.ts';
-import { buildHelperArgs, DEFAULT_UID_BASE, REPORT_FD, slotIds, validateRunOptions } from './helper-args.ts';
+import {
+  buildHelperArgs,
+  DEFAULT_UID_BASE,
+  MAX_SLOTS,
+  REPORT_FD,
+  SandboxOptionsError,
+  slotIds,
+  validateRunOptions,
+} from './helper-args.ts';
 import { openStdio } from './stdio.ts';
 import type { RunResult, SandboxMode, SandboxRunOptions } from './types.ts';
 import { runUnsafe } from './unsafe.ts';
@@ -64,7 +72,7 @@ export class Sandbox {
     if (!config.quiet && host.mode === 'unavailable') console.error(unsafeBanner(host));
     else if (!config.quiet && host.mode === 'degraded')
       console.warn(`verdict sandbox: ${host.problems.join('; ')}`);
-    const uidBase = config.uidBase ?? (Number(env.VERDICT_SANDBOX_UID_BASE) || DEFAULT_UID_BASE);
+    const uidBase = config.uidBase ?? uidBaseFromEnv(env.VERDICT_SANDBOX_UID_BASE);
     return new Sandbox(host, uidBase);
   }
 
@@ -176,4 +184,19 @@ export function getSandbox(): Promise<Sandbox> {
 /** Runs one program in the process-wide sandbox. */
 export async function runInSandbox(o: SandboxRunOptions): Promise<RunResult> {
   return (await getSandbox()).run(o);
+}
+
+/**
+ * VERDICT_SANDBOX_UID_BASE: the first per-slot uid. Refused unless it is a whole number that keeps
+ * every slot's uid clear of root and system accounts (1000 and up) and inside 32-bit ids.
+ */
+export function uidBaseFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_UID_BASE;
+  const base = Number(value);
+  if (!Number.isInteger(base) || base < 1000 || base + MAX_SLOTS > 2 ** 31 - 1) {
+    throw new SandboxOptionsError(
+      `VERDICT_SANDBOX_UID_BASE must be a whole number from 1000 to ${2 ** 31 - 1 - MAX_SLOTS} (got "${value}")`,
+    );
+  }
+  return base;
 }

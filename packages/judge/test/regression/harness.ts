@@ -13,7 +13,7 @@ import { getSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
 /** Fixture programs are stored once per language family: `fixtures/<program>/<family>.<ext>`. */
-const FAMILY: Record<string, string> = {
+export const FAMILY: Record<string, string> = {
   C: 'c',
   'C With O2': 'c',
   'C++': 'cpp',
@@ -129,12 +129,13 @@ export function makeProblem(overrides: Partial<JudgeProblem> = {}): JudgeProblem
 }
 
 /**
- * A sandbox slot for test file number `n`, distinct per test process: two runs of the suite at the same
- * time (CI jobs, a developer and a watcher) must not share uids, or each would see the other's processes
- * as leftovers. Slots 100–999; the sandbox's own tests use lower ones.
+ * A sandbox slot for test file number `n` (0–8), distinct per test process: two runs of the suite at the
+ * same time (CI jobs, a developer and a watcher) must not share uids, or each would see the other's
+ * processes as leftovers. Slots 100–999; the sandbox's own tests use lower ones.
  */
 export function testSlot(n: number): number {
-  return 100 + ((process.pid % 180) * 5 + n);
+  if (!Number.isInteger(n) || n < 0 || n > 8) throw new Error(`testSlot: file number ${n} is not 0–8`);
+  return 100 + (process.pid % 100) * 9 + n;
 }
 
 /** One judging environment per test file: its own slot (uid), work root and checker cache. */

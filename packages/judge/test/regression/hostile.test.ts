@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { JudgeStatus } from '@verdict/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTPUT_LIMIT_MESSAGE } from '../../src/grading/index.ts';
@@ -8,10 +9,14 @@ import { Bench, fixture, makeProblem, missingToolchain, testSlot } from './harne
 
 /**
  * Hostile programs through judgeSubmission (sandbox.md §5 as verdicts): each must end with the right
- * status, reach nothing outside its box, and leave nothing behind. C and C++ run under the strict
- * seccomp profile, Python and Java under the default one.
+ * status every time (issue 3: each is judged ROUNDS times), reach nothing outside its box, and leave
+ * nothing behind: no files in the host's temporary directories, no processes, no cgroups. C and C++ run
+ * under the strict seccomp profile, Python and Java under the default one.
  */
 const SLOT = testSlot(2);
+const ROUNDS = 3;
+/** Where a program that escaped its box would leave files. */
+const HOST_TEMP_DIRS = ['/tmp', '/var/tmp', '/dev/shm'];
 const LANGUAGES = ['C', 'C++', 'Python3', 'Java'];
 const S = JudgeStatus;
 let bench: Bench;
@@ -19,8 +24,17 @@ let listener: net.Server;
 let port = 0;
 let connections = 0;
 const marker = `verdict-pwned-${randomBytes(6).toString('hex')}`;
+let tempBefore: Set<string>;
+
+/** Entries of the host's temporary directories, as full paths. */
+function hostTempEntries(): string[] {
+  return HOST_TEMP_DIRS.flatMap((dir) =>
+    fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => path.join(dir, name)) : [],
+  );
+}
 
 beforeAll(async () => {
+  tempBefore = new Set(hostTempEntries());
   bench = await Bench.create(SLOT);
   listener = net.createServer((socket) => {
     connections++;
@@ -117,6 +131,16 @@ const HOSTILE: Hostile[] = [
     },
   },
   {
+    title: 'writing to /tmp and /dev/shm stays in the box',
+    fixture: 'hostile/write-tmp',
+    input: () => `${marker}\n`,
+    output: () => 'KEPT\nKEPT\n',
+    check: (r) => {
+      expect(r.status, r.cases[0]?.userOutput ?? '').toBe(S.ACCEPTED);
+      for (const dir of HOST_TEMP_DIRS) expect(fs.existsSync(path.join(dir, marker))).toBe(false);
+    },
+  },
+  {
     title: 'sleeping forever → TLE (wall clock)',
     fixture: 'hostile/sleep',
     check: (r) => expect(r.status).toBe(S.TIME_LIMIT_EXCEEDED),
@@ -135,18 +159,23 @@ const HOSTILE: Hostile[] = [
 
 describe.each(HOSTILE)('$title', (hostile) => {
   for (const language of LANGUAGES) {
-    const missing = missingToolchain(language);
-    const code = fixture(hostile.fixture, language);
-    if (missing || code === null) {
-      it.skip(`[${language}] — skipped: ${missing ?? 'no fixture'}`, () => undefined);
-      continue;
+    const missing =
+      missingToolchain(language) ?? (fixture(hostile.fixture, language) === null ? 'no fixture' : null);
+    for (let round = 1; round <= ROUNDS; round++) {
+      it.skipIf(missing !== null)(
+        `[${language}] round ${round}/${ROUNDS}${missing ? ` — skipped: ${missing}` : ''}`,
+        async () => {
+          const outcome = await bench.judge(
+            language,
+            fixture(hostile.fixture, language)!,
+            problem(hostile.limits),
+            [{ in: hostile.input?.() ?? '1 2\n', out: hostile.output?.() ?? '3\n' }],
+          );
+          hostile.check(outcome, language);
+        },
+        30_000,
+      );
     }
-    it(`[${language}]`, async () => {
-      const outcome = await bench.judge(language, code, problem(hostile.limits), [
-        { in: hostile.input?.() ?? '1 2\n', out: hostile.output?.() ?? '3\n' },
-      ]);
-      hostile.check(outcome, language);
-    }, 30_000);
   }
 });
 
@@ -154,5 +183,18 @@ describe('after the hostile programs', () => {
   it('the judge still judges', async () => {
     const r = await bench.judge('C', fixture('ab-ac', 'C')!, problem(), [{ in: '1 2\n', out: '3\n' }]);
     expect(r.status).toBe(S.ACCEPTED);
+  });
+
+  it("the host's /tmp, /var/tmp and /dev/shm hold nothing new from the hostile programs", () => {
+    // other test files may be creating their own temporary files meanwhile: what the programs could
+    // have left is a file owned by the slot's uid, or one named after the marker they were given
+    const slotUid = bench.sandbox.uidBase + SLOT;
+    const added = hostTempEntries().filter((entry) => !tempBefore.has(entry));
+    const fromPrograms = added.filter((entry) => {
+      const owner = fs.lstatSync(entry, { throwIfNoEntry: false })?.uid;
+      return owner === slotUid || entry.includes(marker);
+    });
+    expect(fromPrograms).toEqual([]);
+    expect(hostTempEntries().filter((entry) => entry.includes(marker))).toEqual([]);
   });
 });

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { JudgeStatus } from '@verdict/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectLanguages, LANGUAGES } from '../../src/languages/index.ts';
 import {
   Bench,
+  FAMILY,
+  FIXTURES,
   fixture,
   makeProblem,
   missingToolchain,
@@ -10,11 +14,14 @@ import {
   USER_LANGUAGES,
   testSlot,
 } from './harness.ts';
+import { CRASH_MESSAGE, CRASHED, LANGUAGE_PROBLEMS, type LanguageProblem } from './language-problems.ts';
 
 /**
  * Every language of the table against small problems: A+B accepted and wrong, an endless loop, a memory
- * hog and a compile error, each in every installed language it applies to. A language whose toolchain is
- * absent is skipped with the reason in the test name.
+ * hog, a compile error, and the problems of language-problems.ts (runtime errors, presentation error on
+ * and off, partial OI scores, special judge, user extra files, file I/O, interactive), each in every
+ * installed language it applies to. A language whose toolchain is absent is skipped with the reason in
+ * the test name.
  */
 const SLOT = testSlot(0);
 let bench: Bench;
@@ -140,3 +147,63 @@ describe('compile errors', () => {
     },
   );
 });
+
+describe('verdicts that depend on the language', () => {
+  for (const p of LANGUAGE_PROBLEMS) {
+    const problem = makeProblem({
+      ...p.problem,
+      ...(p.judgeProgram
+        ? { spjCode: fs.readFileSync(path.join(FIXTURES, 'judges', p.judgeProgram), 'utf8') }
+        : {}),
+    });
+    const cases = p.cases.map((c) => ({
+      in: `${c.input}\n`,
+      out: c.answer === '' ? '' : `${c.answer}\n`,
+      score: 10,
+    }));
+    forEachLanguage(
+      p.name,
+      p.fixture,
+      async (language, code) => {
+        const r = await bench.judge(language, code, problem, cases);
+        expect(r.errorMessage, 'submission error').toBeNull();
+        expectCases(p, r.cases, FAMILY[language]!);
+        expect({ status: r.status, score: r.score }).toEqual({
+          status: p.expect.status,
+          score: p.expect.score ?? null,
+        });
+      },
+      30_000,
+    );
+  }
+});
+
+/** Each case's status, score (OI) and message, shown together so a failure names every wrong case. */
+function expectCases(
+  p: LanguageProblem,
+  actual: Awaited<ReturnType<Bench['judge']>>['cases'],
+  family: string,
+) {
+  const rows = [...actual].sort((a, b) => a.seq - b.seq);
+  const oi = p.problem.type === 1;
+  const got = rows.map((row, i) => {
+    const wanted = p.cases[i]?.message;
+    const pattern = wanted === CRASHED ? CRASH_MESSAGE[family] : wanted;
+    return {
+      input: p.cases[i]?.input,
+      status: row.status,
+      ...(oi ? { score: row.score } : {}),
+      ...(pattern ? { message: pattern.test(row.userOutput ?? '') ? 'matches' : row.userOutput } : {}),
+    };
+  });
+  const want = p.cases.map((c) => {
+    const pattern = c.message === CRASHED ? CRASH_MESSAGE[family] : c.message;
+    return {
+      input: c.input,
+      status: c.status,
+      ...(oi ? { score: c.score } : {}),
+      ...(pattern ? { message: 'matches' } : {}),
+    };
+  });
+  expect(got).toEqual(want);
+}

@@ -639,8 +639,9 @@ export const PROBLEMS: RegressionProblem[] = [
     ],
     submissions: [
       {
+        // every installed language: languages.test.ts, "verdicts that depend on the language"
         title: 'binary search',
-        languages: ['C++', 'Python3', 'Java'],
+        languages: CPP,
         fixture: 'guess',
         expect: { status: S.ACCEPTED, cases: [0, 0, 0] },
       },
@@ -680,8 +681,9 @@ export const PROBLEMS: RegressionProblem[] = [
     cases: AB,
     submissions: [
       {
+        // every installed language: languages.test.ts, "verdicts that depend on the language"
         title: 'reads input.txt, writes output.txt',
-        languages: ['C++ With O2', 'Python3', 'Java'],
+        languages: CPP,
         fixture: 'fileio',
         expect: { status: S.ACCEPTED },
       },

@@ -2,44 +2,22 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/index.ts';
-import {
-  compilePrograms,
-  createTestSandbox,
-  expectCleanSlot,
-  hostTmpEntries,
-  makeTempDir,
-  readText,
-  runOptions,
-} from './support.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostTmpEntries, readText } from './support.ts';
+import { sandboxSuite } from './suite.ts';
 
 // What a submission must not reach: host files, the network, the judge's processes, the kernel.
 const SLOT = 22;
-let sandbox: Sandbox;
-let progs: string;
-let io: string;
-
-beforeAll(async () => {
-  sandbox = await createTestSandbox();
-  progs = makeTempDir('iso-progs');
-  io = makeTempDir('iso-io');
-  await compilePrograms(progs, ['escape', 'net', 'forkOnce', 'execOther', 'oneThread']);
-});
-
-afterAll(() => {
-  fs.rmSync(progs, { recursive: true, force: true });
-  fs.rmSync(io, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  await expectCleanSlot(sandbox, [SLOT]);
+const suite = sandboxSuite({
+  name: 'iso',
+  programs: ['escape', 'net', 'forkOnce', 'execOther', 'oneThread'],
+  slots: [SLOT],
 });
 
 /** Runs the escape program in one mode and returns its lines as { attempt: outcome }. */
 async function attempts(mode: string, extra: string[] = []): Promise<Record<string, string>> {
-  const out = path.join(io, `${mode}.txt`);
-  const r = await sandbox.run(runOptions(progs, SLOT, ['/w/escape', mode, ...extra], { stdout: out }));
+  const out = path.join(suite.io, `${mode}.txt`);
+  const r = await suite.run(SLOT, ['/w/escape', mode, ...extra], { stdout: out });
   expect(r.status, r.reason).toBe('ok');
   const lines: Record<string, string> = {};
   for (const line of readText(out).trim().split('\n')) {
@@ -68,7 +46,7 @@ describe('files', () => {
     expect(r['chmod /usr/bin/true']).toBe('Read-only file system');
     expect(fs.existsSync('/pwned')).toBe(false);
     expect(fs.existsSync('/usr/pwned')).toBe(false);
-    expect(fs.existsSync(path.join(progs, 'pwned'))).toBe(false);
+    expect(fs.existsSync(path.join(suite.progs, 'pwned'))).toBe(false);
   });
 
   it('writes to its own /tmp, which never reaches the host /tmp', async () => {
@@ -99,18 +77,16 @@ describe('network', () => {
   });
 
   it('cannot open an INET socket (seccomp) to a listener on the host loopback', async () => {
-    const out = path.join(io, 'net.txt');
-    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/net', String(port)], { stdout: out }));
+    const out = path.join(suite.io, 'net.txt');
+    const r = await suite.run(SLOT, ['/w/net', String(port)], { stdout: out });
     expect(r.status).toBe('runtime-error');
     expect(readText(out)).toBe('socket: Permission denied\n');
     expect(connections).toBe(0);
   });
 
   it('cannot reach it without seccomp either: the network namespace is empty', async () => {
-    const out = path.join(io, 'net-none.txt');
-    const r = await sandbox.run(
-      runOptions(progs, SLOT, ['/w/net', String(port)], { stdout: out, seccomp: 'none' }),
-    );
+    const out = path.join(suite.io, 'net-none.txt');
+    const r = await suite.run(SLOT, ['/w/net', String(port)], { stdout: out, seccomp: 'none' });
     expect(r.status).toBe('runtime-error');
     expect(readText(out)).toBe('connect: Network is unreachable\n');
     expect(connections).toBe(0);
@@ -138,21 +114,21 @@ describe('processes and kernel', () => {
   });
 
   it('strict profile: fork kills the program with SIGSYS', async () => {
-    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/forkOnce'], { seccomp: 'strict' }));
+    const r = await suite.run(SLOT, ['/w/forkOnce'], { seccomp: 'strict' });
     expect(r.status).toBe('runtime-error');
     expect(r.signalName).toBe('SIGSYS');
   });
 
   it('strict profile: exec of another program kills it with SIGSYS', async () => {
-    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/execOther'], { seccomp: 'strict' }));
+    const r = await suite.run(SLOT, ['/w/execOther'], { seccomp: 'strict' });
     expect(r.status).toBe('runtime-error');
     expect(r.signalName).toBe('SIGSYS');
   });
 
   it('strict profile still allows threads; the default profile allows fork', async () => {
-    const thread = await sandbox.run(runOptions(progs, SLOT, ['/w/oneThread'], { seccomp: 'strict' }));
+    const thread = await suite.run(SLOT, ['/w/oneThread'], { seccomp: 'strict' });
     expect(thread.status).toBe('ok');
-    const fork = await sandbox.run(runOptions(progs, SLOT, ['/w/forkOnce'], { seccomp: 'default' }));
+    const fork = await suite.run(SLOT, ['/w/forkOnce'], { seccomp: 'default' });
     expect(fork.status).toBe('ok');
   });
 });

@@ -1,29 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/index.ts';
-import {
-  compilePrograms,
-  createTestSandbox,
-  expectCleanSlot,
-  makeTempDir,
-  readText,
-  runOptions,
-} from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { readText } from './support.ts';
+import { sandboxSuite } from './suite.ts';
 
 // Hostile programs against every limit (sandbox.md §5): each must end with the right verdict, quickly,
 // and leave nothing behind.
 const SLOT = 21;
 const MiB = 1024 * 1024;
-let sandbox: Sandbox;
-let progs: string;
-let io: string;
-
-beforeAll(async () => {
-  sandbox = await createTestSandbox();
-  progs = makeTempDir('limit-progs');
-  io = makeTempDir('limit-io');
-  await compilePrograms(progs, [
+const suite = sandboxSuite({
+  name: 'limit',
+  programs: [
     'busy',
     'sleeper',
     'burn',
@@ -33,21 +20,13 @@ beforeAll(async () => {
     'threadBomb',
     'flood',
     'exactOutput',
-  ]);
-});
-
-afterAll(() => {
-  fs.rmSync(progs, { recursive: true, force: true });
-  fs.rmSync(io, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  await expectCleanSlot(sandbox, [SLOT]);
+  ],
+  slots: [SLOT],
 });
 
 describe('time', () => {
   it('ends a busy loop at its CPU time limit', async () => {
-    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/busy'], { cpuTimeMs: 300, wallTimeMs: 3000 }));
+    const r = await suite.run(SLOT, ['/w/busy'], { cpuTimeMs: 300, wallTimeMs: 3000 });
     expect(r.status).toBe('time-limit');
     expect(r.timeLimit).toBe('cpu');
     expect(r.cpuTimeMs).toBeGreaterThan(300);
@@ -56,9 +35,7 @@ describe('time', () => {
   });
 
   it('ends a sleeper at its wall time limit, with almost no CPU time', async () => {
-    const r = await sandbox.run(
-      runOptions(progs, SLOT, ['/w/sleeper'], { cpuTimeMs: 1000, wallTimeMs: 300 }),
-    );
+    const r = await suite.run(SLOT, ['/w/sleeper'], { cpuTimeMs: 1000, wallTimeMs: 300 });
     expect(r.status).toBe('time-limit');
     expect(r.timeLimit).toBe('wall');
     expect(r.wallTimeMs).toBeGreaterThanOrEqual(300);
@@ -67,7 +44,7 @@ describe('time', () => {
   });
 
   it('measures CPU time, not wall time, for a program within its limit', async () => {
-    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/burn', '200'], { cpuTimeMs: 1000 }));
+    const r = await suite.run(SLOT, ['/w/burn', '200'], { cpuTimeMs: 1000 });
     expect(r.status).toBe('ok');
     expect(r.cpuTimeMs).toBeGreaterThanOrEqual(200);
     expect(r.cpuTimeMs).toBeLessThan(230);
@@ -76,7 +53,7 @@ describe('time', () => {
 
 describe('memory', () => {
   it('turns a memory bomb into memory-limit (OOM kill inside its own cgroup)', async () => {
-    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/memory'], { memoryBytes: 64 * MiB }));
+    const r = await suite.run(SLOT, ['/w/memory'], { memoryBytes: 64 * MiB });
     expect(r.status).toBe('memory-limit');
     expect(r.oomKilled).toBe(true);
     expect(r.memoryBytes).toBeGreaterThanOrEqual(63 * MiB);
@@ -84,7 +61,7 @@ describe('memory', () => {
   });
 
   it('measures the peak of a program within its limit', async () => {
-    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/memory', '32'], { memoryBytes: 128 * MiB }));
+    const r = await suite.run(SLOT, ['/w/memory', '32'], { memoryBytes: 128 * MiB });
     expect(r.status).toBe('ok');
     expect(r.memoryBytes).toBeGreaterThan(32 * MiB);
     expect(r.memoryBytes).toBeLessThan(34 * MiB);
@@ -93,8 +70,8 @@ describe('memory', () => {
 
 describe('processes and threads', () => {
   it('holds a fork loop at the process limit', async () => {
-    const out = path.join(io, 'fork.txt');
-    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/forkCount'], { processes: 10, stdout: out }));
+    const out = path.join(suite.io, 'fork.txt');
+    const r = await suite.run(SLOT, ['/w/forkCount'], { processes: 10, stdout: out });
     expect(r.status).toBe('ok');
     const m = /forked=(\d+) failed=(\d+)/.exec(readText(out));
     expect(m).not.toBeNull();
@@ -104,16 +81,14 @@ describe('processes and threads', () => {
   });
 
   it('contains a real fork bomb, which then ends at its CPU limit', async () => {
-    const r = await sandbox.run(
-      runOptions(progs, SLOT, ['/w/forkBomb'], { processes: 16, cpuTimeMs: 500, wallTimeMs: 3000 }),
-    );
+    const r = await suite.run(SLOT, ['/w/forkBomb'], { processes: 16, cpuTimeMs: 500, wallTimeMs: 3000 });
     expect(r.status).toBe('time-limit');
     expect(r.processesPeak).toBeLessThanOrEqual(16);
   });
 
   it('holds a thread bomb at the same limit (threads are counted as processes)', async () => {
-    const out = path.join(io, 'threads.txt');
-    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/threadBomb'], { processes: 10, stdout: out }));
+    const out = path.join(suite.io, 'threads.txt');
+    const r = await suite.run(SLOT, ['/w/threadBomb'], { processes: 10, stdout: out });
     expect(r.status).toBe('ok');
     expect(readText(out)).toBe('threads=9 failed=191\n');
     expect(r.processesPeak).toBe(10);
@@ -122,8 +97,8 @@ describe('processes and threads', () => {
 
 describe('output', () => {
   it('turns an output flood into output-limit and caps the file', async () => {
-    const out = path.join(io, 'flood.txt');
-    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/flood'], { outputBytes: MiB, stdout: out }));
+    const out = path.join(suite.io, 'flood.txt');
+    const r = await suite.run(SLOT, ['/w/flood'], { outputBytes: MiB, stdout: out });
     expect(r.status).toBe('output-limit');
     expect(r.outputExceeded).toBe(true);
     expect(r.signalName).toBe('SIGXFSZ');
@@ -131,10 +106,8 @@ describe('output', () => {
   });
 
   it('accepts output of exactly the limit', async () => {
-    const out = path.join(io, 'exact.txt');
-    const r = await sandbox.run(
-      runOptions(progs, SLOT, ['/w/exactOutput', String(MiB)], { outputBytes: MiB, stdout: out }),
-    );
+    const out = path.join(suite.io, 'exact.txt');
+    const r = await suite.run(SLOT, ['/w/exactOutput', String(MiB)], { outputBytes: MiB, stdout: out });
     expect(r.status).toBe('ok');
     expect(r.stdoutBytes).toBe(MiB);
   });

@@ -1,38 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPipe, type Sandbox } from '../../src/sandbox/index.ts';
-import {
-  compilePrograms,
-  createTestSandbox,
-  expectCleanSlot,
-  makeTempDir,
-  readText,
-  runOptions,
-} from './support.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPipe } from '../../src/sandbox/index.ts';
+import { readText } from './support.ts';
+import { sandboxSuite } from './suite.ts';
 
 // Interactive wiring (reference §8.8): two boxes joined by kernel pipes, user stdout -> interactor stdin
 // and interactor stdout -> user stdin, with nothing copied through Node.
 const USER_SLOT = 23;
 const INTERACTOR_SLOT = 24;
-let sandbox: Sandbox;
-let progs: string;
-let io: string;
-
-beforeAll(async () => {
-  sandbox = await createTestSandbox();
-  progs = makeTempDir('pipe-progs');
-  io = makeTempDir('pipe-io');
-  await compilePrograms(progs, ['interactor', 'player', 'sleeper']);
+const suite = sandboxSuite({
+  name: 'pipe',
+  programs: ['interactor', 'player', 'sleeper'],
+  slots: [USER_SLOT, INTERACTOR_SLOT],
 });
 
-afterAll(() => {
-  fs.rmSync(progs, { recursive: true, force: true });
-  fs.rmSync(io, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  await expectCleanSlot(sandbox, [USER_SLOT, INTERACTOR_SLOT]);
+// besides the suite's clean slots: no FIFO of createPipe is left in /tmp
+afterEach(() => {
   expect(fs.readdirSync('/tmp').filter((n) => n.startsWith('verdict-fifo-'))).toEqual([]);
 });
 
@@ -40,24 +24,20 @@ afterEach(async () => {
 function startPair(secret: number, player: string[]) {
   const toInteractor = createPipe();
   const toUser = createPipe();
-  const log = path.join(io, `interactor-${secret}.txt`);
+  const log = path.join(suite.io, `interactor-${secret}.txt`);
   try {
-    const interactor = sandbox.start(
-      runOptions(progs, INTERACTOR_SLOT, ['/w/interactor', String(secret)], {
-        stdin: toInteractor.readFd,
-        stdout: toUser.writeFd,
-        stderr: log,
-        wallTimeMs: 3000,
-      }),
-    );
-    const user = sandbox.start(
-      runOptions(progs, USER_SLOT, player, {
-        stdin: toUser.readFd,
-        stdout: toInteractor.writeFd,
-        seccomp: 'strict',
-        wallTimeMs: 3000,
-      }),
-    );
+    const interactor = suite.start(INTERACTOR_SLOT, ['/w/interactor', String(secret)], {
+      stdin: toInteractor.readFd,
+      stdout: toUser.writeFd,
+      stderr: log,
+      wallTimeMs: 3000,
+    });
+    const user = suite.start(USER_SLOT, player, {
+      stdin: toUser.readFd,
+      stdout: toInteractor.writeFd,
+      seccomp: 'strict',
+      wallTimeMs: 3000,
+    });
     return { interactor, user, log };
   } finally {
     toInteractor.close();

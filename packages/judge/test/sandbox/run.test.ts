@@ -1,46 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/index.ts';
-import {
-  compilePrograms,
-  createTestSandbox,
-  expectCleanSlot,
-  makeTempDir,
-  readText,
-  runOptions,
-} from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { makeTempDir, readText, runOptions } from './support.ts';
+import { sandboxSuite } from './suite.ts';
 
 // Real programs in the real sandbox: normal runs, stdio, environment, and a compile inside the box.
 const SLOT = 20;
-let sandbox: Sandbox;
-let progs: string;
-let io: string;
-
-beforeAll(async () => {
-  sandbox = await createTestSandbox();
-  progs = makeTempDir('run-progs');
-  io = makeTempDir('run-io');
-  await compilePrograms(progs, ['echo', 'env', 'crash']);
-});
-
-afterAll(() => {
-  fs.rmSync(progs, { recursive: true, force: true });
-  fs.rmSync(io, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  await expectCleanSlot(sandbox, [SLOT]);
-});
+const suite = sandboxSuite({ name: 'run', programs: ['echo', 'env', 'crash'], slots: [SLOT] });
 
 describe('a normal program', () => {
   it('reads stdin from a file and reports stdout, stderr and its exit code', async () => {
-    fs.writeFileSync(path.join(io, 'in.txt'), '21\n');
-    const out = path.join(io, 'out.txt');
-    const err = path.join(io, 'err.txt');
-    const r = await sandbox.run(
-      runOptions(progs, SLOT, ['/w/echo', '0'], { stdin: path.join(io, 'in.txt'), stdout: out, stderr: err }),
-    );
+    fs.writeFileSync(path.join(suite.io, 'in.txt'), '21\n');
+    const out = path.join(suite.io, 'out.txt');
+    const err = path.join(suite.io, 'err.txt');
+    const r = await suite.run(SLOT, ['/w/echo', '0'], {
+      stdin: path.join(suite.io, 'in.txt'),
+      stdout: out,
+      stderr: err,
+    });
     expect(r.status).toBe('ok');
     expect(r.exitCode).toBe(0);
     expect(r.signal).toBeNull();
@@ -55,45 +32,41 @@ describe('a normal program', () => {
   });
 
   it('reports a non-zero exit code as a runtime error', async () => {
-    fs.writeFileSync(path.join(io, 'in.txt'), '1\n');
-    const r = await sandbox.run(
-      runOptions(progs, SLOT, ['/w/echo', '3'], { stdin: path.join(io, 'in.txt') }),
-    );
+    fs.writeFileSync(path.join(suite.io, 'in.txt'), '1\n');
+    const r = await suite.run(SLOT, ['/w/echo', '3'], { stdin: path.join(suite.io, 'in.txt') });
     expect(r.status).toBe('runtime-error');
     expect(r.exitCode).toBe(3);
     expect(r.reason).toContain('status 3');
   });
 
   it('reports a crash with its signal', async () => {
-    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/crash']));
+    const r = await suite.run(SLOT, ['/w/crash']);
     expect(r.status).toBe('runtime-error');
     expect(r.exitCode).toBeNull();
     expect(r.signalName).toBe('SIGSEGV');
   });
 
   it('gives the program only the environment it was given, in /w, as the slot uid', async () => {
-    const out = path.join(io, 'env.txt');
-    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/env'], { env: { ONLY: 'this' }, stdout: out }));
+    const out = path.join(suite.io, 'env.txt');
+    const r = await suite.run(SLOT, ['/w/env'], { env: { ONLY: 'this' }, stdout: out });
     expect(r.status).toBe('ok');
     expect(readText(out)).toBe(`ONLY=this\ncwd=/w uid=${60000 + SLOT} gid=${60000 + SLOT}\n`);
   });
 
   it('reports a missing program as a system error, not as the program failing', async () => {
-    const r = await sandbox.run(runOptions(progs, SLOT, ['/w/does-not-exist']));
+    const r = await suite.run(SLOT, ['/w/does-not-exist']);
     expect(r.status).toBe('system-error');
     expect(r.reason).toContain('execve /w/does-not-exist');
   });
 
   it('runs the strict profile for a plain program, threads included', async () => {
-    const out = path.join(io, 'strict.txt');
-    fs.writeFileSync(path.join(io, 'in.txt'), '5\n');
-    const r = await sandbox.run(
-      runOptions(progs, SLOT, ['/w/echo'], {
-        seccomp: 'strict',
-        stdin: path.join(io, 'in.txt'),
-        stdout: out,
-      }),
-    );
+    const out = path.join(suite.io, 'strict.txt');
+    fs.writeFileSync(path.join(suite.io, 'in.txt'), '5\n');
+    const r = await suite.run(SLOT, ['/w/echo'], {
+      seccomp: 'strict',
+      stdin: path.join(suite.io, 'in.txt'),
+      stdout: out,
+    });
     expect(r.status).toBe('ok');
     expect(readText(out)).toBe('got 10\n');
   });
@@ -107,8 +80,8 @@ describe('a compile step inside the box', () => {
         path.join(work, 'main.c'),
         '#include <stdio.h>\nint main(void){puts("compiled");return 0;}\n',
       );
-      const log = path.join(io, 'gcc.txt');
-      const compile = await sandbox.run(
+      const log = path.join(suite.io, 'gcc.txt');
+      const compile = await suite.sandbox.run(
         runOptions(work, SLOT, ['/usr/bin/gcc', '-O2', '-o', 'main', 'main.c'], {
           readWrite: true,
           processes: 128,
@@ -121,8 +94,10 @@ describe('a compile step inside the box', () => {
         }),
       );
       expect(compile.status, readText(log)).toBe('ok');
-      const out = path.join(io, 'compiled.txt');
-      const run = await sandbox.run(runOptions(work, SLOT, ['/w/main'], { stdout: out, seccomp: 'strict' }));
+      const out = path.join(suite.io, 'compiled.txt');
+      const run = await suite.sandbox.run(
+        runOptions(work, SLOT, ['/w/main'], { stdout: out, seccomp: 'strict' }),
+      );
       expect(run.status).toBe('ok');
       expect(readText(out)).toBe('compiled\n');
     } finally {

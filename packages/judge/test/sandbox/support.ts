@@ -172,6 +172,113 @@ export const PROGRAMS = {
     int main(void) { pthread_t t; int v = 0; if (pthread_create(&t, NULL, work, &v)) return 1; pthread_join(t, NULL); printf("thread %d\n", v); return 0; }`,
   crash: String.raw`
     int main(void) { volatile int *p = 0; return *p; }`,
+  // fills /tmp: one file in 64 KiB writes ("fill"), or empty files ("inodes"), until an error
+  tmpFill: String.raw`
+    #include <errno.h>
+    #include <fcntl.h>
+    #include <stdio.h>
+    #include <string.h>
+    #include <unistd.h>
+    int main(int argc, char **argv) {
+      if (argc > 1 && !strcmp(argv[1], "inodes")) {
+        long n = 0;
+        for (;; n++) {
+          char name[64]; snprintf(name, sizeof name, "/tmp/f%ld", n);
+          int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0644);
+          if (fd < 0) { printf("created %ld: %s\n", n, strerror(errno)); return 1; }
+          close(fd);
+        }
+      }
+      static char buf[65536]; memset(buf, 't', sizeof buf);
+      int fd = open("/tmp/fill", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (fd < 0) { printf("open: %s\n", strerror(errno)); return 2; }
+      long long total = 0;
+      for (;;) {
+        ssize_t n = write(fd, buf, sizeof buf);
+        if (n < 0) { printf("wrote %lld: %s\n", total, strerror(errno)); return 1; }
+        total += n;
+        if (n < (ssize_t)sizeof buf) { printf("wrote %lld: short write\n", total); return 1; }
+      }
+    }`,
+  // opens /dev/null until it fails, then tries to raise its own limit
+  openFiles: String.raw`
+    #include <errno.h>
+    #include <fcntl.h>
+    #include <stdio.h>
+    #include <string.h>
+    #include <sys/resource.h>
+    int main(void) {
+      struct rlimit lim; getrlimit(RLIMIT_NOFILE, &lim);
+      printf("limit %llu %llu\n", (unsigned long long)lim.rlim_cur, (unsigned long long)lim.rlim_max);
+      int opened = 0;
+      while (open("/dev/null", O_RDONLY) >= 0) opened++;
+      printf("opened %d: %s\n", opened, strerror(errno));
+      lim.rlim_cur = lim.rlim_max = 4096;
+      printf("raise %s\n", setrlimit(RLIMIT_NOFILE, &lim) == 0 ? "ok" : strerror(errno));
+      return 0;
+    }`,
+  // prints its core-file limit, then crashes in its (writable) working directory
+  coreCrash: String.raw`
+    #include <stdio.h>
+    #include <sys/resource.h>
+    int main(void) {
+      struct rlimit lim; getrlimit(RLIMIT_CORE, &lim);
+      printf("core %llu %llu\n", (unsigned long long)lim.rlim_cur, (unsigned long long)lim.rlim_max);
+      fflush(stdout);
+      volatile int *p = 0;
+      return *p;
+    }`,
+  // a busy loop that ignores the signals a program can ignore (ITIMER_PROF's SIGPROF, RLIMIT_CPU's SIGXCPU)
+  stubbornBusy: String.raw`
+    #include <signal.h>
+    int main(void) {
+      signal(SIGPROF, SIG_IGN);
+      signal(SIGXCPU, SIG_IGN);
+      volatile unsigned long x = 0;
+      for (;;) x++;
+    }`,
+  // the UTS namespace: prints the hostname, tries to change it, prints it again
+  uts: String.raw`
+    #include <errno.h>
+    #include <stdio.h>
+    #include <string.h>
+    #include <unistd.h>
+    int main(int argc, char **argv) {
+      char name[256] = "";
+      gethostname(name, sizeof name);
+      printf("hostname %s\n", name);
+      printf("sethostname %s\n", sethostname(argv[1], strlen(argv[1])) == 0 ? "ok" : strerror(errno));
+      gethostname(name, sizeof name);
+      printf("hostname %s\n", name);
+      return 0;
+    }`,
+  // the IPC namespace: counts the SysV shared memory segments it sees, makes one with key argv[1] and a
+  // message queue, says so, and keeps them until its stdin ends
+  sysvIpc: String.raw`
+    #include <errno.h>
+    #include <stdio.h>
+    #include <stdlib.h>
+    #include <string.h>
+    #include <sys/ipc.h>
+    #include <sys/msg.h>
+    #include <sys/shm.h>
+    static int count_lines(const char *file) {
+      FILE *f = fopen(file, "r"); if (!f) return -1;
+      int n = 0, c; while ((c = fgetc(f)) != EOF) if (c == '\n') n++;
+      fclose(f); return n - 1; /* minus the header */
+    }
+    int main(int argc, char **argv) {
+      key_t key = (key_t)strtol(argv[1], NULL, 0);
+      setvbuf(stdout, NULL, _IONBF, 0);
+      printf("visible shm %d msg %d\n", count_lines("/proc/sysvipc/shm"), count_lines("/proc/sysvipc/msg"));
+      int shm = shmget(key, 4096, IPC_CREAT | IPC_EXCL | 0600);
+      int msg = msgget(key, IPC_CREAT | IPC_EXCL | 0600);
+      if (shm < 0 || msg < 0) { printf("create failed: %s\n", strerror(errno)); return 1; }
+      printf("created shm %d msg %d\n", shm, msg);
+      char buf[16];
+      while (fread(buf, 1, sizeof buf, stdin) > 0) {}
+      return 0;
+    }`,
   // interactive pair: the interactor holds a secret, the player binary-searches it
   interactor: String.raw`
     #include <stdio.h>

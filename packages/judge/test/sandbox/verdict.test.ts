@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildHelperArgs, SandboxOptionsError, validateRunOptions } from '../../src/sandbox/helper-args.ts';
 import type { HelperReport } from '../../src/sandbox/types.ts';
+import { uidBaseFromEnv } from '../../src/sandbox/index.ts';
 import { parseHelperReport, toRunResult } from '../../src/sandbox/verdict.ts';
 import { runOptions } from './support.ts';
 
@@ -141,5 +142,18 @@ describe('helper arguments', () => {
     expect(bad({ extraBinds: [{ source: '/etc', target: '/a/../b' }] })).toThrow(/\.\./);
     expect(bad({ env: { 'A=B': '1' } })).toThrow(/environment/);
     expect(bad({})).not.toThrow();
+  });
+});
+
+describe('VERDICT_SANDBOX_UID_BASE', () => {
+  it('defaults to 60000 and takes a whole number that keeps every slot clear of system ids', () => {
+    expect(uidBaseFromEnv(undefined)).toBe(60000);
+    expect(uidBaseFromEnv(' ')).toBe(60000);
+    expect(uidBaseFromEnv('200000')).toBe(200000);
+  });
+
+  it.each(['abc', '0', '999', '60000.5', String(2 ** 31)])('refuses %j by name', (value) => {
+    expect(() => uidBaseFromEnv(value)).toThrow(SandboxOptionsError);
+    expect(() => uidBaseFromEnv(value)).toThrow(/VERDICT_SANDBOX_UID_BASE must be a whole number/);
   });
 });

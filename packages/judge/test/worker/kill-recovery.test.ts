@@ -1,13 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { JudgeStatus } from '@verdict/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judge, judgeCase, problem, problemCase, userInfo } from '../../../server/src/db/schema/index.ts';
+import {
+  judge,
+  judgeCase,
+  judgeServer,
+  problem,
+  problemCase,
+  userInfo,
+} from '../../../server/src/db/schema/index.ts';
 import { buildTestApp, JUDGE_TOKEN, type TestApp } from '../../../server/test/helpers/app.ts';
 import { createUser } from '../../../server/test/helpers/users.ts';
+import { getSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { processesOfSlot } from '../regression/harness.ts';
 
 const cli = path.resolve(import.meta.dirname, '../../bin/verdict-judge.js');
 const LEASE_MS = 3_000;
@@ -24,9 +34,16 @@ int main() {
 }`;
 
 const workDir = (name: string) => path.join(tmpdir(), `verdict-kill-test-${name}-${process.pid}`);
+/**
+ * The workers' sandbox uids (base + slot 0), apart from every other test's (60000–60999), so that the
+ * processes of "its slot" are this test's alone even when other suites judge at the same time.
+ */
+const UID_BASE = 61000 + (process.pid % 900);
+const SLOT = 0;
 
 let t: TestApp;
 let url: string;
+let sandbox: Sandbox;
 const workers: ChildProcess[] = [];
 
 function startWorker(name: string): ChildProcess {
@@ -39,6 +56,7 @@ function startWorker(name: string): ChildProcess {
         VERDICT_JUDGE_TOKEN: JUDGE_TOKEN,
         VERDICT_JUDGE_LANGUAGES: 'C++',
         VERDICT_JUDGE_WORK_DIR: workDir(name),
+        VERDICT_SANDBOX_UID_BASE: String(UID_BASE),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -47,6 +65,45 @@ function startWorker(name: string): ChildProcess {
   child.stderr!.resume();
   workers.push(child);
   return child;
+}
+
+/** Live sandbox helpers (verdict-jail) that a process started. */
+function helpersOf(parent: number): number[] {
+  const found: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid …"
+      const m = /^\d+ \((.*)\) \S+ (\d+)/.exec(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'));
+      if (m?.[1] === 'verdict-jail' && Number(m[2]) === parent) found.push(Number(entry));
+    } catch {
+      // gone while we looked
+    }
+  }
+  return found;
+}
+
+const alive = (pid: number) => fs.existsSync(`/proc/${pid}`);
+
+/** What a dead worker's box may have left on the host: processes, its helpers, their run cgroups. */
+function sandboxLeftovers(helpers: number[]): string[] {
+  return [
+    ...processesOfSlot(SLOT, UID_BASE).map((pid) => `sandboxed process ${pid}`),
+    ...helpers.filter(alive).map((pid) => `helper ${pid}`),
+    ...sandbox
+      .leftoverCgroups(SLOT)
+      .filter((dir) => helpers.some((pid) => dir.endsWith(`-${pid}`)))
+      .map((dir) => `cgroup ${dir}`),
+  ];
+}
+
+/** Task directories in a worker's scratch space (slot-N/<task>). */
+function taskDirs(name: string): string[] {
+  const run = path.join(workDir(name), 'run');
+  if (!fs.existsSync(run)) return [];
+  return fs
+    .readdirSync(run)
+    .flatMap((slot) => fs.readdirSync(path.join(run, slot)).map((task) => `${slot}/${task}`));
 }
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
@@ -60,6 +117,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
 }
 
 beforeAll(async () => {
+  sandbox = await getSandbox();
   t = await buildTestApp({ judgeLeaseMs: LEASE_MS });
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -107,10 +165,32 @@ describe('issue 3: a judge worker killed mid-submission loses nothing', () => {
     await waitFor('the first worker to start judging', async () =>
       (await row()).status === JudgeStatus.JUDGING ? true : undefined,
     );
+    // the program runs (as the slot's uid) under a helper of the worker: kill the worker now
+    const helpers = await waitFor('the submission to run in the sandbox', async () => {
+      const running = helpersOf(first.pid!);
+      return running.length > 0 && processesOfSlot(SLOT, UID_BASE).length > 0 ? running : undefined;
+    });
+    // (the checks below see the box while it runs: its process, its helper and its cgroup)
+    expect(sandboxLeftovers(helpers).filter((l) => l.startsWith('cgroup')).length).toBeGreaterThan(0);
     first.kill('SIGKILL');
     const afterKill = await row();
     expect(afterKill.judger).toBe('first');
     expect(afterKill.attempt).toBe(1);
+
+    // issue 3: nothing of the dead worker's box stays on the host. Its helper learns of the death
+    // (PR_SET_PDEATHSIG), kills the box and removes its cgroup; the box's init takes every process of
+    // the box with it.
+    const left = await waitFor(
+      "the dead worker's sandbox to be gone",
+      async () => {
+        const found = sandboxLeftovers(helpers);
+        return found.length === 0 ? found : undefined;
+      },
+      15_000,
+    ).catch(() => sandboxLeftovers(helpers));
+    expect(left).toEqual([]);
+    // its task's files could not be removed by a dead process: the worker removes them when it starts again
+    expect(taskDirs('first').length).toBeGreaterThan(0);
 
     startWorker('second');
     const final = await waitFor('a final verdict', async () => {
@@ -126,5 +206,17 @@ describe('issue 3: a judge worker killed mid-submission loses nothing', () => {
     const cases = await t.db.select().from(judgeCase).where(eq(judgeCase.submitId, submitId));
     expect(cases.map((c) => c.seq).sort()).toEqual([1, 2]);
     expect(cases.every((c) => c.status === JudgeStatus.ACCEPTED)).toBe(true);
+
+    // the first worker comes back (a supervisor restarts it): its scratch space is empty again
+    const registration = async () =>
+      (await t.db.select().from(judgeServer).where(eq(judgeServer.name, 'first')))[0]!.gmtModified.getTime();
+    const before = await registration();
+    const again = startWorker('first');
+    await waitFor('the first worker to register again', async () =>
+      (await registration()) > before ? true : undefined,
+    );
+    expect(taskDirs('first')).toEqual([]);
+    again.kill('SIGTERM');
+    expect(sandboxLeftovers(helpers)).toEqual([]);
   }, 180_000);
 });
