@@ -131,8 +131,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.SMTP_HOST) {
     const secure = e.SMTP_SECURE ?? e.SMTP_PORT === 465;
     const from = e.SMTP_FROM ?? e.SMTP_USER;
-    if (!from) {
-      throw new ConfigError(['SMTP_FROM must be set when SMTP_HOST is set (or SMTP_USER as an address)']);
+    if (!from || !isMailAddress(from)) {
+      throw new ConfigError([
+        e.SMTP_FROM
+          ? 'SMTP_FROM must be an e-mail address'
+          : 'SMTP_FROM must be set when SMTP_HOST is set and SMTP_USER is not an e-mail address',
+      ]);
     }
     smtp = {
       host: e.SMTP_HOST,
@@ -168,6 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     smtp,
   };
+}
+
+/** The sender of account mails: a bare address, or a display name with one in angle brackets. */
+function isMailAddress(value: string): boolean {
+  const address = /<([^<>]+)>\s*$/.exec(value)?.[1] ?? value;
+  return z.email().safeParse(address.trim()).success;
 }
 
 /**

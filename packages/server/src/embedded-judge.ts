@@ -3,13 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 
 const judgeCli = path.resolve(import.meta.dirname, '../../judge/bin/verdict-judge.js');
+// A worker that keeps dying at once (no sandbox on this host, a broken toolchain) is restarted ever
+// more slowly, up to once a minute, instead of every 2 s forever; a run that lasted a minute resets it.
 const RESTART_DELAY_MS = 2_000;
+const MAX_RESTART_FACTOR = 30;
+const STABLE_RUN_MS = 60_000;
 
 export interface EmbeddedJudgeOptions {
   serverUrl: string;
   token: string;
   dataDir: string;
   log: (message: string) => void;
+  /** The worker's command line (node arguments); tests give another program. */
+  workerArgs?: string[];
+  /** First restart delay, doubled after each quick exit up to 30 times it (tests make it short). */
+  restartDelayMs?: number;
 }
 
 /**
@@ -20,12 +28,18 @@ export interface EmbeddedJudgeOptions {
 export class EmbeddedJudge {
   private child: ChildProcess | undefined;
   private stopped = false;
+  private readonly baseDelayMs: number;
+  private restartDelayMs: number;
 
-  constructor(private readonly options: EmbeddedJudgeOptions) {}
+  constructor(private readonly options: EmbeddedJudgeOptions) {
+    this.baseDelayMs = options.restartDelayMs ?? RESTART_DELAY_MS;
+    this.restartDelayMs = this.baseDelayMs;
+  }
 
   start(): void {
     if (this.stopped) return;
-    const child = spawn(process.execPath, [judgeCli, 'worker', '--server', this.options.serverUrl], {
+    const args = this.options.workerArgs ?? [judgeCli, 'worker', '--server', this.options.serverUrl];
+    const child = spawn(process.execPath, args, {
       env: {
         ...process.env,
         // The token goes through the environment, not argv, so that `ps` does not show it.
@@ -37,11 +51,14 @@ export class EmbeddedJudge {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     this.child = child;
+    const startedAt = Date.now();
     child.once('exit', (code, signal) => {
       this.child = undefined;
       if (this.stopped) return;
-      this.options.log(`embedded judge exited (${signal ?? code}); restarting in ${RESTART_DELAY_MS} ms`);
-      setTimeout(() => this.start(), RESTART_DELAY_MS).unref();
+      const delay = Date.now() - startedAt >= STABLE_RUN_MS ? this.baseDelayMs : this.restartDelayMs;
+      this.restartDelayMs = Math.min(delay * 2, this.baseDelayMs * MAX_RESTART_FACTOR);
+      this.options.log(`embedded judge exited (${signal ?? code}); restarting in ${delay} ms`);
+      setTimeout(() => this.start(), delay).unref();
     });
   }
 

@@ -22,6 +22,9 @@ async function main() {
   const { createdRootPassword } = await seedDatabase(database.db, {
     hashPassword,
     rootPassword: config.rootPassword,
+    // Mails link here until an admin sets the site's address; never taken from a request's Host or
+    // Origin header, which a client could point elsewhere to harvest reset codes.
+    baseUrl: `http://localhost:${config.port}`,
   });
   const jwtSecret = await ensureSecret(database.db, 'jwt', config.jwt.secret);
   const judgeToken = await ensureSecret(database.db, 'judge', config.judgeToken);

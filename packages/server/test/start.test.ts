@@ -1,46 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort, startVerdict } from './helpers/verdict-process.ts';
 
 const mainTs = path.resolve(import.meta.dirname, '../src/main.ts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `main.ts` as `npm start` does, waits until it serves, and returns its output so far. */
-async function startVerdict(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
-    env: { ...process.env, EMBEDDED_JUDGE: 'false', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Verdict is running')) resolve();
-      if (child.exitCode !== null) reject(new Error(`exited early:\n${output}`));
-    }, 100);
-    exited.finally(() => clearInterval(timer));
-  });
-  return {
-    output: () => output,
-    async stop() {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
 
 describe('README: the first start and the next', () => {
   it('creates root once, prints its password once, and keeps the data across restarts', async () => {
@@ -52,7 +17,22 @@ describe('README: the first start and the next', () => {
     const password = /password: (\S+)/.exec(first.output())?.[1];
     expect(password, first.output()).toMatch(/^\S{16}$/);
     const config = await (await fetch(`http://127.0.0.1:${port}/api/get-website-config`)).json();
-    expect(config).toMatchObject({ status: 200, data: { shortName: 'Verdict' } });
+    // reset links point at this server until an admin sets the site's address
+    expect(config).toMatchObject({
+      status: 200,
+      data: { shortName: 'Verdict', baseUrl: `http://localhost:${port}` },
+    });
+    // issue 4 "done when": the printed root account signs in on the real server.
+    const rootLogin = await fetch(`http://127.0.0.1:${port}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'root', password }),
+    });
+    expect(await rootLogin.json()).toMatchObject({
+      status: 200,
+      data: { username: 'root', roleList: ['root'] },
+    });
+    expect(rootLogin.headers.get('authorization')).toMatch(/^ey/);
     const badToken = await fetch(`http://127.0.0.1:${port}/api/logout`, {
       headers: { authorization: 'bad' },
     });

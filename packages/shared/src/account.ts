@@ -30,6 +30,11 @@ export const ACCOUNT_LIMITS = {
   cfUsernameMax: 255,
   schoolMax: 100,
   numberMax: 200,
+  /** spec part 2 §5 mobile: what may be typed (digits with spaces or hyphens, a leading +) */
+  mobileInputMax: 32,
+  /** digits of a mobile number: short national numbers up to the longest international ones */
+  mobileDigitsMin: 6,
+  mobileDigitsMax: 20,
   /** The remote-judge session id (spec part 1 §7 update-cfSession); a Codeforces cookie is far shorter. */
   cfSessionMax: 4096,
   /** A reset-password link code (reference §7.3: 21 characters); anything longer is not one of ours. */
@@ -147,6 +152,15 @@ export const ACCOUNT_MESSAGES = {
     zh: 'cfSession的长度不能超过4096位',
     en: 'The Codeforces session id cannot be longer than 4096 characters',
   },
+  mobileRequired: { zh: '手机号不能为空', en: 'The mobile number is required' },
+  mobileInvalid: {
+    zh: '手机号格式不正确：可以+开头，包含6~20位数字，数字之间可用空格或短横线分隔',
+    en: 'The mobile number is not valid: an optional +, then 6 to 20 digits, which may be separated by spaces or hyphens',
+  },
+  mobileSame: {
+    zh: '新手机号与当前手机号一致，请不要重复设置！',
+    en: 'The new mobile number is your current one!',
+  },
   slideInvalid: { zh: '滑动验证参数不合法', en: 'The slide verification answer is not valid' },
 } as const satisfies Record<string, AccountText>;
 
@@ -170,6 +184,22 @@ const EMAIL_PATTERN =
 
 export function isEmailAddress(value: string): boolean {
   return value.length <= L.emailMax && EMAIL_PATTERN.test(value);
+}
+
+/**
+ * spec part 2 §5 "mobile format checked": one rule for every country, as numbers are written — an
+ * optional leading '+', then 6 to 20 digits, with single spaces or hyphens allowed between digits.
+ * A mainland number (11 digits, 138 0013 8000) fits; so does +44 20 7946 0958.
+ */
+const MOBILE_PATTERN = new RegExp(`^\\+?\\d(?:[ -]?\\d){${L.mobileDigitsMin - 1},${L.mobileDigitsMax - 1}}$`);
+
+export function isMobileNumber(value: string): boolean {
+  return value.length <= L.mobileInputMax && MOBILE_PATTERN.test(value.trim());
+}
+
+/** The stored form of a mobile number: separators dropped, so one number has one spelling. */
+export function normalizeMobile(value: string): string {
+  return value.trim().replace(/[ -]/g, '');
 }
 
 // ---- fields ---------------------------------------------------------------------------------
@@ -216,6 +246,14 @@ export const captchaField = z
   .trim()
   .min(1, key('captchaRequired'))
   .max(L.captchaMax, key('captchaLength'));
+
+/** spec part 2 §5: mobile required and format checked; the value is the normalised number. */
+export const mobileField = z
+  .string({ error: key('mobileRequired') })
+  .trim()
+  .min(1, key('mobileRequired'))
+  .refine(isMobileNumber, key('mobileInvalid'))
+  .transform(normalizeMobile);
 
 const optionalText = (max: number, message: AccountMessageKey, trim = true) =>
   (trim ? z.string().trim() : z.string()).max(max, message).nullish();
@@ -320,6 +358,8 @@ export type ChangeEmailBody = z.input<typeof changeEmailSchema>;
 /**
  * `POST /api/change-userInfo` (reference §3.1: a UserInfoVO of which only these fields are written;
  * reference §7.4 limits). A field left out keeps its value; null or '' clears it.
+ * Verdict adds `mobile` (spec part 2 §2.6; HOJ has no mobile call): when sent it is required, checked
+ * and must differ from the current number (spec part 2 §5), so it cannot be cleared.
  */
 export const changeUserInfoSchema = z.object({
   realname: optionalText(L.realnameMax, 'realnameTooLong'),
@@ -331,6 +371,7 @@ export const changeUserInfoSchema = z.object({
   number: optionalText(L.numberMax, 'numberTooLong'),
   cfUsername: optionalText(L.cfUsernameMax, 'cfUsernameTooLong'),
   gender: z.enum(GENDERS, { error: key('genderInvalid') }).nullish(),
+  mobile: mobileField.optional(),
 });
 export type ChangeUserInfoBody = z.input<typeof changeUserInfoSchema>;
 
@@ -363,6 +404,8 @@ export interface UserInfoVO {
   github: string | null;
   blog: string | null;
   cfUsername: string | null;
+  /** Verdict (spec part 2 §2.6): the normalised mobile number; only the user's own answers carry it. */
+  mobile: string | null;
   roleList: string[];
 }
 

@@ -75,10 +75,28 @@ export const submitJudgeBody = z.object({
   tid: z.number().int().positive().nullish(),
   gid: z.number().int().positive().nullish(),
   isRemote: z.boolean().nullish(),
-  /** spec part 1 §3: sent when captchaRequired is set; the reference asks for no captcha on submit */
+  /**
+   * spec part 1 §3: the answer to the image captcha of `GET /api/captcha`, sent with its
+   * `captchaKey` once a refusal said `captchaRequired` (the reference asks for no captcha on submit).
+   */
   captcha: z.string().max(16).nullish(),
+  captchaKey: z.string().max(64).nullish(),
 });
 export type SubmitJudgeBody = z.output<typeof submitJudgeBody>;
+
+/**
+ * The `data` of a submit refused for going too fast (spec part 1 §8 "Too-fast operation") or for a
+ * wrong or expired captcha: the client shows a fresh captcha and sends its answer with the next submit.
+ */
+export interface SubmitCaptchaChallenge {
+  captchaRequired: true;
+}
+
+export function isSubmitCaptchaChallenge(data: unknown): data is SubmitCaptchaChallenge {
+  return (
+    typeof data === 'object' && data !== null && (data as SubmitCaptchaChallenge).captchaRequired === true
+  );
+}
 
 /** reference §3.4 `POST /api/submit-problem-test-judge` body TestJudgeDTO. */
 export const testJudgeBody = z.object({

@@ -21,6 +21,8 @@ export interface SeedOptions {
   hashPassword: (plain: string) => Promise<string>;
   /** root's password on a fresh database; a random one is generated (and returned) when absent */
   rootPassword?: string;
+  /** the site address in mails (reset links) until an admin sets it; default http://localhost:8080 */
+  baseUrl?: string;
 }
 
 type NewLanguage = typeof language.$inferInsert;
@@ -39,7 +41,7 @@ export async function seedDatabase(
     // Several servers may start together on one PostgreSQL; the first seeds, the others then find it done.
     await tx.execute(sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`);
     const firstRun = await seedRolesAndPermissions(tx);
-    await seedSystemConfig(tx);
+    await seedSystemConfig(tx, opts.baseUrl ?? 'http://localhost:8080');
     await tx.insert(language).values(LANGUAGES).onConflictDoNothing();
     const root = await seedRoot(tx, opts);
     if (firstRun) {
@@ -72,11 +74,11 @@ async function seedRolesAndPermissions(tx: Db): Promise<boolean> {
 }
 
 /** ref §7.14 defaults (HOJ kept these in Nacos). The remote judge account lists are not config here. */
-async function seedSystemConfig(tx: Db): Promise<void> {
+async function seedSystemConfig(tx: Db, baseUrl: string): Promise<void> {
   const web = {
     name: 'Verdict Online Judge',
     shortName: 'Verdict',
-    baseUrl: 'http://localhost:8080',
+    baseUrl,
     description: 'Verdict is an open-source online judge: problems, contests, trainings and groups.',
     register: true,
     recordName: '',

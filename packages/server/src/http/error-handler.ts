@@ -21,11 +21,17 @@ function envelope(
   return { status, msg: localize(msg, requestLanguage(request)), data };
 }
 
-function sendError(reply: FastifyReply, httpStatus: number, status: number, msg: Message | undefined) {
+function sendError(
+  reply: FastifyReply,
+  httpStatus: number,
+  status: number,
+  msg: Message | undefined,
+  data: unknown = null,
+) {
   return reply
     .code(httpStatus)
     .type('application/json; charset=utf-8')
-    .send(envelope(reply.request, status, msg ?? messages.serverError));
+    .send(envelope(reply.request, status, msg ?? messages.serverError, data));
 }
 
 /** The first validation issue, as one message that names the field (reference §1.2: first constraint message). */
@@ -96,7 +102,8 @@ export const errorHandling = fp(async (app: FastifyInstance, opts: ErrorHandling
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) return sendError(reply, error.httpStatus, error.status, error.msg);
+    if (error instanceof ApiError)
+      return sendError(reply, error.httpStatus, error.status, error.msg, error.data);
     const mapped = frameworkError(error);
     if (mapped) return sendError(reply, ...mapped);
     request.log.error({ err: error }, 'unhandled error');

@@ -1,7 +1,7 @@
 import { messages, type Message } from './messages.ts';
 
 /**
- * An error that becomes the envelope `{status, msg, data: null}`.
+ * An error that becomes the envelope `{status, msg, data}` (data null unless given).
  *
  * reference §1.2: business errors keep HTTP 200 and carry their status in the body, while
  * authentication, permission and switch failures use the real HTTP status as well. Clients depend
@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 429 | 500,
     readonly msg: Message,
     readonly httpStatus: number = 200,
+    /** the envelope's `data`: what the client needs to recover, e.g. `{captchaRequired: true}` */
+    readonly data: unknown = null,
   ) {
     super(typeof msg === 'string' ? msg : msg.en);
     this.name = 'ApiError';

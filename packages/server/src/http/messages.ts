@@ -301,6 +301,11 @@ export const problemMessages = {
     zh: '对不起，您的提交频率过快，请稍后再尝试！',
     en: 'Sorry, you are submitting too often, please try again later!',
   },
+  /** spec part 1 §8 "Too-fast operation"; the client then shows a captcha (submission/captcha-gate.ts) */
+  submitNeedsCaptcha: {
+    zh: '操作速度过快，可能是机器操作！请重新验证！',
+    en: 'Speed too fast, may be machine operation! Please verify again!',
+  },
   languageNotAllowed: {
     zh: '提交的代码语言不在该题目支持的语言范围内！',
     en: 'This problem does not accept code in that language!',

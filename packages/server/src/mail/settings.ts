@@ -6,7 +6,8 @@ import { systemConfig } from '../db/schema/index.ts';
 
 /**
  * reference §3.12 / §7.14: the admin e-mail configuration, kept as system_config 'email' (HOJ kept
- * it in the Nacos web config). The sender address is `emailUsername`, which also logs in.
+ * it in the Nacos web config). As in HOJ the sender address is `emailUsername`, which also logs
+ * in, unless Verdict's `emailSender` names another one.
  */
 export interface EmailConfig {
   emailHost: string;
@@ -15,6 +16,10 @@ export interface EmailConfig {
   emailUsername: string;
   emailPassword: string;
   emailBGImg: string;
+  /** Verdict: the From address when the SMTP login is not an address ('' or absent: emailUsername) */
+  emailSender?: string;
+  /** Verdict: reference §7.1's refused domains; absent means the bundled list (mail/blacklist.ts) */
+  emailBlacklist?: string[];
 }
 
 export const DEFAULT_EMAIL_CONFIG: EmailConfig = {
@@ -63,6 +68,14 @@ export async function readEmailConfig(db: Db): Promise<EmailConfig> {
   return { ...DEFAULT_EMAIL_CONFIG, ...(created?.value as Partial<EmailConfig>) };
 }
 
+/** Replaces the 'email' row (the admin's set-email-config). */
+export async function writeEmailConfig(db: Db, value: EmailConfig): Promise<void> {
+  await db
+    .insert(systemConfig)
+    .values({ name: 'email', value })
+    .onConflictDoUpdate({ target: systemConfig.name, set: { value } });
+}
+
 function pickEmailFields(web: Record<string, unknown>): Partial<EmailConfig> {
   const picked: Partial<EmailConfig> = {};
   for (const key of Object.keys(DEFAULT_EMAIL_CONFIG) as (keyof EmailConfig)[]) {
@@ -79,13 +92,14 @@ function pickEmailFields(web: Record<string, unknown>): Partial<EmailConfig> {
 export async function resolveMailSettings(db: Db, env: SmtpConfig | undefined): Promise<MailSettings | null> {
   const admin = await readEmailConfig(db);
   const username = admin.emailUsername.trim();
-  if (admin.emailHost.trim() !== '' && isEmailAddress(username)) {
+  const from = admin.emailSender?.trim() || username;
+  if (admin.emailHost.trim() !== '' && isEmailAddress(from)) {
     return {
       host: admin.emailHost.trim(),
       port: admin.emailPort,
       secure: admin.emailSsl,
-      auth: admin.emailPassword ? { user: username, pass: admin.emailPassword } : undefined,
-      from: username,
+      auth: username && admin.emailPassword ? { user: username, pass: admin.emailPassword } : undefined,
+      from,
       source: 'admin',
     };
   }

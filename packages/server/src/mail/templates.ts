@@ -157,3 +157,27 @@ export function changeEmailCodeMail(
     footer: '如果这不是您本人的操作，请忽略本邮件。',
   });
 }
+
+/** reference §3.12 test-email: proves the admin's SMTP settings deliver. */
+export function testMail(lang: Lang, site: SiteInfo, sentAt: Date, server: string): RenderedMail {
+  if (lang === 'en-US') {
+    return render(`${site.shortName} test e-mail`, site, {
+      greeting: 'Hello,',
+      lines: [
+        `This is a test e-mail from ${site.name}, sent by an administrator from the e-mail configuration page.`,
+        `It went out through ${server} at ${formatTime(sentAt)}: the site can send mail.`,
+      ],
+      highlight: { label: 'Result', value: 'OK' },
+      footer: 'No action is needed.',
+    });
+  }
+  return render(`${site.shortName}的测试邮件`, site, {
+    greeting: '您好！',
+    lines: [
+      `这是 ${site.name} 管理员在邮箱配置页面发送的测试邮件。`,
+      `邮件于 ${formatTime(sentAt)} 经由 ${server} 发出，说明本站可以正常发送邮件。`,
+    ],
+    highlight: { label: '测试结果', value: 'OK' },
+    footer: '无需任何操作。',
+  });
+}

@@ -25,6 +25,7 @@ const USER_INFO_KEYS = [
   'email',
   'gender',
   'github',
+  'mobile',
   'nickname',
   'number',
   'realname',

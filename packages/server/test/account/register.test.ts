@@ -1,6 +1,6 @@
 import { ROLES } from '@verdict/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import {
   emailCode,
@@ -12,25 +12,13 @@ import {
   userRole,
 } from '../../src/db/schema/index.ts';
 import { uniqueViolation } from '../../src/modules/account/register.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { startMailServer, useMailServer, type MailServer } from '../helpers/mail.ts';
+import { appWithMailServer, useMailServer } from '../helpers/mail.ts';
 import { createUser } from '../helpers/users.ts';
 import { body, client, codeIn, setEmail, signIn, type Client } from './support.ts';
 
 const SECOND = 1000;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 8));
-let t: TestApp;
-let mail: MailServer;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  mail = await startMailServer();
-  await useMailServer(t.db, mail);
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
-});
+const { t, mail } = appWithMailServer({ clock });
 
 async function requestCode(c: Client, email: string, lang: 'zh' | 'en' = 'zh') {
   const res = await c.get('/api/get-register-code', { query: { email }, lang });

@@ -1,26 +1,14 @@
 import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import { captcha, loginFailure, systemConfig } from '../../src/db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { startMailServer, useMailServer, type MailServer } from '../helpers/mail.ts';
+import { appWithMailServer, useMailServer } from '../helpers/mail.ts';
 import { createUser } from '../helpers/users.ts';
 import { body, captchaAnswer, client, setEmail, signIn, type Client } from './support.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 8));
-let t: TestApp;
-let mail: MailServer;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  mail = await startMailServer();
-  await useMailServer(t.db, mail);
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
-});
+const { t, mail } = appWithMailServer({ clock });
 
 async function userWithEmail(username: string, email: string, password = 'old-password') {
   const uid = await createUser(t.db, { username, password });

@@ -2,6 +2,8 @@ import {
   ACCOUNT_MESSAGES,
   accountMessage,
   isEmailAddress,
+  isMobileNumber,
+  mobileField,
   registerFormSchema,
   resetPasswordFormSchema,
 } from '@verdict/shared';
@@ -54,5 +56,30 @@ describe('shared account schemas (spec part 1 §5, part 2 §5), as the web forms
     ]) {
       expect(isEmailAddress(bad), bad).toBe(false);
     }
+  });
+
+  it('spec part 2 §5: mobile format (an optional +, 6 to 20 digits, spaces or hyphens between)', () => {
+    for (const good of [
+      '13800138000',
+      '138 0013 8000',
+      '138-0013-8000',
+      '+86 138 0013 8000',
+      '123456',
+      '9'.repeat(20),
+    ])
+      expect(isMobileNumber(good), good).toBe(true);
+    for (const bad of [
+      '',
+      '12345',
+      '9'.repeat(21),
+      '+',
+      '+ 86138',
+      '138  0013',
+      '138-',
+      '(010) 1234567',
+      '1380013800a',
+    ])
+      expect(isMobileNumber(bad), bad).toBe(false);
+    expect(mobileField.parse(' +86 138-0013-8000 ')).toBe('+8613800138000');
   });
 });

@@ -1,32 +1,28 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import { emailCode, systemConfig, userInfo } from '../../src/db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { startMailServer, useMailServer, type MailServer } from '../helpers/mail.ts';
+import { appWithMailServer, useMailServer } from '../helpers/mail.ts';
 import { createUser } from '../helpers/users.ts';
-import { body, client, codeIn, setEmail, signIn } from './support.ts';
+import { body, client, codeIn, setEmail, signIn, type Client } from './support.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 8));
-let t: TestApp;
-let mail: MailServer;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  mail = await startMailServer();
-  await useMailServer(t.db, mail);
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
-});
+const { t, mail } = appWithMailServer({ clock });
 
 async function newUser(username: string, password = 'old-password') {
   const uid = await createUser(t.db, { username, password });
   const c = client(t);
   return { uid, c, token: await signIn(c, username, password) };
+}
+
+/** Each input is refused in the envelope (status 400) with its zh-CN message, and in English with its en-US one. */
+async function expectRefused(c: Client, token: string, url: string, cases: [object, string, string][]) {
+  for (const [input, zh, en] of cases) {
+    expect(body(await c.post(url, input, { token }))).toEqual({ status: 400, msg: zh, data: null });
+    expect(body(await c.post(url, input, { token, lang: 'en' })).msg).toBe(en);
+  }
 }
 
 describe('reference §7.4: POST /api/change-password', () => {
@@ -149,14 +145,7 @@ describe('reference §7.4: POST /api/change-password', () => {
         'The new password must be different from the current one!',
       ],
     ];
-    for (const [input, zh, en] of cases) {
-      expect(body(await c.post('/api/change-password', input, { token }))).toEqual({
-        status: 400,
-        msg: zh,
-        data: null,
-      });
-      expect(body(await c.post('/api/change-password', input, { token, lang: 'en' })).msg).toBe(en);
-    }
+    await expectRefused(c, token, '/api/change-password', cases);
     expect((await c.post('/api/change-password', cases[0]![0])).statusCode).toBe(401);
   });
 });
@@ -284,14 +273,7 @@ describe('reference §7.4: change the e-mail address with a code sent to the new
         'The verification code must be 6 characters',
       ],
     ];
-    for (const [input, zh, en] of cases) {
-      expect(body(await c.post('/api/change-email', input, { token }))).toEqual({
-        status: 400,
-        msg: zh,
-        data: null,
-      });
-      expect(body(await c.post('/api/change-email', input, { token, lang: 'en' })).msg).toBe(en);
-    }
+    await expectRefused(c, token, '/api/change-email', cases);
   });
 
   it('without SMTP the code is refused with a clear message', async () => {
@@ -406,20 +388,88 @@ describe('reference §3.1, §7.4: POST /api/change-userInfo', () => {
       ],
       [{ gender: 'other' }, '性别只能是男、女或保密', 'The gender must be male, female or secrecy'],
     ];
-    for (const [input, zh, en] of cases) {
-      expect(body(await c.post('/api/change-userInfo', input, { token }))).toEqual({
-        status: 400,
-        msg: zh,
-        data: null,
-      });
-      expect(body(await c.post('/api/change-userInfo', input, { token, lang: 'en' })).msg).toBe(en);
-    }
+    await expectRefused(c, token, '/api/change-userInfo', cases);
     const fits = await c.post(
       '/api/change-userInfo',
       { realname: 'r'.repeat(50), nickname: 'n'.repeat(20) },
       { token },
     );
     expect(body(fits).status).toBe(200);
+  });
+});
+
+describe('spec part 2 §2.6, §5: the mobile number (POST /api/change-userInfo)', () => {
+  const stored = async (uid: string) =>
+    (await t.db.select({ m: userInfo.mobile }).from(userInfo).where(eq(userInfo.uuid, uid)))[0]!.m;
+
+  it('stores a valid number in one spelling and returns it where the other profile fields are', async () => {
+    const { uid, c, token } = await newUser('caller');
+    const res = await c.post('/api/change-userInfo', { mobile: ' 138 0013-8000 ' }, { token });
+    expect(body(res)).toMatchObject({
+      status: 200,
+      msg: '更新个人信息成功！',
+      data: { uid, username: 'caller', mobile: '13800138000' },
+    });
+    expect(await stored(uid)).toBe('13800138000');
+    const international = await c.post('/api/change-userInfo', { mobile: '+44 20 7946 0958' }, { token });
+    expect(body(international).data).toMatchObject({ mobile: '+442079460958' });
+    // The next login carries it, and a profile save that leaves it out keeps it.
+    await c.post('/api/change-userInfo', { nickname: 'Caller' }, { token });
+    const login = await c.post('/api/login', { username: 'caller', password: 'old-password' });
+    expect(body(login).data).toMatchObject({ nickname: 'Caller', mobile: '+442079460958' });
+  });
+
+  it('refuses a missing or malformed number, in both languages, and keeps the old one', async () => {
+    const { uid, c, token } = await newUser('misdial');
+    await c.post('/api/change-userInfo', { mobile: '13800138000' }, { token });
+    const cases: [object, string, string][] = [
+      [{ mobile: '' }, '手机号不能为空', 'The mobile number is required'],
+      [{ mobile: null }, '手机号不能为空', 'The mobile number is required'],
+      ...[
+        '12345',
+        '1'.repeat(21),
+        '138-0013-80a0',
+        '+',
+        '++8613800138000',
+        '138--00138000',
+        '-13800138000',
+      ].map((mobile): [object, string, string] => [
+        { mobile },
+        '手机号格式不正确：可以+开头，包含6~20位数字，数字之间可用空格或短横线分隔',
+        'The mobile number is not valid: an optional +, then 6 to 20 digits, which may be separated by spaces or hyphens',
+      ]),
+    ];
+    await expectRefused(c, token, '/api/change-userInfo', cases);
+    expect(await stored(uid)).toBe('13800138000');
+  });
+
+  it('refuses the current number, however it is spelt (the new value must differ from the old)', async () => {
+    const { uid, c, token } = await newUser('samedial');
+    await c.post('/api/change-userInfo', { mobile: '+86 138 0013 8000' }, { token });
+    const again = await c.post(
+      '/api/change-userInfo',
+      { mobile: '+86-138-0013-8000', nickname: 'x' },
+      { token },
+    );
+    expect(body(again)).toEqual({
+      status: 400,
+      msg: '新手机号与当前手机号一致，请不要重复设置！',
+      data: null,
+    });
+    const en = await c.post('/api/change-userInfo', { mobile: '+8613800138000' }, { token, lang: 'en' });
+    expect(body(en).msg).toBe('The new mobile number is your current one!');
+    // Nothing of the refused call is written.
+    const [row] = await t.db
+      .select({ nickname: userInfo.nickname })
+      .from(userInfo)
+      .where(eq(userInfo.uuid, uid));
+    expect(row!.nickname).toBeNull();
+  });
+
+  it('needs a login (HTTP 401)', async () => {
+    const res = await client(t).post('/api/change-userInfo', { mobile: '13800138000' });
+    expect(res.statusCode).toBe(401);
+    expect(body(res)).toEqual({ status: 401, msg: '请您先登录！', data: null });
   });
 });
 

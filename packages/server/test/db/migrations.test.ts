@@ -43,6 +43,7 @@ const EXPECTED_TABLES = [
   // Verdict
   'test_run', 'system_config', 'login_failure', 'email_code', 'account_lock', 'captcha', 'rate_limit',
   'judge_problem_count', 'judge_status_count', 'problem_kind_count', 'judge_compile_check',
+  'judge_hidden_status_count',
 ];
 
 /** Every migration committed in the journal. */
@@ -178,6 +179,69 @@ describe('database migrations', () => {
     expect(renamed!.author).toBe('after');
     const [link] = await database.db.select().from(trainingProblem).where(eq(trainingProblem.pid, pid));
     expect(link!.displayId).toBe('RENAME-2');
+  });
+
+  it('keeps the counter of submissions to problems that are not public equal to a live count', async () => {
+    const hidden = async () =>
+      queryRows<{ status: number; n: number }>(
+        database.db,
+        sql`select status, n::int as n from judge_hidden_status_count where n <> 0 order by status`,
+      );
+    const live = async () =>
+      queryRows<{ status: number; n: number }>(
+        database.db,
+        sql`select j.status, count(*)::int as n from judge j join problem p on p.id = j.pid
+          where j.cid = 0 and j.gid is null and (p.auth <> 1 or p.is_group) group by j.status order by j.status`,
+      );
+    await insertUser(database, 'u-hidden', 'hider');
+    const open = await insertProblem(database, 'HIDDEN-OPEN');
+    const secret = await insertProblem(database, 'HIDDEN-SECRET');
+    const other = await insertProblem(database, 'HIDDEN-OTHER');
+    await database.db.update(problem).set({ auth: 2 }).where(eq(problem.id, secret));
+    const row = (pid: number, cid = 0) => ({
+      pid,
+      displayPid: 'X',
+      uid: 'u-hidden',
+      username: 'hider',
+      code: 'x',
+      cid,
+    });
+    await database.db
+      .insert(judge)
+      .values([row(open), row(open), row(secret), row(secret), row(secret, 1000)]);
+    await database.db.insert(judge).values([row(other), row(other)]);
+    expect(await hidden()).toEqual([{ status: 5, n: 2 }]);
+
+    // status changes, in one statement over several problems
+    await database.db.update(judge).set({ status: 0 }).where(eq(judge.uid, 'u-hidden'));
+    await database.db.update(judge).set({ status: -1 }).where(eq(judge.pid, open));
+    expect(await hidden()).toEqual(await live());
+    // problems becoming hidden, contest-only, a group's or public again, one or several at a time
+    await database.db.update(problem).set({ auth: 3 }).where(eq(problem.id, open));
+    expect(await hidden()).toEqual([
+      { status: -1, n: 2 },
+      { status: 0, n: 2 },
+    ]);
+    await database.db
+      .update(problem)
+      .set({ auth: sql`case when ${problem.id} = ${secret} then 1 else 2 end` })
+      .where(sql`${problem.id} in (${secret}, ${other})`);
+    expect(await hidden()).toEqual(await live());
+    await database.db.update(problem).set({ isGroup: true }).where(eq(problem.id, secret));
+    await database.db.update(problem).set({ title: 'renamed' }).where(eq(problem.id, secret));
+    expect(await hidden()).toEqual(await live());
+    // deletes: a submission, a problem whose submissions cascade, a problem emptied first
+    await database.db
+      .delete(judge)
+      .where(sql`${judge.submitId} = (select min(submit_id) from judge where pid = ${open})`);
+    expect(await hidden()).toEqual(await live());
+    await database.db.delete(problem).where(eq(problem.id, open));
+    expect(await hidden()).toEqual(await live());
+    await database.db.delete(judge).where(eq(judge.pid, other));
+    await database.db.delete(problem).where(eq(problem.id, other));
+    expect(await hidden()).toEqual(await live());
+    await database.db.delete(problem).where(eq(problem.id, secret));
+    expect(await hidden()).toEqual([]);
   });
 
   it('reference §4.2: a public tag name is unique per OJ (gid null counts as one group)', async () => {

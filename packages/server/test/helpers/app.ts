@@ -27,6 +27,7 @@ export async function buildTestApp(
     webDist?: string;
     judgeLeaseMs?: number;
     compileCheck?: AppDeps['compileCheck'];
+    logger?: AppDeps['logger'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -35,6 +36,7 @@ export async function buildTestApp(
     db: database.db,
     clock: options.clock,
     compileCheck: options.compileCheck,
+    logger: options.logger,
     config: {
       jwt: { secret: randomBytes(32).toString('hex'), expireSeconds: 86400, refreshAfterSeconds: 43200 },
       webDist: options.webDist,

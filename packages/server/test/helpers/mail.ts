@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 import { systemConfig } from '../../src/db/schema/index.ts';
 import type { Db } from '../../src/db/client.ts';
+import { buildTestApp, type TestApp } from './app.ts';
 
 /** A mail as the test SMTP server received it, decoded. */
 export interface ReceivedMail {
@@ -114,6 +116,29 @@ export async function useMailServer(
     .insert(systemConfig)
     .values({ name: 'email', value })
     .onConflictDoUpdate({ target: systemConfig.name, set: { value } });
+}
+
+/**
+ * For a test file: registers the beforeAll/afterAll hooks that build a test app whose mail goes to
+ * a fresh test SMTP server, and closes both. The returned objects are filled in by beforeAll, so
+ * use them inside tests and hooks only.
+ */
+export function appWithMailServer(options: Parameters<typeof buildTestApp>[0]): {
+  t: TestApp;
+  mail: MailServer;
+} {
+  const t = {} as TestApp;
+  const mail = {} as MailServer;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp(options));
+    Object.assign(mail, await startMailServer());
+    await useMailServer(t.db, mail);
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.close();
+  });
+  return { t, mail };
 }
 
 // ---- a small MIME reader: enough for what nodemailer sends -----------------------------------

@@ -1,12 +1,13 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
-import { access } from '../../src/http/auth/access.ts';
+import { access, actionAccess } from '../../src/http/auth/access.ts';
 import { ok } from '../../src/http/envelope.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/users.ts';
+import { createUser, type RoleKey } from '../helpers/users.ts';
 
 const HOUR = 3600_000;
+const ACTIONS = ['submit', 'discussion', 'comment', 'reply'] as const;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 8));
 let t: TestApp;
 let aliceUid: string;
@@ -26,9 +27,10 @@ beforeAll(async () => {
   t.app.get('/api/test/admin-only', { config: { access: access.anyRole('root', 'admin') } }, async () =>
     ok('in'),
   );
-  t.app.get('/api/test/submit', { config: { access: access.permission('submit') } }, async () =>
-    ok('submitted'),
-  );
+  // One probe per guarded user action, declared as the real routes declare theirs.
+  for (const action of ACTIONS) {
+    t.app.post(`/api/test/${action}`, { config: { access: actionAccess[action] } }, async () => ok(action));
+  }
   aliceUid = await createUser(t.db, { username: 'alice' });
 });
 afterAll(() => t.close());
@@ -149,18 +151,66 @@ describe('reference §2: roles and permissions', () => {
     }
   });
 
-  it('grants submit by role: default users may, no-submit users may not', async () => {
-    expect((await call('/api/test/submit', await login(aliceUid))).json().data).toBe('submitted');
-    for (const [username, role] of [
-      ['quiet1', 'noSubmitUser'],
-      ['quiet2', 'noSubmitNoDiscussUser'],
-      ['quiet3', 'noSubmitMuteUser'],
-    ] as const) {
-      const uid = await createUser(t.db, { username, role });
-      expect((await call('/api/test/submit', await login(uid))).statusCode).toBe(403);
+  /**
+   * reference §2's role → permission table, written out here rather than read from the code, so
+   * that a wrong seed fails: which of submit, discussion_add, comment_add and reply_add each role has.
+   */
+  const mayByRole: [RoleKey, number, Record<(typeof ACTIONS)[number], boolean>][] = [
+    ['defaultUser', 1002, { submit: true, discussion: true, comment: true, reply: true }],
+    ['noSubmitUser', 1003, { submit: false, discussion: true, comment: true, reply: true }],
+    ['noDiscussUser', 1004, { submit: true, discussion: false, comment: true, reply: true }],
+    ['muteUser', 1005, { submit: true, discussion: false, comment: false, reply: false }],
+    ['noSubmitNoDiscussUser', 1006, { submit: false, discussion: false, comment: true, reply: true }],
+    ['noSubmitMuteUser', 1007, { submit: false, discussion: false, comment: false, reply: false }],
+  ];
+
+  it.each(mayByRole)(
+    'the guard lets %s (%i) do only what its seeded permissions allow (HTTP 403 otherwise)',
+    async (role, roleId, may) => {
+      const uid = await createUser(t.db, { username: `g${roleId}`, role });
+      const token = await login(uid);
+      for (const action of ACTIONS) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/test/${action}`,
+          headers: { authorization: token },
+        });
+        if (may[action]) {
+          expect(res.json(), `${role} ${action}`).toEqual({ status: 200, msg: 'success', data: action });
+        } else {
+          expect(res.statusCode, `${role} ${action}`).toBe(403);
+          expect(res.json()).toEqual({ status: 403, msg: '对不起，您无权限进行此操作！', data: null });
+        }
+      }
+    },
+  );
+
+  it('the real submit and test-run endpoints refuse 1003, 1006 and 1007 before reading the body', async () => {
+    const calls = ['/api/submit-problem-judge', '/api/submit-problem-test-judge'];
+    for (const role of ['noSubmitUser', 'noSubmitNoDiscussUser', 'noSubmitMuteUser'] as const) {
+      const token = await login(await createUser(t.db, { username: `s-${role}`.slice(0, 20), role }));
+      for (const url of calls) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: token },
+          payload: {},
+        });
+        expect(res.statusCode, `${role} ${url}`).toBe(403);
+        expect(res.json()).toEqual({ status: 403, msg: '对不起，您无权限进行此操作！', data: null });
+      }
     }
-    const muted = await createUser(t.db, { username: 'loud', role: 'muteUser' });
-    expect((await call('/api/test/submit', await login(muted))).statusCode).toBe(200);
+    // A default user passes the guard and reaches the body check.
+    for (const url of calls) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: await login(aliceUid) },
+        payload: {},
+      });
+      expect(res.statusCode, url).not.toBe(403);
+      expect(res.json().status, url).toBe(400);
+    }
   });
 
   it('loads the permissions of reference §2 for each role', async () => {

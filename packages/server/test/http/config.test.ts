@@ -36,8 +36,31 @@ describe('configuration from the environment', () => {
       VERDICT_ROOT_PASSWORD: 'secret123',
       CORS_ORIGINS: 'http://a.test, http://b.test',
       LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      JUDGE_TOKEN: 'j'.repeat(24),
+      JUDGE_LEASE_MS: '5000',
+      WEB_DIST: '/srv/verdict-web',
+      SHUTDOWN_GRACE_MS: '2500',
+      SMTP_HOST: 'smtp.example.org',
+      SMTP_PORT: '2525',
+      SMTP_USER: 'judge@example.org',
+      SMTP_PASSWORD: 'mail-secret',
     });
     expect(config).toMatchObject({
+      host: '127.0.0.1',
+      judgeToken: 'j'.repeat(24),
+      judgeLeaseMs: 5000,
+      webDist: '/srv/verdict-web',
+      shutdownGraceMs: 2500,
+      // no SMTP_SECURE: plain on a port other than 465, upgraded by STARTTLS; the login is the sender
+      smtp: {
+        host: 'smtp.example.org',
+        port: 2525,
+        secure: false,
+        user: 'judge@example.org',
+        password: 'mail-secret',
+        from: 'judge@example.org',
+      },
       port: 9000,
       dataDir: '/tmp/verdict-data',
       databaseUrl: 'postgres://root@127.0.0.1:5432/verdict',
@@ -47,6 +70,21 @@ describe('configuration from the environment', () => {
       corsOrigins: ['http://a.test', 'http://b.test'],
       logLevel: 'warn',
     });
+  });
+
+  it('SMTP: port 465 means TLS from the start, SMTP_FROM names the sender, no host means no SMTP', () => {
+    expect(loadConfig({}).smtp).toBeUndefined();
+    expect(loadConfig({ SMTP_HOST: 'mx.test', SMTP_PORT: '465', SMTP_FROM: 'oj@mx.test' }).smtp).toEqual({
+      host: 'mx.test',
+      port: 465,
+      secure: true,
+      user: undefined,
+      password: undefined,
+      from: 'oj@mx.test',
+    });
+    expect(
+      loadConfig({ SMTP_HOST: 'mx.test', SMTP_SECURE: 'true', SMTP_FROM: 'oj@mx.test' }).smtp,
+    ).toMatchObject({ port: 465, secure: true });
   });
 
   it('treats an empty variable as unset', () => {
@@ -61,6 +99,17 @@ describe('configuration from the environment', () => {
     [{ EMBEDDED_JUDGE: 'maybe' }, 'EMBEDDED_JUDGE must be true or false'],
     [{ VERDICT_ROOT_PASSWORD: '123' }, 'VERDICT_ROOT_PASSWORD must be 6 to 20 characters'],
     [{ JWT_TOKEN_EXPIRE: '600', JWT_TOKEN_FRESH_EXPIRE: '600' }, 'JWT_TOKEN_FRESH_EXPIRE must be smaller'],
+    [{ JUDGE_TOKEN: 'short' }, 'JUDGE_TOKEN must be at least 16 characters'],
+    [{ JUDGE_LEASE_MS: '100' }, 'JUDGE_LEASE_MS must be at least 2000'],
+    [{ SHUTDOWN_GRACE_MS: '-1' }, 'SHUTDOWN_GRACE_MS must be at least 0'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SMTP_HOST: 'mx.test', SMTP_PORT: '0', SMTP_FROM: 'oj@mx.test' }, 'SMTP_PORT must be at least 1'],
+    [
+      { SMTP_HOST: 'mx.test', SMTP_SECURE: 'sometimes', SMTP_FROM: 'oj@mx.test' },
+      'SMTP_SECURE must be true or false',
+    ],
+    [{ SMTP_HOST: 'mx.test', SMTP_USER: 'login-name' }, 'SMTP_FROM must be set'],
+    [{ SMTP_HOST: 'mx.test', SMTP_FROM: 'not an address' }, 'SMTP_FROM must be an e-mail address'],
   ])('rejects %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

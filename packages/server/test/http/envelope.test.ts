@@ -6,8 +6,12 @@ import { fail, forbidden } from '../../src/http/errors.ts';
 import { buildTestApp, JUDGE_TOKEN, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
+/** What the server logged, one JSON record a line. */
+const logLines: string[] = [];
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({
+    logger: { level: 'error', stream: { write: (line: string) => logLines.push(line) } },
+  });
   // Routes that exist only to exercise the error mapping.
   t.app.get('/api/test/business-fail', async () => {
     throw fail('参数错误');
@@ -122,6 +126,13 @@ describe('reference §1.1–1.2: envelope and error mapping', () => {
     expect(res.json()).toEqual({ status: 500, msg: 'Server Error! Please try Again later!', data: null });
     expect(res.body).not.toContain('secret internal detail');
     expect(res.body).not.toContain('.ts');
+    // the operator, not the client, gets the detail: one error record with the message and stack
+    const logged = logLines.map(
+      (line) => JSON.parse(line) as { level: number; err?: { message: string; stack: string } },
+    );
+    const record = logged.find((entry) => entry.err?.message === 'secret internal detail at /srv/db.ts:42');
+    expect(record?.level).toBe(50);
+    expect(record?.err?.stack).toContain('envelope.test.ts');
   });
 
   it('echoes Url-Type on HTTP 401', async () => {

@@ -1,13 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { JudgeStatus, type JudgeResult, type SubmissionTask } from '@verdict/shared';
+import { JudgeStatus, type JudgeResult, type JudgeTask, type SubmissionTask } from '@verdict/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
-import { judge, judgeCase, judgeServer, problem, userAcproblem } from '../../src/db/schema/index.ts';
+import {
+  JUDGE_PRIORITY,
+  judge,
+  judgeCase,
+  judgeServer,
+  problem,
+  testRun,
+  userAcproblem,
+} from '../../src/db/schema/index.ts';
 import { buildTestApp, JUDGE_TOKEN, type TestApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/users.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1));
 const LEASE_MS = 10_000;
+/** Long enough for the API's minimum code length; never run here. */
+const CPP_CODE = 'int main() { /* a program that the API accepts, never run */ return 0; }';
 let t: TestApp;
 let uid: string;
 let pid: number;
@@ -21,6 +31,16 @@ const gateway = (path: string, body: unknown, token = JUDGE_TOKEN) =>
   });
 const claim = async (name: string, languages = ['C++', 'Python3']) =>
   (await gateway('claim', { name, languages })).json().data as SubmissionTask | null;
+const claimAny = async (name: string) =>
+  (await gateway('claim', { name, languages: ['C++'] })).json().data as JudgeTask | null;
+
+/** A user's call to the public API, as the browser makes it. */
+async function userCall<T>(token: string, method: 'GET' | 'POST', url: string, payload?: object) {
+  const res = await t.app.inject({ method, url, headers: { authorization: token }, payload });
+  const body = res.json() as { status: number; msg: string; data: T };
+  if (body.status !== 200) throw new Error(`${url}: ${body.status} ${body.msg}`);
+  return body.data;
+}
 
 async function submit(options: { priority: number; language?: string; cid?: number }) {
   const [row] = await t.db
@@ -106,6 +126,49 @@ describe('judge gateway (ARCHITECTURE "judge gateway"; reference §6, §8.3)', (
     expect((await claim('w2', ['Java']))!.submitId).toBe(java);
     for (const id of [rejudge, ordinary, contest, java])
       await t.db.delete(judge).where(eq(judge.submitId, id));
+  });
+
+  it('claims a contest submission, then an ordinary one, then a test run, then a rejudge (ARCHITECTURE "judge gateway")', async () => {
+    // A user of its own: the rows other tests insert would trip this one's submission interval.
+    const queuer = await createUser(t.db, { username: 'queuer' });
+    const token = await t.app.auth.openSession(queuer, { userAgent: 'vitest', ip: '127.0.0.1' });
+    const rootToken = await t.app.auth.openSession('1', { userAgent: 'vitest', ip: '127.0.0.1' });
+    // Queued from the least to the most urgent, each through its own path, so that neither
+    // arrival order nor id order can explain the claim order.
+    const rejudged = await submit({ priority: JUDGE_PRIORITY.ordinary });
+    await t.db.update(judge).set({ status: JudgeStatus.ACCEPTED }).where(eq(judge.submitId, rejudged));
+    await userCall(rootToken, 'GET', `/api/admin/judge/rejudge?submitId=${rejudged}`);
+    clock.advance(1000);
+    const testKey = await userCall<string>(token, 'POST', '/api/submit-problem-test-judge', {
+      pid,
+      type: 'public',
+      language: 'C++',
+      code: CPP_CODE,
+      userInput: '1 2',
+    });
+    clock.advance(1000);
+    const { submitId: ordinary } = await userCall<{ submitId: number }>(
+      token,
+      'POST',
+      '/api/submit-problem-judge',
+      { pid: 'P1000', language: 'C++', code: CPP_CODE, cid: 0 },
+    );
+    // No contest submit path exists yet; the row is queued as contest submissions will be.
+    const contest = await submit({ priority: JUDGE_PRIORITY.contest, cid: 1 });
+
+    const claimed: (JudgeTask | null)[] = [];
+    for (let i = 0; i < 5; i++) claimed.push(await claimAny('w1'));
+    const idOf = (task: JudgeTask | null) =>
+      task && `${task.kind} ${task.kind === 'submission' ? task.submitId : task.id}`;
+    expect(claimed.map(idOf)).toEqual([
+      `submission ${contest}`,
+      `submission ${ordinary}`,
+      `test ${testKey}`,
+      `submission ${rejudged}`,
+      null,
+    ]);
+    for (const id of [rejudged, ordinary, contest]) await t.db.delete(judge).where(eq(judge.submitId, id));
+    await t.db.delete(testRun).where(eq(testRun.id, testKey));
   });
 
   it('sends the problem and its test data by content hash', async () => {

@@ -9,6 +9,8 @@ import {
   trainingRecord,
   trainingRegister,
 } from '../../src/db/schema/index.ts';
+import { captchaAnswer } from '../account/support.ts';
+import { createUser } from '../helpers/users.ts';
 import { CPP, createProblem, createWorld, submit, type World } from '../problem/fixtures.ts';
 
 let w: World;
@@ -190,10 +192,124 @@ describe('submit (spec part 1 §4, §5; reference §3.4 submit-problem-judge, §
     await w.judge.judgeNext({ status: JudgeStatus.ACCEPTED });
   });
 
-  it('accepts the optional captcha field without requiring it (the reference asks for none on submit)', async () => {
+  it('accepts a captcha nobody asked for without requiring one (the reference asks for none on submit)', async () => {
     const res = await submit(w, w.tokens.alice, 'P1000');
     expect(res.status).toBe(200);
     w.clock.advance(60_000);
-    expect((await post(w.tokens.alice, { captcha: 'abcd' })).status).toBe(200);
+    expect((await post(w.tokens.alice, { captcha: 'abcd', captchaKey: 'nope' })).status).toBe(200);
+    await w.judge.judgeNext({ status: JudgeStatus.ACCEPTED });
+    await w.judge.judgeNext({ status: JudgeStatus.ACCEPTED });
+  });
+});
+
+describe('the captcha of fast submitters (spec part 1 §3 submit payload captcha, §8 too-fast operation)', () => {
+  const TOO_FAST_EN = 'Speed too fast, may be machine operation! Please verify again!';
+  const TOO_FAST_ZH = '操作速度过快，可能是机器操作！请重新验证！';
+  let token: string;
+
+  const submitsOf = async (uid: string) =>
+    (await w.t.db.select({ id: judge.submitId }).from(judge).where(eq(judge.uid, uid))).length;
+
+  /** A new image captcha from GET /api/captcha and the answer the server keeps for it. */
+  async function freshCaptcha() {
+    const res = await w.call<{ img: string; captchaKey: string }>('GET', '/api/captcha');
+    expect(res.data.img).toMatch(/^data:image\/png;base64,/);
+    return { captchaKey: res.data.captchaKey, answer: await captchaAnswer(w.t.db, res.data.captchaKey) };
+  }
+
+  /** `n` quick submissions, one second apart, all let through. */
+  async function submitQuickly(n: number) {
+    for (let i = 0; i < n; i++) {
+      w.clock.advance(1_000);
+      expect((await post(token, {})).status).toBe(200);
+    }
+  }
+
+  let uid: string;
+  beforeAll(async () => {
+    uid = await createUser(w.t.db, { username: 'speedy' });
+    token = await w.t.app.auth.openSession(uid, { userAgent: 'vitest', ip: '127.0.0.1' });
+    // only the captcha is under test here, not the 8 s interval
+    await setSwitch({ defaultSubmitInterval: 0 });
+  });
+  afterAll(() => setSwitch({ defaultSubmitInterval: 8 }));
+
+  it('asks for a captcha from the 11th submission within 60 s (the defaults), in both languages', async () => {
+    w.clock.advance(120_000);
+    await submitQuickly(10);
+    w.clock.advance(1_000);
+    const refused = await post(token, {});
+    expect(refused).toMatchObject({
+      http: 200,
+      status: 403,
+      msg: TOO_FAST_EN,
+      data: { captchaRequired: true },
+    });
+    const zh = await w.call('POST', '/api/submit-problem-judge', {
+      token,
+      lang: 'zh',
+      payload: { pid: 'P1000', language: 'C++', code: CPP, cid: 0 },
+    });
+    expect(zh).toMatchObject({ status: 403, msg: TOO_FAST_ZH, data: { captchaRequired: true } });
+    expect(await submitsOf(uid)).toBe(10);
+  });
+
+  it('refuses a wrong answer with a clear message, uses that captcha up, and takes a right one', async () => {
+    const first = await freshCaptcha();
+    const wrongAnswer = String(Number(first.answer) + 1);
+    const wrong = await post(token, { captcha: wrongAnswer, captchaKey: first.captchaKey });
+    expect(wrong).toMatchObject({
+      status: 403,
+      msg: 'The captcha is incorrect',
+      data: { captchaRequired: true },
+    });
+    // one attempt per captcha: the right answer to the same captcha is too late now
+    const replay = await post(token, { captcha: first.answer, captchaKey: first.captchaKey });
+    expect(replay).toMatchObject({
+      status: 403,
+      msg: 'The captcha has expired, please refresh it!',
+      data: { captchaRequired: true },
+    });
+    expect(await submitsOf(uid)).toBe(10);
+
+    const second = await freshCaptcha();
+    const passed = await post(token, { captcha: ` ${second.answer} `, captchaKey: second.captchaKey });
+    expect(passed.status).toBe(200);
+    expect(passed.data).not.toHaveProperty('captchaRequired');
+    expect(await submitsOf(uid)).toBe(11);
+  });
+
+  it('clears the requirement after a right answer, until the user is fast again', async () => {
+    // the count starts again after the solved captcha: ten more go through without one
+    await submitQuickly(10);
+    w.clock.advance(1_000);
+    expect((await post(token, {})).data).toEqual({ captchaRequired: true });
+  });
+
+  it('forgets submissions older than the window', async () => {
+    w.clock.advance(61_000);
+    expect((await post(token, {})).status).toBe(200);
+  });
+
+  it('follows the threshold and window in system_config; 0 turns the captcha off', async () => {
+    await setSwitch({ submitCaptchaThreshold: 2, submitCaptchaWindow: 600 });
+    w.clock.advance(601_000);
+    await submitQuickly(2);
+    w.clock.advance(300_000);
+    expect((await post(token, {})).data).toEqual({ captchaRequired: true });
+    await setSwitch({ submitCaptchaThreshold: 0 });
+    expect((await post(token, {})).status).toBe(200);
+    await setSwitch({ submitCaptchaThreshold: 10, submitCaptchaWindow: 60 });
+  });
+
+  it('counts simultaneous submissions one after another: only one slips in under the threshold', async () => {
+    await setSwitch({ submitCaptchaThreshold: 2 });
+    w.clock.advance(120_000);
+    await submitQuickly(1);
+    const before = await submitsOf(uid);
+    const results = await Promise.all([post(token, {}), post(token, {})]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
+    expect(await submitsOf(uid)).toBe(before + 1);
+    await setSwitch({ submitCaptchaThreshold: 10 });
   });
 });

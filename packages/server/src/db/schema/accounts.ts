@@ -62,7 +62,7 @@ export const captcha = pgTable(
   'captcha',
   {
     key: text('key').primaryKey(),
-    /** 'image' | 'slide' */
+    /** 'image' | 'slide' | 'submit-pass' (a user's last solved submit captcha, submission/captcha-gate.ts) */
     kind: text('kind').notNull(),
     answer: text('answer').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),

@@ -88,9 +88,10 @@ export const problem = pgTable(
     index().on(t.author),
     index().on(t.gmtModified),
     // the public list's order: length(problem_id), problem_id (ref §3.3); with the id, a page of ids is
-    // read from the index alone
-    index('problem_public_order_idx')
-      .on(sql`length(${t.problemId})`, t.problemId, t.id)
+    // read from the index alone, and so are the difficulty, judge (remote) and keyword filters, whose
+    // columns follow (trailing key columns: Drizzle has no INCLUDE)
+    index('problem_public_list_idx')
+      .on(sql`length(${t.problemId})`, t.problemId, t.id, t.difficulty, t.isRemote, t.searchKey)
       .where(sql`auth = 1 and is_group = false`),
     // the few problems that are not public, whose submissions the public lists leave out (ref §7.7)
     index('problem_not_public_idx')

@@ -95,13 +95,17 @@ export const judge = pgTable(
     index().on(t.uid, t.submitTime),
     index().on(t.pid, t.status),
     index().on(t.cid, t.submitTime),
-    index().on(t.status, t.submitTime),
     index().on(t.username),
     index().on(t.gid),
     // The public submission list (non-contest, non-group), newest first (ref §3.4 get-submission-list),
-    // read backwards; the page's ids come from the index alone.
+    // read backwards; the page's ids come from the index alone, the problem (to leave out those that
+    // are not public) and the status filter included (trailing key columns: Drizzle has no INCLUDE).
     index('judge_public_list_idx')
-      .on(t.submitTime, t.submitId)
+      .on(t.submitTime, t.submitId, t.pid, t.status)
+      .where(sql`cid = 0 and gid is null`),
+    // The same list filtered by status: a rare status is found directly, not by skipping the others.
+    index('judge_public_status_idx')
+      .on(t.status, t.submitTime, t.submitId, t.pid)
       .where(sql`cid = 0 and gid is null`),
     // The same list filtered by problem.
     index('judge_public_problem_idx')
@@ -115,13 +119,26 @@ export const judge = pgTable(
 /**
  * Counts of the non-contest, non-group submissions (`cid = 0 and gid is null`) per status, and per
  * problem and status. They are kept by statement-level triggers on `judge` (migration
- * 0004_judge_counter_triggers), in the same transaction as every insert, status change or delete,
+ * 0004_judge_counter_triggers, extended in 0009), in the same transaction as every insert, status change or delete,
  * whoever makes it (submit, gateway result, rejudge, cascade). The problem statistics of ref §7.8
  * and the submission list total then cost a few row reads instead of a count over every submission.
  * `pid` has no foreign key on purpose: deleting a problem deletes its judge rows first, and the
  * trigger must still be able to write the decrement; the problem service removes the rows after.
  */
 export const judgeStatusCount = pgTable('judge_status_count', {
+  status: integer('status').primaryKey(),
+  n: bigintId('n').notNull().default(0),
+});
+
+/**
+ * The part of judgeStatusCount that belongs to problems that are not public (hidden, contest-only
+ * or a group's: `auth <> 1 or is_group`), whose submissions the public submission list leaves out
+ * (ref §7.7): that list's total is judgeStatusCount minus this, a few row reads whatever the number
+ * of such problems. Kept by the same triggers on `judge`, which look the problem up, and by
+ * triggers on `problem` when its publicness changes or it is deleted (migration
+ * 0009_judge_hidden_counter_triggers).
+ */
+export const judgeHiddenStatusCount = pgTable('judge_hidden_status_count', {
   status: integer('status').primaryKey(),
   n: bigintId('n').notNull().default(0),
 });

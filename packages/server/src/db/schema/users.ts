@@ -27,6 +27,12 @@ export const userInfo = pgTable('user_info', {
   /** Codeforces session id for the user's own remote-judge account (spec part 1 §7 update-cfSession). */
   cfSession: text('cf_session'),
   email: varchar('email', { length: 320 }).unique(),
+  /**
+   * Verdict: the mobile number of the Account pane (spec part 2 §2.6, §5); HOJ's user_info has none
+   * (ref §4.1). Stored normalised by the shared schema: an optional '+' then 6–20 digits. Not unique:
+   * a family or a school office may share one number.
+   */
+  mobile: varchar('mobile', { length: 32 }),
   avatar: varchar('avatar', { length: 255 }).unique(),
   signature: text('signature'),
   titleName: varchar('title_name', { length: 255 }),

@@ -19,6 +19,19 @@ export const access = {
   permission: (...permissions: Permission[]): Access => ({ auth: 'login', permissions }),
 } as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
 
+/**
+ * The permission each user action needs (reference §2; §3.4 submit, §3.8 discussion, comment and
+ * reply), so that every route doing it declares the same rule: `{ config: { access: actionAccess.comment } }`.
+ * The restricted roles lack some of them: 1003 submit; 1004 discussion; 1005 discussion, comment
+ * and reply; 1006 submit and discussion; 1007 all four.
+ */
+export const actionAccess = {
+  submit: access.permission('submit'),
+  discussion: access.permission('discussion_add'),
+  comment: access.permission('comment_add'),
+  reply: access.permission('reply_add'),
+} as const satisfies Record<string, Access>;
+
 /** The signed-in user of a request, with what they may do. */
 export interface AuthUser {
   uid: string;

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   ACCOUNT_TIMINGS,
   type ChangeAccountVO,
   type changeEmailSchema,
@@ -15,6 +16,7 @@ import { fail } from '../../http/errors.ts';
 import { changeFailed, changeLocked, localize, messages, type Lang } from '../../http/messages.ts';
 import { changeEmailCodeMail } from '../../mail/templates.ts';
 import { siteInfo, type AccountContext } from './context.ts';
+import { assertEmailAllowed } from './email-blacklist.ts';
 import { checkCode, consumeCode, sixDigitCode } from './email-codes.ts';
 import { clearActionFailures, lockedFor, recordActionFailure } from './locks.ts';
 import { assertNoCooldown, mailCode } from './mail-codes.ts';
@@ -79,6 +81,7 @@ async function assertEmailFree(ctx: AccountContext, uid: string, email: string):
 /** `GET /api/get-change-email-code` (reference §7.4): a 6-digit code to the new address, resend after 30 s. */
 export async function sendChangeEmailCode(ctx: AccountContext, user: AuthUser, email: string, lang: Lang) {
   if (!(await ctx.mailer.isConfigured())) throw fail(messages.mailNotConfiguredChangeEmail);
+  await assertEmailAllowed(ctx.db, email, 'change-email');
   await assertNoCooldown(ctx, email, 'change-email', ACCOUNT_TIMINGS.changeEmailCodeResend);
   await assertEmailFree(ctx, user.uid, email);
   const code = sixDigitCode();
@@ -146,6 +149,10 @@ const emptyToNull = (value: string | null | undefined) => (value === undefined ?
  * `POST /api/change-userInfo` (reference §3.1, §7.4): writes cfUsername, realname, nickname,
  * signature, blog, gender, github, school and number. A field the body leaves out keeps its value
  * (HOJ would null it); '' or null clears it. Answers the updated UserInfoVO.
+ *
+ * Verdict also takes `mobile` here (spec part 2 §2.6 Account pane; reference §3.1 and §7.4 have no
+ * mobile call, so no new path): already checked and normalised by the schema, and it must differ
+ * from the current number (spec part 2 §5).
  */
 export async function changeUserInfo(
   ctx: AccountContext,
@@ -162,7 +169,15 @@ export async function changeUserInfo(
     number: emptyToNull(input.number),
     cfUsername: emptyToNull(input.cfUsername),
     gender: input.gender ?? undefined,
+    mobile: input.mobile,
   };
+  if (input.mobile !== undefined) {
+    const [current] = await ctx.db
+      .select({ mobile: userInfo.mobile })
+      .from(userInfo)
+      .where(eq(userInfo.uuid, uid));
+    if (current?.mobile === input.mobile) throw fail(ACCOUNT_MESSAGES.mobileSame);
+  }
   const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   if (Object.keys(defined).length > 0)
     await ctx.db.update(userInfo).set(defined).where(eq(userInfo.uuid, uid));

@@ -8,6 +8,7 @@ import { accessDenied, fail } from '../../http/errors.ts';
 import { messages, type Lang } from '../../http/messages.ts';
 import { registerCodeMail } from '../../mail/templates.ts';
 import { registrationOpen, siteInfo, type AccountContext } from './context.ts';
+import { assertEmailAllowed } from './email-blacklist.ts';
 import { checkCode, consumeCode, sixDigitCode } from './email-codes.ts';
 import { assertNoCooldown, mailCode } from './mail-codes.ts';
 import { hashPassword } from './password.ts';
@@ -40,12 +41,13 @@ export function uniqueViolation(error: unknown): string | undefined {
 
 /**
  * `GET /api/get-register-code` (reference §7.1): register switch and mail system (body status 401
- * when off, as HOJ), resend cooldown 60 s, unused address; a 6-digit code mailed in the request's
+ * when off, as HOJ), blacklisted domains (body status 403), resend cooldown 60 s, unused address; a 6-digit code mailed in the request's
  * language. Answers the code's real lifetime (reference §13.19: HOJ says 300 while keeping it 600 s).
  */
 export async function sendRegisterCode(ctx: AccountContext, email: string, lang: Lang) {
   if (!(await registrationOpen(ctx.db))) throw accessDenied(messages.registerClosed);
   if (!(await ctx.mailer.isConfigured())) throw accessDenied(messages.mailNotConfiguredRegister);
+  await assertEmailAllowed(ctx.db, email, 'register');
   await assertNoCooldown(ctx, email, 'register', ACCOUNT_TIMINGS.registerCodeResend);
   if (await userByEmail(ctx.db, email)) throw fail(messages.emailRegistered);
 

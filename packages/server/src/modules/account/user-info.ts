@@ -6,7 +6,7 @@ import type { AuthService } from '../../http/auth/service.ts';
 import { notFound } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
 
-/** reference §3.1 UserInfoVO: the user's public profile fields and role names. */
+/** reference §3.1 UserInfoVO: the user's own profile fields (plus Verdict's mobile) and role names. */
 export async function loadUserInfo(db: Db, auth: AuthService, uid: string): Promise<UserInfoVO> {
   const [user] = await db
     .select({
@@ -26,6 +26,7 @@ export async function loadUserInfo(db: Db, auth: AuthService, uid: string): Prom
       github: userInfo.github,
       blog: userInfo.blog,
       cfUsername: userInfo.cfUsername,
+      mobile: userInfo.mobile,
     })
     .from(userInfo)
     .where(eq(userInfo.uuid, uid));

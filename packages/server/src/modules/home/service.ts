@@ -1,20 +1,15 @@
+import type { WebConfigVO } from '@verdict/shared';
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { judgeServer, language, systemConfig } from '../../db/schema/index.ts';
 
-/** reference §7.14 WebConfig, as the admin edits it. */
-export interface WebConfig {
-  baseUrl: string;
-  name: string;
-  shortName: string;
-  description: string;
-  register: boolean;
-  recordName: string;
-  recordUrl: string;
-  projectName: string;
-  projectUrl: string;
-  emailUsername?: string;
-}
+/**
+ * reference §7.14 WebConfig as stored: the admin's fields of `get-web-config`, the footer fields
+ * optional (rows written before they existed lack them), and the SMTP login HOJ keeps beside them.
+ */
+export type WebConfig = Omit<WebConfigVO, FooterField> &
+  Partial<Pick<WebConfigVO, FooterField>> & { emailUsername?: string };
+type FooterField = 'contactPhone' | 'address' | 'qrCodes';
 
 /** reference §7.14 SwitchConfig: the parts the public website config exposes. */
 export interface SwitchConfig {
@@ -50,6 +45,9 @@ export async function websiteConfig(db: Db) {
     email: web.emailUsername ?? '',
     projectName: web.projectName,
     projectUrl: web.projectUrl,
+    contactPhone: web.contactPhone ?? '',
+    address: web.address ?? '',
+    qrCodes: web.qrCodes ?? [],
     openPublicDiscussion: switches.openPublicDiscussion,
     openGroupDiscussion: switches.openGroupDiscussion,
     openContestComment: switches.openContestComment,

@@ -15,6 +15,7 @@ import { problemMessages, type Message } from '../../http/messages.ts';
 import { findProblemByDisplayId } from '../problem/detail.ts';
 import { assertTrainingAccess } from '../problem/full-screen.ts';
 import { isProblemManager } from '../problem/visibility.ts';
+import { answerOf, passCaptchaGate } from './captcha-gate.ts';
 import { assertInterval, assertJudgeOpen, judgeSwitches, lockUser } from './switches.ts';
 
 type ProblemRow = typeof problem.$inferSelect;
@@ -73,9 +74,9 @@ async function problemToSubmit(db: Db, user: AuthUser, body: SubmitJudgeBody) {
 
 /**
  * reference §6.1 `POST /api/submit-problem-judge` outside contests and groups: switches, code
- * rules, the problem and its language, the submission interval (with the clock, under a per-user
- * lock), then one Pending row at ordinary priority — the judge queue itself — plus the
- * training_record rows of the user's private trainings that hold the problem.
+ * rules, the problem and its language, the submission interval and the captcha of fast submitters
+ * (with the clock, under a per-user lock), then one Pending row at ordinary priority — the judge
+ * queue itself — plus the training_record rows of the user's private trainings that hold the problem.
  */
 export async function submitProblem(
   db: Db,
@@ -94,6 +95,7 @@ export async function submitProblem(
   assertSubmittable(user, target);
   if (!(await problemLanguageNamed(db, target.id, body.language)))
     throw fail(problemMessages.languageNotAllowed);
+  const captchaAnswer = await answerOf(db, body, context.now);
 
   return db.transaction(async (tx) => {
     await lockUser(tx, 'submit', user.uid);
@@ -102,6 +104,7 @@ export async function submitProblem(
       .from(judge)
       .where(and(eq(judge.uid, user.uid), eq(judge.cid, 0)));
     await assertInterval(tx, switches.defaultSubmitInterval, last?.at ?? null, context.now);
+    await passCaptchaGate(tx, switches, user.uid, captchaAnswer, context.now);
     const [row] = await tx
       .insert(judge)
       .values({

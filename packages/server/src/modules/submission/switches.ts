@@ -13,7 +13,21 @@ export interface JudgeSwitches {
   hideNonContestSubmissionCode: boolean;
   /** seconds; 0 disables the interval */
   defaultSubmitInterval: number;
+  /**
+   * Verdict's captcha on fast submitting (spec part 1 §3, §8; captcha-gate.ts): this many
+   * non-contest submissions within `submitCaptchaWindow` seconds make the next one need a
+   * captcha; 0 disables it.
+   */
+  submitCaptchaThreshold: number;
+  /** seconds */
+  submitCaptchaWindow: number;
 }
+
+/** Defaults of the settings above when the 'switch' config does not name them. */
+export const SUBMIT_CAPTCHA_DEFAULTS = { threshold: 10, windowSeconds: 60 } as const;
+
+const nonNegative = (value: unknown, fallback: number) =>
+  Math.max(0, Math.floor(Number(value ?? fallback) || 0));
 
 export async function judgeSwitches(db: Db): Promise<JudgeSwitches> {
   const config = await readConfig<SwitchConfig & Partial<JudgeSwitches>>(db, 'switch');
@@ -23,6 +37,8 @@ export async function judgeSwitches(db: Db): Promise<JudgeSwitches> {
     openContestJudge: config.openContestJudge !== false,
     hideNonContestSubmissionCode: config.hideNonContestSubmissionCode === true,
     defaultSubmitInterval: Math.max(0, Number(config.defaultSubmitInterval ?? 8) || 0),
+    submitCaptchaThreshold: nonNegative(config.submitCaptchaThreshold, SUBMIT_CAPTCHA_DEFAULTS.threshold),
+    submitCaptchaWindow: nonNegative(config.submitCaptchaWindow, SUBMIT_CAPTCHA_DEFAULTS.windowSeconds),
   };
 }
 

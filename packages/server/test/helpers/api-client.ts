@@ -1,0 +1,68 @@
+import { UNFINISHED_STATUSES } from '@verdict/shared';
+
+/**
+ * A browser's view of a running server over real HTTP (for tests that start the server process
+ * or listen on a port): sign in, call the API, wait for a verdict.
+ */
+interface Envelope<T> {
+  status: number;
+  msg: string;
+  data: T;
+}
+
+/** `POST /api/login` as the browser does it; answers the token of the Authorization header. */
+export async function signIn(url: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
+    body: JSON.stringify({ username, password }),
+  });
+  const envelope = (await res.json()) as Envelope<unknown>;
+  const token = res.headers.get('authorization');
+  if (envelope.status !== 200 || !token) throw new Error(`login failed: ${envelope.msg}`);
+  return token;
+}
+
+export type Api = <T>(method: 'GET' | 'POST', route: string, body?: unknown) => Promise<T>;
+
+/** A signed-in client of the public API; a non-200 envelope throws with its message. */
+export function apiClient(url: string, token: string): Api {
+  return async <T>(method: 'GET' | 'POST', route: string, body?: unknown) => {
+    const res = await fetch(`${url}${route}`, {
+      method,
+      headers: { authorization: token, 'content-type': 'application/json', 'accept-language': 'en-US' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const envelope = (await res.json()) as Envelope<T>;
+    if (envelope.status !== 200) throw new Error(`${route}: ${envelope.status} ${envelope.msg}`);
+    return envelope.data;
+  };
+}
+
+/** Asks `probe` every 100 ms until it answers something, for up to `timeoutMs`. */
+export async function poll<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 120_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Polls get-submission-detail until the submission has left the unfinished statuses. */
+export function finalSubmission(
+  api: Api,
+  submitId: number,
+): Promise<{ submitId: number; status: number; errorMessage: string | null }> {
+  return poll(`a verdict for ${submitId}`, async () => {
+    const { submission } = await api<{
+      submission: { submitId: number; status: number; errorMessage: string | null };
+    }>('GET', `/api/get-submission-detail?submitId=${submitId}`);
+    return UNFINISHED_STATUSES.includes(submission.status) ? undefined : submission;
+  });
+}
