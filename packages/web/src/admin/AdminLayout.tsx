@@ -9,6 +9,7 @@ import { RouteProgressBar } from '../routing/RouteProgressBar';
 import { useDocumentTitle } from '../routing/use-document-title';
 import { isSuperAdmin, useSession } from '../store/session';
 import { ADMIN_MENU, type AdminMenuItem } from './admin-menu';
+import { useAdminLogout } from './use-admin-logout';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
@@ -17,6 +18,7 @@ export function AdminLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const session = useSession();
+  const logout = useAdminLogout();
   useDocumentTitle();
   useLanguageQuery();
 
@@ -59,7 +61,7 @@ export function AdminLayout() {
               </Button>
             </Link>
             <LanguageSwitch compact />
-            <UserMenu user={session.userInfo} compact />
+            <UserMenu user={session.userInfo} compact onLogout={logout} />
           </Space>
         </Layout.Header>
         <Layout.Content className="admin-content">

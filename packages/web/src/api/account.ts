@@ -79,6 +79,11 @@ export function logout(): Promise<Answer<null>> {
   return get<null>('/api/logout');
 }
 
+/** `GET /api/admin/logout` (reference §3.1): the admin app's sign-out; it ends this login only. */
+export function adminLogout(): Promise<Answer<null>> {
+  return get<null>('/api/admin/logout');
+}
+
 export function getUserAuthInfo(): Promise<UserAuthInfo> {
   return get<UserAuthInfo>(USER_AUTH_INFO_PATH).then((answer) => answer.data);
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { QrCode } from '@verdict/shared';
 import { apiGet } from './http';
 
 /** `GET /api/get-website-config` (reference §3.2). */
@@ -13,6 +14,10 @@ export interface WebsiteConfig {
   email: string | null;
   projectName: string | null;
   projectUrl: string | null;
+  /** Verdict: the footer's contact phone, address and QR images (spec part 1 §1) */
+  contactPhone?: string;
+  address?: string;
+  qrCodes?: QrCode[];
   openPublicDiscussion: boolean;
   openGroupDiscussion: boolean;
   openContestComment: boolean;

@@ -1,5 +1,10 @@
-import type { CaseResultsView, CaseResultView, SubtaskResultView } from '@verdict/shared';
-import { apiGet, apiPost, apiPut, type Page } from './http';
+import {
+  isSubmitCaptchaChallenge,
+  type CaseResultsView,
+  type CaseResultView,
+  type SubtaskResultView,
+} from '@verdict/shared';
+import { ApiError, apiGet, apiPost, apiPut, type Page } from './http';
 import { inLanguage } from './problem';
 
 /** The submission calls (spec part 1 §7, reference §3.4) and the admin judge calls (§3.4, §6.4). */
@@ -46,10 +51,22 @@ export interface SubmitPayload {
   tid?: number;
   gid?: number;
   isRemote: boolean;
+  /** spec part 1 §3: the answer to the captcha shown after a `captchaRequired` refusal */
+  captcha?: string;
+  captchaKey?: string;
 }
 
 export function submitProblemJudge(payload: SubmitPayload): Promise<Submission> {
   return apiPost<Submission>('/api/submit-problem-judge', payload, inLanguage());
+}
+
+/** A submit refusal that asks for a captcha (spec part 1 §8 "Too-fast operation"). */
+export function asksForCaptcha(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const body: unknown = error.response?.data;
+  return isSubmitCaptchaChallenge(
+    typeof body === 'object' && body !== null && 'data' in body ? body.data : null,
+  );
 }
 
 export interface TestJudgePayload {

@@ -4,7 +4,7 @@ import { TOAST_DURATION_S } from '../config/constants';
 
 /**
  * Toasts for the whole app (spec part 1 §8): top centre, 4000 ms, and a new toast replaces the
- * previous one — every toast shares one key, so antd updates it in place.
+ * previous one: every toast shares one key, so antd updates it in place.
  */
 const TOAST_KEY = 'verdict-toast';
 
@@ -16,13 +16,31 @@ staticMessage.config({ maxCount: 1, duration: TOAST_DURATION_S });
 
 let contextMessage: MessageInstance | null = null;
 
+type Toaster = Pick<MessageInstance, 'open' | 'destroy'>;
+
+/** Where the toast on screen (if any) was shown; the two instances render separate lists. */
+let shownOn: Toaster | null = null;
+
+/**
+ * antd keeps a notice's timer when only its content changes under the same key, so a toast shown
+ * 3.9 s after another would vanish at once; its timer restarts only when the duration changes.
+ * Toasts therefore alternate between 4000 and 4001 ms: each replacing toast gets its full time.
+ */
+let nudge = false;
+
 export function bindToastInstance(instance: MessageInstance | null): void {
   contextMessage = instance;
 }
 
 function show(kind: ToastKind, content: string): void {
-  const target = contextMessage ?? staticMessage;
-  void target.open({ key: TOAST_KEY, type: kind, content, duration: TOAST_DURATION_S });
+  const target: Toaster = contextMessage ?? staticMessage;
+  // A guard's toast on the first load goes to the fallback; the next one, once the shell is up,
+  // to the App instance. The shared key replaces within one instance only, so end the other's.
+  if (shownOn && shownOn !== target) shownOn.destroy(TOAST_KEY);
+  shownOn = target;
+  nudge = !nudge;
+  const duration = TOAST_DURATION_S + (nudge ? 0.001 : 0);
+  void target.open({ key: TOAST_KEY, type: kind, content, duration });
 }
 
 export const toast = {

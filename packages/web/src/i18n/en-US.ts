@@ -49,6 +49,8 @@ export const enUS: Messages = {
   footer: {
     poweredBy: 'Powered by',
     contact: 'Contact: ',
+    phone: 'Phone: ',
+    address: 'Address: ',
   },
   home: {
     welcome: 'Welcome to {{name}}',
@@ -190,6 +192,16 @@ export const enUS: Messages = {
       code: 'Verification code',
       submit: 'Change e-mail',
       codeSent: 'The code has been sent to the new address, please check it!',
+      same: 'The new e-mail address is your current one!',
+    },
+    mobile: {
+      title: 'Mobile number',
+      current: 'Current number',
+      none: 'Not set',
+      new: 'New number',
+      hint: 'An optional +, then 6 to 20 digits; spaces or hyphens between digits are fine, e.g. +44 20 7946 0958',
+      submit: 'Change mobile number',
+      saved: 'Your profile has been updated!',
     },
     info: {
       nickname: 'Nickname',

@@ -48,6 +48,8 @@ export const zhCN = {
   footer: {
     poweredBy: '技术支持',
     contact: '联系邮箱：',
+    phone: '联系电话：',
+    address: '地址：',
   },
   home: {
     welcome: '欢迎来到 {{name}}',
@@ -188,6 +190,16 @@ export const zhCN = {
       code: '验证码',
       submit: '修改邮箱',
       codeSent: '验证码已发送至新邮箱，请查收！',
+      same: '新邮箱与当前邮箱一致，请不要重复设置！',
+    },
+    mobile: {
+      title: '手机号',
+      current: '当前手机号',
+      none: '未设置',
+      new: '新手机号',
+      hint: '可以+开头，包含6~20位数字，数字之间可用空格或短横线分隔，例如 138 0013 8000',
+      submit: '修改手机号',
+      saved: '更新个人信息成功！',
     },
     info: {
       nickname: '昵称',

@@ -1,4 +1,4 @@
-import CodeMirror, { EditorView, type Extension } from '@uiw/react-codemirror';
+import CodeMirror, { EditorState, EditorView, type Extension } from '@uiw/react-codemirror';
 import { useMemo } from 'react';
 import { languageSupport } from './language-support';
 import { editorModeOf } from './modes';
@@ -54,6 +54,8 @@ export function CodeEditor({
   const extensions = useMemo<Extension[]>(() => {
     const list: Extension[] = [
       languageSupport(mode),
+      // basicSetup's tabSize sets only the indent unit; tab characters take the same width
+      EditorState.tabSize.of(tabSize),
       EditorView.theme({
         '&': { fontSize: `${fontSize}px` },
         '.cm-scroller': { fontFamily: MONO, lineHeight: '1.6' },
@@ -62,7 +64,7 @@ export function CodeEditor({
     if (ariaLabel) list.push(EditorView.contentAttributes.of({ 'aria-label': ariaLabel }));
     if (readOnly) list.push(EditorView.lineWrapping);
     return list;
-  }, [mode, fontSize, ariaLabel, readOnly]);
+  }, [mode, fontSize, tabSize, ariaLabel, readOnly]);
 
   return (
     <CodeMirror

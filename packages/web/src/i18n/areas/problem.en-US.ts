@@ -159,6 +159,7 @@ export const problemEnUS: ProblemMessages = {
     congratulations: 'Accepted, well done!',
     codeEmpty: 'Code can not be empty',
     codeTooLong: 'Code Length can not exceed 65535',
+    captcha: 'Captcha',
   },
   test: {
     open: 'Online Test',
@@ -232,6 +233,7 @@ export const problemEnUS: ProblemMessages = {
   admin: {
     option: 'Option',
     rejudge: 'Rejudge',
+    rejudgeOneConfirm: 'Rejudge submission #{{id}}?',
     rejudged: 'Rejudge successfully',
     manualJudge: 'Manual judge',
     manualJudgeTitle: 'Manual judge #{{id}}',

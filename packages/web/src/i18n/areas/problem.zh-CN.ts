@@ -159,6 +159,7 @@ export const problemZhCN = {
     congratulations: '恭喜通过！',
     codeEmpty: '代码不能为空！',
     codeTooLong: '代码长度不能超过 65535！',
+    captcha: '验证码',
   },
   test: {
     open: '在线自测',
@@ -232,6 +233,7 @@ export const problemZhCN = {
   admin: {
     option: '操作',
     rejudge: '重新评测',
+    rejudgeOneConfirm: '确定重新评测提交 #{{id}} 吗？',
     rejudged: '重判成功！',
     manualJudge: '人工评测',
     manualJudgeTitle: '人工评测 #{{id}}',

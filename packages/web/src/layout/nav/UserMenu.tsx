@@ -4,8 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isAdminRole, type UserInfo } from '../../store/session';
 
+interface UserMenuProps {
+  user: UserInfo | null;
+  compact?: boolean;
+  /** Replaces the user site's /logout page (the admin app signs out through its own call). */
+  onLogout?: () => void;
+}
+
 /** Logged in: Home, Submissions, Setting, Management (admin roles), Logout (spec part 1 §2 "Shell"). */
-export function UserMenu({ user, compact = false }: { user: UserInfo | null; compact?: boolean }) {
+export function UserMenu({ user, compact = false, onLogout }: UserMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const username = user?.username ?? '';
@@ -22,6 +29,7 @@ export function UserMenu({ user, compact = false }: { user: UserInfo | null; com
   const onClick: MenuProps['onClick'] = ({ key }) => {
     // The admin app opens in its own tab, as a separate application.
     if (key === '/admin') window.open('/admin', '_blank', 'noopener');
+    else if (key === '/logout' && onLogout) onLogout();
     else void navigate(key);
   };
 

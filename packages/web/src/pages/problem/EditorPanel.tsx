@@ -2,7 +2,7 @@ import { CodeOutlined, HistoryOutlined, RollbackOutlined, SendOutlined } from '@
 import { useQuery } from '@tanstack/react-query';
 import { JudgeStatus } from '@verdict/shared';
 import { Alert, Button, Popconfirm, Select, Tooltip } from 'antd';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getLanguages, getLastAcCode, type ProblemDetail } from '../../api/problem';
@@ -17,9 +17,10 @@ import {
 } from '../../components/code-editor';
 import { JudgeStatusTag } from '../../components/judge-status';
 import { toast } from '../../feedback/toast';
-import type { EditorState } from './use-editor-state';
-import type { useSubmitFlow } from './use-submit-flow';
 import { languagesByName } from './problem-utils';
+import { SubmitCaptcha } from './SubmitCaptcha';
+import type { EditorState } from './use-editor-state';
+import type { CaptchaAnswer, useSubmitFlow } from './use-submit-flow';
 
 interface EditorPanelProps {
   detail: ProblemDetail | undefined;
@@ -41,6 +42,10 @@ export function EditorPanel({ detail, editor, flow, fill, disabled, onOpenTest }
   const navigate = useNavigate();
   const { draft } = editor;
   const [loadingAc, setLoadingAc] = useState(false);
+  const captchaAnswer = useRef<CaptchaAnswer | null>(null);
+  const keepCaptchaAnswer = useCallback((answer: CaptchaAnswer) => {
+    captchaAnswer.current = answer;
+  }, []);
   const languages = useQuery({ queryKey: ['languages'], queryFn: getLanguages, staleTime: 5 * 60_000 });
   const problem = detail?.problem;
   const known = languagesByName(languages.data, problem?.isRemote ?? false);
@@ -80,6 +85,13 @@ export function EditorPanel({ detail, editor, flow, fill, disabled, onOpenTest }
     } finally {
       setLoadingAc(false);
     }
+  };
+
+  const canSubmit = !disabled && !!draft && !flow.judging && !flow.submitting;
+  const submit = () => {
+    if (!problem || !draft || !canSubmit) return;
+    const answer = flow.captcha.required ? captchaAnswer.current : null;
+    void flow.submit(problem, draft.code, draft.language, answer);
   };
 
   const submitLabel = flow.submitting
@@ -213,12 +225,15 @@ export function EditorPanel({ detail, editor, flow, fill, disabled, onOpenTest }
           <Button icon={<CodeOutlined />} onClick={onOpenTest} disabled={disabled || !draft}>
             {t('problem.test.open')}
           </Button>
+          {flow.captcha.required ? (
+            <SubmitCaptcha key={flow.captcha.round} onAnswer={keepCaptchaAnswer} onSubmit={submit} />
+          ) : null}
           <Button
             type="primary"
             icon={<SendOutlined />}
             loading={flow.submitting}
             disabled={disabled || !draft || flow.judging}
-            onClick={() => problem && draft && void flow.submit(problem, draft.code, draft.language)}
+            onClick={submit}
           >
             {submitLabel}
           </Button>

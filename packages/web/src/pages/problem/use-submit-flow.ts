@@ -1,7 +1,7 @@
 import { JudgeStatus } from '@verdict/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Problem } from '../../api/problem';
-import { checkSubmissionsStatus, resubmit, submitProblemJudge } from '../../api/submission';
+import { asksForCaptcha, checkSubmissionsStatus, resubmit, submitProblemJudge } from '../../api/submission';
 import { isUnfinished, startPolling, SUBMISSION_POLL, type Poller } from '../../components/judge-status';
 import { toast } from '../../feedback/toast';
 import { translate } from '../../i18n';
@@ -27,14 +27,32 @@ const IDLE: SubmitFlowState = {
   score: null,
 };
 
+/** The answer to the captcha shown beside Submit, and the key of that captcha. */
+export interface CaptchaAnswer {
+  captcha: string;
+  captchaKey: string;
+}
+
+/**
+ * spec part 1 §3, §8: once the server refuses a submit with `captchaRequired`, a captcha is shown
+ * and answered with every submit until one goes through. Each captcha answers once, so every
+ * refusal needs a new one: `round` counts them (the captcha component is keyed by it).
+ */
+export interface CaptchaState {
+  required: boolean;
+  round: number;
+}
+
 /**
  * Spec part 1 §4 "Submit flow" and §5: the client checks, status 9 while the call is on its way,
  * then the submission polled every 2 s (at most 300 rounds) until it leaves Pending, Compiling and
  * Judging. `onFinished` gets the final status (the page celebrates Accepted and reloads). A failed
- * submit resets the panel; a failed poll stops polling.
+ * submit resets the panel; a failed poll stops polling. A refusal that asks for a captcha (§8
+ * too-fast operation) turns `captcha.required` on until a submit goes through.
  */
 export function useSubmitFlow(onFinished: (status: number, submitId: number) => void) {
   const [state, setState] = useState<SubmitFlowState>(IDLE);
+  const [captcha, setCaptcha] = useState<CaptchaState>({ required: false, round: 0 });
   const poller = useRef<Poller | null>(null);
   const finished = useRef(onFinished);
   finished.current = onFinished;
@@ -62,7 +80,7 @@ export function useSubmitFlow(onFinished: (status: number, submitId: number) => 
   }, []);
 
   const submit = useCallback(
-    async (problem: Problem, code: string, language: string) => {
+    async (problem: Problem, code: string, language: string, answer: CaptchaAnswer | null = null) => {
       if (!requireLogin()) return;
       const problemWithCode = clientCodeProblem(code);
       if (problemWithCode === 'empty') {
@@ -82,7 +100,9 @@ export function useSubmitFlow(onFinished: (status: number, submitId: number) => 
           code,
           cid: 0,
           isRemote: problem.isRemote,
+          ...(answer ?? {}),
         });
+        setCaptcha((c) => (c.required ? { required: false, round: c.round + 1 } : c));
         toast.success(translate('problem.submit.submitted'));
         setState({
           submitting: false,
@@ -92,9 +112,11 @@ export function useSubmitFlow(onFinished: (status: number, submitId: number) => 
           score: null,
         });
         watch(submission.submitId);
-      } catch {
+      } catch (error) {
         // Spec part 1 §8: a failed submit resets the submit state and the status panel.
         setState(IDLE);
+        // The server used up the captcha sent (right or wrong): a fresh one for the next try.
+        if (asksForCaptcha(error) || answer) setCaptcha((c) => ({ required: true, round: c.round + 1 }));
       }
     },
     [watch],
@@ -114,5 +136,5 @@ export function useSubmitFlow(onFinished: (status: number, submitId: number) => 
     }
   }, [state.submitId, watch]);
 
-  return { ...state, submit, resubmit: resubmitCurrent };
+  return { ...state, captcha, submit, resubmit: resubmitCurrent };
 }

@@ -1,14 +1,17 @@
 import { ACCOUNT_TIMINGS, changeEmailSchema, type ChangeAccountVO } from '@verdict/shared';
-import { Button, Form, Input, Space, Typography } from 'antd';
+import { Button, Form, Input, Space, Typography, type FormRule } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeEmail, getChangeEmailCode } from '../../api/account';
 import { schemaRule } from '../../components/account-form/rules';
 import { useRevalidateOnLanguageChange } from '../../components/account-form/use-revalidate-on-language-change';
+import { useSubmit } from '../../components/account-form/use-submit';
 import { CooldownButton } from '../../components/countdown/CooldownButton';
 import { toast } from '../../feedback/toast';
+import { translate } from '../../i18n';
 import { updateUserInfo, useSession } from '../../store/session';
 import { ChangeResultAlert } from './ChangeResultAlert';
+import { CurrentValue } from './CurrentValue';
 
 interface EmailValues {
   password: string;
@@ -18,12 +21,22 @@ interface EmailValues {
 
 const fields = changeEmailSchema.shape;
 
+/** spec part 2 §5: the new address must differ from the current one (the server compares without case). */
+function differentFromCurrent(current: string | null | undefined): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const normal = (address: string) => address.trim().toLowerCase();
+      if (!current || typeof value !== 'string') return;
+      if (normal(value) === normal(current)) throw new Error(translate('setting.email.same'));
+    },
+  };
+}
+
 /** Account pane: a new e-mail address, confirmed with the code mailed to it and the password (spec part 2 §2.6). */
 export function ChangeEmailForm() {
   const { t } = useTranslation();
   const { userInfo } = useSession();
   const [form] = Form.useForm<EmailValues>();
-  const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<ChangeAccountVO | null>(null);
   useRevalidateOnLanguageChange(form);
 
@@ -43,34 +56,32 @@ export function ChangeEmailForm() {
     }
   };
 
-  const submit = async (values: EmailValues) => {
-    setSubmitting(true);
-    try {
-      const answer = await changeEmail(values);
-      setResult(answer);
-      if (answer.code !== 200) return;
-      toast.success(answer.msg);
-      if (answer.userInfo) updateUserInfo(answer.userInfo);
-      form.resetFields();
-    } catch {
-      // Already shown by the API client (spec part 1 §8).
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submitting, submit } = useSubmit(async (values: EmailValues) => {
+    const answer = await changeEmail(values);
+    setResult(answer);
+    if (answer.code !== 200) return;
+    toast.success(answer.msg);
+    if (answer.userInfo) updateUserInfo(answer.userInfo);
+    form.resetFields();
+  });
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
       <Typography.Title level={5}>{t('setting.email.title')}</Typography.Title>
-      <Form.Item label={t('setting.email.current')}>
-        <Typography.Text className="setting-current-email" type={userInfo?.email ? undefined : 'secondary'}>
-          {userInfo?.email || t('setting.email.none')}
-        </Typography.Text>
-      </Form.Item>
+      <CurrentValue
+        label={t('setting.email.current')}
+        value={userInfo?.email}
+        none={t('setting.email.none')}
+        className="setting-current-email"
+      />
       <Form.Item name="password" label={t('setting.email.password')} rules={[schemaRule(fields.password)]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item name="newEmail" label={t('setting.email.new')} rules={[schemaRule(fields.newEmail)]}>
+      <Form.Item
+        name="newEmail"
+        label={t('setting.email.new')}
+        rules={[schemaRule(fields.newEmail), differentFromCurrent(userInfo?.email)]}
+      >
         <Input autoComplete="email" />
       </Form.Item>
       <Form.Item label={t('setting.email.code')} required>

@@ -4,14 +4,15 @@ import { useIsMobile } from '../../layout/use-is-mobile';
 import { useSession } from '../../store/session';
 import { AvatarUpload } from './AvatarUpload';
 import { ChangeEmailForm } from './ChangeEmailForm';
+import { ChangeMobileForm } from './ChangeMobileForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { RemoteJudgeSession } from './RemoteJudgeSession';
 import { UserInfoForm } from './UserInfoForm';
 import './setting.css';
 
 /**
- * /setting (login required; spec part 2 §2.6): collapsible Account and UserInfo panes. The mobile
- * number of the spec has no server call (reference §3.1), so it is not offered.
+ * /setting (login required; spec part 2 §2.6): collapsible Account (password, e-mail, mobile) and
+ * UserInfo panes.
  */
 export function SettingPage() {
   const { t } = useTranslation();
@@ -25,6 +26,9 @@ export function SettingPage() {
       </Col>
       <Col xs={24} md={12}>
         <ChangeEmailForm />
+      </Col>
+      <Col xs={24} md={12}>
+        <ChangeMobileForm />
       </Col>
     </Row>
   );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { cancelJudge, manualJudge, type Submission, type SubmissionRow } from '../../api/submission';
 import { JudgeStatusTag, useStatusLabel } from '../../components/judge-status';
 import { toast } from '../../feedback/toast';
-import { canCancelJudge, canManualJudge } from './submission-rules';
+import { canCancelJudge, canSetVerdict } from './submission-rules';
 
 interface ManualJudgeModalProps {
   submission: SubmissionRow | null;
@@ -15,8 +15,8 @@ interface ManualJudgeModalProps {
 
 /**
  * Spec part 1 §4 "Manual judge" (super admin): set a final status (and an OI score), or cancel the
- * judging. The update is not offered over a cancelled submission; cancelling is refused while it
- * compiles or runs.
+ * judging. The update is not offered over a pending or cancelled submission; cancelling is refused
+ * while it compiles or runs.
  */
 export function ManualJudgeModal({ submission, onClose, onChanged }: ManualJudgeModalProps) {
   const { t } = useTranslation();
@@ -76,7 +76,7 @@ export function ManualJudgeModal({ submission, onClose, onChanged }: ManualJudge
           <Button
             type="primary"
             loading={busy === 'update'}
-            disabled={!canManualJudge(current) || current === JudgeStatus.CANCELLED || busy === 'cancel'}
+            disabled={!canSetVerdict(current) || busy === 'cancel'}
             onClick={() => void run('update')}
           >
             {t('problem.admin.update')}
@@ -93,6 +93,8 @@ export function ManualJudgeModal({ submission, onClose, onChanged }: ManualJudge
             id="manual-judge-status"
             value={status}
             onChange={setStatus}
+            // tall enough to show all nine targets without scrolling
+            listHeight={320}
             options={MANUAL_JUDGE_STATUSES.map((code) => ({ value: code, label: label(code) }))}
           />
         </Form.Item>

@@ -1,7 +1,19 @@
 import { CopyOutlined, RedoOutlined, RetweetOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { JudgeStatus } from '@verdict/shared';
-import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Switch, Tag, Tooltip } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Popconfirm,
+  Result,
+  Skeleton,
+  Space,
+  Switch,
+  Tag,
+  Tooltip,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -170,9 +182,16 @@ export function SubmissionDetailsPage() {
               </Button>
             ) : null}
             {superAdmin ? (
-              <Button icon={<RetweetOutlined />} loading={rejudging} onClick={() => void requeue('rejudge')}>
-                {t('problem.admin.rejudge')}
-              </Button>
+              <Popconfirm
+                title={t('problem.admin.rejudgeOneConfirm', { id: submission.submitId })}
+                onConfirm={() => void requeue('rejudge')}
+                okText={t('problem.common.ok')}
+                cancelText={t('problem.common.cancel')}
+              >
+                <Button icon={<RetweetOutlined />} loading={rejudging}>
+                  {t('problem.admin.rejudge')}
+                </Button>
+              </Popconfirm>
             ) : null}
           </Space>
         </div>
@@ -223,12 +242,13 @@ export function SubmissionDetailsPage() {
                 '--'
               ),
             },
+            { key: 'judger', label: t('problem.submission.judger'), children: submission.judger || '--' },
+            // last, where the row's remaining width is its own: the longest value does not wrap
             {
               key: 'submitTime',
               label: t('problem.submission.submitTime'),
               children: dayjs(submission.submitTime).format('YYYY-MM-DD HH:mm:ss'),
             },
-            { key: 'judger', label: t('problem.submission.judger'), children: submission.judger || '--' },
           ]}
         />
       </Card>

@@ -1,7 +1,7 @@
-import { ReloadOutlined, RetweetOutlined, ToolOutlined } from '@ant-design/icons';
+import { EditOutlined, ReloadOutlined, RetweetOutlined, ToolOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { JudgeStatus } from '@verdict/shared';
-import { Button, Card, Input, Select, Space, Switch, Table, Tooltip } from 'antd';
+import { Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -129,7 +129,13 @@ export function SubmissionListPage() {
       await rejudgeSubmission(row.submitId);
       toast.success(t('problem.admin.rejudged'));
       // spec part 1 §4: a rejudge clears the score and polls again
-      patch(row.submitId, { status: JudgeStatus.PENDING, score: null, time: null, memory: null });
+      patch(row.submitId, {
+        status: JudgeStatus.PENDING,
+        score: null,
+        time: null,
+        memory: null,
+        isManual: false,
+      });
     } catch {
       // shown by the client
     } finally {
@@ -184,9 +190,19 @@ export function SubmissionListPage() {
             onClick={() => void resubmitRow(row)}
           />
         ) : (
-          <Link to={`/submission-detail/${row.submitId}`} aria-label={label(row.status)}>
-            <JudgeStatusTag status={row.status} />
-          </Link>
+          <span className="submission-list__status">
+            <Link to={`/submission-detail/${row.submitId}`} aria-label={label(row.status)}>
+              <JudgeStatusTag status={row.status} />
+            </Link>
+            {row.isManual ? (
+              <Tooltip title={t('problem.submission.manual')}>
+                <EditOutlined
+                  className="submission-list__manual"
+                  aria-label={t('problem.submission.manual')}
+                />
+              </Tooltip>
+            ) : null}
+          </span>
         );
       },
     },
@@ -210,12 +226,13 @@ export function SubmissionListPage() {
       key: 'length',
       title: t('problem.submission.length'),
       render: (_, row) => formatLength(row.length),
-      responsive: ['md'],
+      // under 992 px the author would need sideways scrolling; length and language give way first
+      responsive: ['lg'],
     },
     {
       key: 'language',
       title: t('problem.submission.language'),
-      responsive: ['md'],
+      responsive: ['lg'],
       render: (_, row) => <Link to={`/submission-detail/${row.submitId}`}>{row.language}</Link>,
     },
     {
@@ -243,15 +260,21 @@ export function SubmissionListPage() {
       title: t('problem.admin.option'),
       render: (_, row) => (
         <Space size={4}>
-          <Tooltip title={t('problem.admin.rejudge')}>
-            <Button
-              size="small"
-              icon={<RetweetOutlined />}
-              aria-label={t('problem.admin.rejudge')}
-              loading={rejudging === row.submitId}
-              onClick={() => void rejudge(row)}
-            />
-          </Tooltip>
+          <Popconfirm
+            title={t('problem.admin.rejudgeOneConfirm', { id: row.submitId })}
+            onConfirm={() => void rejudge(row)}
+            okText={t('problem.common.ok')}
+            cancelText={t('problem.common.cancel')}
+          >
+            <Tooltip title={t('problem.admin.rejudge')}>
+              <Button
+                size="small"
+                icon={<RetweetOutlined />}
+                aria-label={t('problem.admin.rejudge')}
+                loading={rejudging === row.submitId}
+              />
+            </Tooltip>
+          </Popconfirm>
           <Tooltip title={t('problem.admin.manualJudge')}>
             <Button
               size="small"
@@ -329,9 +352,11 @@ export function SubmissionListPage() {
       <ManualJudgeModal
         submission={judging}
         onClose={() => setJudging(null)}
-        onChanged={(changed) =>
-          patch(changed.submitId, { status: changed.status, score: changed.score, isManual: true })
-        }
+        onChanged={(changed) => {
+          patch(changed.submitId, { status: changed.status, score: changed.score, isManual: true });
+          // a list fetch started before the change would bring the old row back: fetch it anew
+          void list.refetch();
+        }}
       />
     </Card>
   );

@@ -2,14 +2,20 @@ import { JudgeStatus, REMOTE_OJS } from '@verdict/shared';
 
 /** The rules of the submission screens (spec part 1 §4, §5; reference §6.4), pure for the tests. */
 
-/** Spec part 1 §4: manual judge is disabled while judging or compiling, and over a compile error. */
+/**
+ * Spec part 1 §4: the manual judge dialog is disabled while judging or compiling, and over a compile
+ * error. A pending submission opens it, so that one no judge picks up can be cancelled.
+ */
 export function canManualJudge(status: number): boolean {
-  return ![
-    JudgeStatus.JUDGING,
-    JudgeStatus.COMPILING,
-    JudgeStatus.COMPILE_ERROR,
-    JudgeStatus.PENDING,
-  ].includes(status as never);
+  return ![JudgeStatus.JUDGING, JudgeStatus.COMPILING, JudgeStatus.COMPILE_ERROR].includes(status as never);
+}
+
+/**
+ * The dialog's update (reference §6.4 manual-judge): refused while the submission waits or runs and
+ * over a compile error; spec part 1 §4 also disables it over a cancelled one.
+ */
+export function canSetVerdict(status: number): boolean {
+  return canManualJudge(status) && status !== JudgeStatus.PENDING && status !== JudgeStatus.CANCELLED;
 }
 
 /** reference §6.4: cancelling is refused while the submission compiles or runs. */
