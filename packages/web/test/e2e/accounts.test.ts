@@ -12,9 +12,12 @@ import {
   dialog,
   dialogPanel,
   dragBy,
+  expectInsideViewport,
+  expectNoSidewaysScroll,
   launchChromium,
   openPage,
   popupsSettled,
+  saveScreenshot,
   signInThroughDialog,
   submitLoginDialog,
   toast,
@@ -64,7 +67,7 @@ async function serverUserInfo(username: string, password: string) {
 const isCall = (path: string) => (response: Response) => new URL(response.url()).pathname === path;
 
 describe('accounts in the browser', () => {
-  it('registers through the dialog with the mailed code, signs out and in again', async () => {
+  it('a new user registers with the mailed code, signs out and in, changes the settings and the password, and is refused the admin area', async () => {
     const { context, page } = await openPage(browser);
     await page.goto(`${server.url}/home?l=en-US`);
     await topBar(page).getByRole('button', { name: 'Register', exact: true }).click();
@@ -109,40 +112,38 @@ describe('accounts in the browser', () => {
     await dialogPanel(second).getByLabel('Email').click();
     await dialogPanel(second).getByText('The username already exists').waitFor();
     await other.close();
-    await context.close();
-  });
 
-  it('changes the profile, e-mail, avatar, remote session and password on /setting; no admin area', async () => {
-    await createUser(server.db, { username: 'carol', password: 'carol-pass1' });
-    const { context, page } = await openPage(browser);
-    await page.goto(`${server.url}/home?l=en-US`);
-    await signInThroughDialog(page, 'carol', 'carol-pass1');
     await chooseFromUserMenu(page, 'Setting');
     await page.waitForURL('**/setting');
     await page.getByRole('button', { name: 'Account' }).waitFor();
 
-    // User info.
-    await page.getByLabel('Nickname').fill('Caro');
+    // User info (spec part 2 §2.6).
+    await page.getByLabel('Nickname').fill('Newt');
     await page.getByLabel('School').fill('Verdict High');
     await page.locator('.ant-radio-button-wrapper', { hasText: 'Female' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Your profile has been updated!').waitFor();
-    expect(await serverUserInfo('carol', 'carol-pass1')).toMatchObject({
-      nickname: 'Caro',
+    expect(await serverUserInfo('newbie', 'newbie-pass')).toMatchObject({
+      nickname: 'Newt',
       school: 'Verdict High',
       gender: 'female',
     });
 
-    // E-mail, with the code mailed to the new address.
+    // E-mail: the new address must differ from the current one (spec part 2 §5), then the code
+    // mailed to the new address confirms it.
     const emailForm = page.locator('form', { has: page.getByRole('heading', { name: 'Change e-mail' }) });
-    await emailForm.getByLabel('Current password').fill('carol-pass1');
-    await emailForm.getByLabel('New e-mail').fill('carol@example.org');
+    await emailForm.locator('.setting-current-email').getByText('newbie@example.org').waitFor();
+    await emailForm.getByLabel('Current password').fill('newbie-pass');
+    await emailForm.getByLabel('New e-mail').fill('Newbie@Example.org');
+    await emailForm.getByText('The new e-mail address is your current one!').waitFor();
+    await emailForm.getByLabel('New e-mail').fill('newt@example.org');
+    await emailForm.getByText('The new e-mail address is your current one!').waitFor({ state: 'detached' });
     await emailForm.getByRole('button', { name: 'Send code' }).click();
-    const code = codeIn((await mail.next('carol@example.org')).text);
-    await emailForm.getByLabel('Verification code').fill(code);
+    const emailCode = codeIn((await mail.next('newt@example.org')).text);
+    await emailForm.getByLabel('Verification code').fill(emailCode);
     await emailForm.getByRole('button', { name: 'Change e-mail' }).click();
     await emailForm.getByText('E-mail address changed!').waitFor();
-    await emailForm.locator('.setting-current-email').getByText('carol@example.org').waitFor();
+    await emailForm.locator('.setting-current-email').getByText('newt@example.org').waitFor();
 
     // Avatar: a 320×200 picture, cropped to 200×200 and uploaded.
     const picture = await page.evaluate(() => {
@@ -167,7 +168,7 @@ describe('accounts in the browser', () => {
     await cropper.getByRole('button', { name: 'Upload' }).click();
     await toast(page, 'Avatar updated!').waitFor();
     await cropper.waitFor({ state: 'hidden' });
-    const avatar = (await serverUserInfo('carol', 'carol-pass1'))?.avatar as string;
+    const avatar = (await serverUserInfo('newbie', 'newbie-pass'))?.avatar as string;
     expect(avatar).toMatch(/^\/api\/public\/img\//);
     const image = await fetch(`${server.url}${avatar}`);
     expect(image.headers.get('content-type')).toBe('image/png');
@@ -188,29 +189,31 @@ describe('accounts in the browser', () => {
     const passwordForm = page.locator('form', {
       has: page.getByRole('heading', { name: 'Change password' }),
     });
-    await passwordForm.getByLabel('Current password').fill('carol-pass1');
-    await passwordForm.getByLabel('New password', { exact: true }).fill('carol-pass1');
+    await passwordForm.getByLabel('Current password').fill('newbie-pass');
+    await passwordForm.getByLabel('New password', { exact: true }).fill('newbie-pass');
     await passwordForm.getByText('The new password must be different from the current one!').waitFor();
-    await passwordForm.getByLabel('New password', { exact: true }).fill('carol-pass2');
-    await passwordForm.getByLabel('New password again').fill('carol-pass2');
+    await passwordForm.getByLabel('New password', { exact: true }).fill('newbie-pass2');
+    await passwordForm.getByLabel('New password again').fill('newbie-pass2');
     await passwordForm.getByRole('button', { name: 'Change password' }).click();
     await passwordForm.getByText(/^Signing out in \d s/).waitFor();
     await page.waitForURL('**/home', { timeout: 15_000 });
     await topBar(page).getByRole('button', { name: 'Login', exact: true }).waitFor();
 
-    await signInThroughDialog(page, 'carol', 'carol-pass2');
+    await signInThroughDialog(page, 'newbie', 'newbie-pass2');
+    expect(await serverUserInfo('newbie', 'newbie-pass2')).toMatchObject({ nickname: 'Newt' });
 
     // spec part 2 §2.9: the admin area needs an admin role.
     await page.goto(`${server.url}/admin`);
     await page.waitForURL('**/admin/login');
     await toast(page, 'Please login again with the administrator account!').waitFor();
-    await page.getByLabel('Username').fill('carol');
-    await page.getByLabel('Password', { exact: true }).fill('carol-pass2');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.getByLabel('Username').fill('newbie');
+    await page.getByLabel('Password', { exact: true }).fill('newbie-pass2');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await toast(page, 'This account is not an administrator account and cannot sign in here!').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/login');
     await context.close();
-  });
+  }, 240_000);
 
   it('signs root in at /admin/login and opens the dashboard', async () => {
     const { context, page } = await openPage(browser);
@@ -222,6 +225,20 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/admin/dashboard');
     await page.getByText(/management console/).waitFor();
     expect(await page.locator('.ant-result-subtitle').textContent()).toBe('root');
+
+    // The admin app signs out through its own call and returns to its login page (spec part 2 §2.7).
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const adminLogout = page.waitForResponse(isCall('/api/admin/logout'));
+    await chooseFromUserMenu(page, 'Logout');
+    expect((await adminLogout).status()).toBe(200);
+    await page.waitForURL('**/admin/login');
+    await toast(page, 'Logged out successfully!').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The login is over on the server too, not only forgotten by the browser.
+    const afterwards = await fetch(`${server.url}/api/get-user-auth-info`, {
+      headers: { Authorization: token ?? '' },
+    });
+    expect(afterwards.status).toBe(401);
     await context.close();
   });
 
@@ -305,5 +322,69 @@ describe('accounts in the browser', () => {
     await submitLoginDialog(page, 'erin', 'erin-pass2');
     await page.getByRole('button', { name: 'User menu' }).waitFor();
     await context.close();
+  });
+
+  it("spec part 2 §5: the reset page checks the username on blur ('username does not exist')", async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${server.url}/reset-password?code=123456&l=en-US`);
+    const username = page.getByLabel('Username');
+    await username.fill('nobody-here');
+    await page.getByLabel('New password').click();
+    await page.getByText('username does not exist', { exact: true }).waitFor();
+    // An existing name clears the error.
+    await username.fill('root');
+    await page.getByLabel('New password').click();
+    await page.getByText('username does not exist', { exact: true }).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('validates the register form in the zh-CN interface, in Chinese', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${server.url}/home?l=zh-CN`);
+    await topBar(page).getByRole('button', { name: '注册', exact: true }).click();
+    await popupsSettled(page);
+    const form = dialogPanel(page);
+    await form.getByLabel('用户名').fill('root');
+    await form.getByLabel('邮箱', { exact: true }).click();
+    await form.getByText('该用户名已存在').waitFor();
+    await form.getByLabel('用户名').fill('a'.repeat(21));
+    await form.getByText('用户名长度不能超过20位!').waitFor();
+    await form.getByLabel('邮箱', { exact: true }).fill('not-an-address');
+    await form.getByText('对不起！您的邮箱格式不正确！').waitFor();
+    await form.getByLabel('密码', { exact: true }).fill('12345');
+    await form.getByText('密码长度应该为6~20位！').waitFor();
+    await form.getByLabel('确认密码').fill('123456');
+    await form.getByText('两次输入的密码不一致').waitFor();
+    await context.close();
+  });
+
+  it('lays out the login dialog, the setting page and the reset page at 768 and 1280 px', async () => {
+    await createUser(server.db, { username: 'frank', password: 'frank-pass1' });
+    for (const width of [768, 1280]) {
+      const { context, page } = await openPage(browser, width);
+      await page.goto(`${server.url}/home?l=en-US`);
+      await topBar(page).getByRole('button', { name: 'Login', exact: true }).click();
+      await popupsSettled(page);
+      await dialogPanel(page).getByLabel('Username').waitFor();
+      await expectInsideViewport(
+        page,
+        dialog(page).locator('.ant-modal-container, .ant-modal-content').first(),
+      );
+      await saveScreenshot(page, `login-modal-${width}`);
+
+      await submitLoginDialog(page, 'frank', 'frank-pass1');
+      await page.getByRole('button', { name: 'User menu' }).waitFor();
+      await page.goto(`${server.url}/setting`);
+      await page.getByRole('heading', { name: 'Change e-mail' }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await saveScreenshot(page, `setting-${width}`, { fullPage: true });
+
+      await page.goto(`${server.url}/reset-password?username=frank&code=123456`);
+      await page.getByRole('button', { name: 'Reset password' }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await expectInsideViewport(page, page.locator('.reset-password-card'));
+      await saveScreenshot(page, `reset-password-${width}`);
+      await context.close();
+    }
   });
 });

@@ -1,66 +1,44 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { JudgeStatus, UNFINISHED_STATUSES } from '@verdict/shared';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemConfig } from '../../../server/src/db/schema/index.ts';
 import { buildZip } from '../../../server/test/admin/zip.ts';
-import { JUDGE_TOKEN, ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
+import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { startTestServer } from '../../../server/test/helpers/server.ts';
-import { assertBuilt, launchChromium, openPage, toast } from './support.ts';
+import { chooseLanguage, codeEditor, panelStatus, typeCode } from './problem-support.ts';
+import { startJudgeWorker, type TestJudgeWorker } from './judge-worker.ts';
+import { assertBuilt, launchChromium, openPage, popupsSettled, toast } from './support.ts';
 
 /**
  * The admin problem screens in a real browser against a real server (spec part 2 §2.7, §4, §5):
  * root signs in at /admin/login, manages tags, creates an OI problem from a test-case zip in the
- * form, and a real judge worker (C++) accepts a correct solution submitted through the API; the
- * problem then reopens in the form, saves again and is rejudged from the list.
+ * form, then solves it on the problem page — the solution typed into the editor and submitted there,
+ * accepted by a real judge worker (C++); the problem then reopens in the form, saves again and is
+ * rejudged from the list.
  */
-
-const cli = path.resolve(import.meta.dirname, '../../../judge/bin/verdict-judge.js');
-const workDir = path.join(tmpdir(), `verdict-admin-problem-worker-${process.pid}`);
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
-let worker: ChildProcess;
+let worker: TestJudgeWorker;
 
 beforeAll(async () => {
   assertBuilt();
   server = await startTestServer();
-  // One user's submissions are 8 s apart by default (reference §6.1); this test submits twice.
+  // One user's submissions are 8 s apart by default (reference §6.1); not worth waiting for here.
   const [row] = await server.db.select().from(systemConfig).where(eq(systemConfig.name, 'switch'));
   await server.db
     .update(systemConfig)
     .set({ value: { ...(row!.value as object), defaultSubmitInterval: 0 } })
     .where(eq(systemConfig.name, 'switch'));
-  worker = spawn(
-    process.execPath,
-    [cli, 'worker', '--server', server.url, '--name', 'admin-e2e', '--concurrency', '1'],
-    {
-      env: {
-        ...process.env,
-        VERDICT_JUDGE_TOKEN: JUDGE_TOKEN,
-        VERDICT_JUDGE_LANGUAGES: 'C++',
-        VERDICT_JUDGE_WORK_DIR: workDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  worker.stdout!.resume();
-  worker.stderr!.resume();
+  worker = await startJudgeWorker(server.url, 'admin-e2e', ['C++']);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (worker && worker.exitCode === null) {
-    worker.kill('SIGTERM');
-    await new Promise((resolve) => worker.once('exit', resolve));
-  }
+  await worker?.stop();
   await server?.close();
-  await rm(workDir, { recursive: true, force: true });
 });
 
 /** Root's token from the real admin login call (reference §3.12: in the Authorization header). */
@@ -147,7 +125,9 @@ describe('admin problem screens in the browser', () => {
     await page.getByRole('cell', { name: 'Graphs', exact: true }).waitFor();
 
     // an empty name is refused in the dialog, as the server would
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Create tag' }).click();
+    await popupsSettled(page);
     const tagDialog = page.getByRole('dialog');
     await tagDialog.getByRole('button', { name: 'Save' }).click();
     await tagDialog.getByText('Enter a name').waitFor();
@@ -159,14 +139,19 @@ describe('admin problem screens in the browser', () => {
     const tagRow = page.getByRole('row', { name: /shortest-path/ });
     await expect.poll(() => tagRow.textContent()).toContain('Graphs');
 
-    // the same name again: the server's message stays in the dialog
+    // the same name again: the server's message stays in the dialog (the last one has gone first,
+    // or the next lines could fill the closing one)
+    await tagDialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Create tag' }).click();
+    await popupsSettled(page);
     await page.getByRole('dialog').getByLabel('Name').fill('shortest-path');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await page.getByRole('dialog').getByText('A tag with this name already exists!').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await tagDialog.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'Edit shortest-path' }).click();
+    await popupsSettled(page);
     await page.getByRole('dialog').getByLabel('Name').fill('dijkstra');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Update Successfully').waitFor();
@@ -183,7 +168,7 @@ describe('admin problem screens in the browser', () => {
   });
 
   it(
-    'creates an OI problem from a zip in the form; a real worker accepts a correct C++ solution',
+    'creates an OI problem from a zip in the form and solves it on the problem page: typed, submitted, Accepted',
     { timeout: 240_000 },
     async () => {
       const { context, page } = await openPage(browser);
@@ -249,18 +234,26 @@ describe('admin problem screens in the browser', () => {
       const listRow = page.getByRole('row', { name: /E2E-SUM/ });
       await expect.poll(() => listRow.textContent()).toContain('Sum of two');
 
-      // judged for real: a correct solution through the API
+      // solved for real on the problem page: typed into the editor, submitted, judged by the worker
+      await page.goto(`${server.url}/problem/E2E-SUM`);
+      await page.getByRole('heading', { name: /Sum of two/ }).waitFor();
+      await codeEditor(page).waitFor();
+      await chooseLanguage(page, 'C++');
+      await typeCode(page, SUM_CPP, 'a + b');
+      const submitted = page.waitForResponse((r) => r.url().endsWith('/api/submit-problem-judge'));
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const { data } = (await (await submitted).json()) as { data: { submitId: number } };
+      const submitId = data.submitId;
+      await panelStatus(page, JudgeStatus.ACCEPTED).waitFor({ timeout: 120_000 });
+      // an OI problem shows its score beside the verdict (spec part 1 §4)
+      expect(await page.locator('.submit-status').innerText()).toContain('Score: 100');
       const token = await rootToken();
-      const { submitId } = await api<{ submitId: number }>(token, 'POST', '/api/submit-problem-judge', {
-        pid: 'E2E-SUM',
-        language: 'C++',
-        code: SUM_CPP,
-      });
       const verdict = await finalVerdict(token, submitId);
       expect(verdict.status, verdict.errorMessage ?? '').toBe(JudgeStatus.ACCEPTED);
       expect(verdict.score).toBe(100);
 
       // the saved problem reopens in the form with its files, scores and tag, and saves again
+      await page.goto(`${server.url}/admin/problems`);
       await listRow.getByRole('link', { name: 'Edit E2E-SUM' }).click();
       await page.waitForURL(/\/admin\/problem\/edit\/\d+$/);
       await page.getByText('The problem’s 3 cases').waitFor();

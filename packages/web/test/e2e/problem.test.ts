@@ -1,26 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemConfig } from '../../../server/src/db/schema/index.ts';
-import { JUDGE_TOKEN } from '../../../server/test/helpers/app.ts';
+import { captcha, language, problem, problemLanguage } from '../../../server/src/db/schema/index.ts';
 import { startTestServer } from '../../../server/test/helpers/server.ts';
 import { createUser } from '../../../server/test/helpers/users.ts';
-import { assertBuilt, dragBy, launchChromium, openPage, signInThroughDialog } from './support.ts';
+import {
+  chooseFrom,
+  chooseLanguage,
+  codeEditor,
+  panelStatus,
+  setSwitches,
+  toolbarSelect,
+  typeCode,
+} from './problem-support.ts';
+import { startJudgeWorker, type TestJudgeWorker } from './judge-worker.ts';
+import { assertBuilt, dragBy, launchChromium, openPage, signInThroughDialog, toast } from './support.ts';
 
 /**
  * The problem screens in a real browser against a real server and a real judge worker (C++ only,
  * to start fast): open P1000 from the problem list, write a solution in the CodeMirror editor, run
  * it in the Online Test drawer, submit it and watch it be Accepted with the confetti; a wrong one
  * is Wrong Answer; the submission list highlights the user's rows; the details page shows the
- * per-case table (spec part 1 §2, §4).
+ * per-case table (spec part 1 §2, §4); the editor keeps its settings per problem (§2, §9); a fast
+ * submitter answers a captcha beside Submit (§3, §8).
  */
-
-const cli = path.resolve(import.meta.dirname, '../../../judge/bin/verdict-judge.js');
-const workDir = path.join(tmpdir(), `verdict-web-worker-${process.pid}`);
 
 const ACCEPTED = `#include <iostream>
 using namespace std;
@@ -43,62 +47,59 @@ int main() {
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
-let worker: ChildProcess;
+let worker: TestJudgeWorker;
 
 beforeAll(async () => {
   assertBuilt();
   server = await startTestServer();
   // The site's 8 s between one user's submissions (reference §6.1) would only slow the test down.
-  const [row] = await server.db.select().from(systemConfig).where(eq(systemConfig.name, 'switch'));
-  await server.db
-    .update(systemConfig)
-    .set({ value: { ...(row!.value as object), defaultSubmitInterval: 0 } })
-    .where(eq(systemConfig.name, 'switch'));
+  await setSwitches(server.db, { defaultSubmitInterval: 0 });
   await createUser(server.db, { username: 'solver', password: 'solver-pass1' });
-  worker = spawn(process.execPath, [cli, 'worker', '--server', server.url, '--name', 'web-e2e'], {
-    env: {
-      ...process.env,
-      VERDICT_JUDGE_TOKEN: JUDGE_TOKEN,
-      VERDICT_JUDGE_LANGUAGES: 'C++',
-      VERDICT_JUDGE_WORK_DIR: workDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  worker.stdout!.resume();
-  worker.stderr!.resume();
+  // a second problem, to show that the editor settings are kept per problem
+  const [echo] = await server.db
+    .insert(problem)
+    .values({ problemId: 'P1001', title: 'Echo', author: 'root', description: 'Print the input.' })
+    .returning({ id: problem.id });
+  const [cpp] = await server.db.select({ id: language.id }).from(language).where(eq(language.name, 'C++'));
+  await server.db.insert(problemLanguage).values({ pid: echo!.id, lid: cpp!.id });
+  worker = await startJudgeWorker(server.url, 'web-e2e', ['C++']);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (worker && worker.exitCode === null) {
-    const exited = new Promise((resolve) => worker.once('exit', resolve));
-    worker.kill('SIGTERM');
-    await exited;
-  }
+  await worker?.stop();
   await server?.close();
-  await rm(workDir, { recursive: true, force: true });
 });
 
-/** Replaces the editor's text: focus it, select all, insert (no auto-indent or bracket closing). */
-async function typeCode(page: Page, code: string) {
-  const editor = page.locator('.problem-code-editor .cm-content');
-  await editor.click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-  await expect.poll(() => editor.innerText(), { timeout: 5000 }).toContain('cout << a');
+/** How the editor looks: what its theme, font size and tab size settings change. */
+const editorLook = (page: Page) =>
+  page.locator('.problem-code-editor .cm-editor').evaluate((editor) => ({
+    background: getComputedStyle(editor).backgroundColor,
+    fontSize: getComputedStyle(editor).fontSize,
+    tabSize: getComputedStyle(editor.querySelector('.cm-content')!).tabSize,
+  }));
+
+/** The three setting selects, as they read. */
+const settingsShown = (page: Page) =>
+  Promise.all(['Editor theme', 'Font size', 'Tab size'].map((name) => toolbarSelect(page, name).innerText()));
+
+async function openProblem(page: Page, problemId: string) {
+  await page.goto(`${server.url}/problem/${problemId}`);
+  await codeEditor(page).waitFor();
 }
 
-async function chooseLanguage(page: Page, name: string) {
-  await page.getByTestId('language-select').click();
-  await page.locator(`.ant-select-item-option[title="${name}"]`).click();
-  await expect.poll(() => page.getByTestId('language-select').innerText()).toBe(name);
+/** The answer the server keeps for the captcha the page has just fetched. */
+async function answerOf(captchaResponse: Promise<Response>) {
+  const { data } = (await (await captchaResponse).json()) as { data: { captchaKey: string } };
+  const [row] = await server.db
+    .select({ answer: captcha.answer })
+    .from(captcha)
+    .where(eq(captcha.key, data.captchaKey));
+  return { captchaKey: data.captchaKey, answer: row!.answer };
 }
 
-/** The status tag of the submit panel, once it shows a final verdict. */
-const panelStatus = (page: Page, status: number) =>
-  page.locator(`.submit-status .judge-status-tag[data-status="${status}"]`);
+const SHOTS = '/tmp/verdict-shots';
 
 let page: Page;
 
@@ -113,7 +114,7 @@ describe('problem page, judging and submissions in the browser', () => {
     await page.locator('.problem-code-editor .cm-content').waitFor();
 
     await chooseLanguage(page, 'C++');
-    await typeCode(page, ACCEPTED);
+    await typeCode(page, ACCEPTED, 'cout << a');
 
     // Online Test: the first sample is filled in; the run passes it (spec part 1 §4 test-run flow).
     await page.getByRole('button', { name: 'Online Test' }).click();
@@ -135,7 +136,7 @@ describe('problem page, judging and submissions in the browser', () => {
   });
 
   it('shows Wrong Answer for a wrong program, without confetti', async () => {
-    await typeCode(page, WRONG);
+    await typeCode(page, WRONG, 'cout << a');
     await page.getByRole('button', { name: 'Submit' }).click();
     await panelStatus(page, -1).waitFor({ timeout: 90_000 });
     expect(await page.locator('.submit-status').innerText()).toContain('Wrong Answer');
@@ -147,6 +148,39 @@ describe('problem page, judging and submissions in the browser', () => {
     await page.locator('.problem-code-editor .cm-content').waitFor();
     await expect.poll(() => page.getByTestId('language-select').innerText()).toBe('C++');
     expect(await page.locator('.problem-code-editor .cm-content').innerText()).toContain('a - b');
+  });
+
+  it('spec part 1 §2, §9: keeps the theme, font size and tab size of each problem across reloads', async () => {
+    const before = await editorLook(page);
+    await chooseFrom(page, toolbarSelect(page, 'Editor theme'), 'dracula');
+    await chooseFrom(page, toolbarSelect(page, 'Font size'), '18px');
+    await chooseFrom(page, toolbarSelect(page, 'Tab size'), 'Tab 2');
+    const chosen = await editorLook(page);
+    expect(chosen.fontSize).toBe('18px');
+    expect(chosen.tabSize).toBe('2');
+    expect(chosen.background).not.toBe(before.background);
+
+    await page.reload();
+    await codeEditor(page).waitFor();
+    expect(await settingsShown(page)).toEqual(['dracula', '18px', 'Tab 2']);
+    expect(await editorLook(page)).toEqual(chosen);
+
+    // another problem gets settings of its own…
+    await openProblem(page, 'P1001');
+    await chooseFrom(page, toolbarSelect(page, 'Editor theme'), 'eclipse');
+    await chooseFrom(page, toolbarSelect(page, 'Font size'), '12px');
+    await chooseFrom(page, toolbarSelect(page, 'Tab size'), 'Tab 8');
+    const other = await editorLook(page);
+    // …and P1000 keeps its own, as does P1001 after a reload
+    await openProblem(page, 'P1000');
+    expect(await settingsShown(page)).toEqual(['dracula', '18px', 'Tab 2']);
+    expect(await editorLook(page)).toEqual(chosen);
+    await openProblem(page, 'P1001');
+    await page.reload();
+    await codeEditor(page).waitFor();
+    expect(await settingsShown(page)).toEqual(['eclipse', '12px', 'Tab 8']);
+    expect(await editorLook(page)).toEqual(other);
+    await openProblem(page, 'P1000');
   });
 
   it('resizes with the splitter, collapses the editor, enters focus mode and stacks under 992 px', async () => {
@@ -205,5 +239,50 @@ describe('problem page, judging and submissions in the browser', () => {
     expect(await cases.count()).toBe(2);
     for (const row of await cases.all()) expect(await row.innerText()).toContain('Accepted');
     expect(await page.locator('.submission-detail__code .cm-content').innerText()).toContain('cout << a + b');
+  });
+
+  it('spec part 1 §3, §8: a fast submitter answers the captcha beside Submit; a wrong answer gets a new one', async () => {
+    // one submission an hour without a captcha (the defaults are 10 a minute)
+    await setSwitches(server.db, { submitCaptchaThreshold: 1, submitCaptchaWindow: 3600 });
+    await openProblem(page, 'P1000');
+    await typeCode(page, ACCEPTED, 'cout << a');
+    const submit = page.getByRole('button', { name: 'Submit' });
+    const answerBox = page.getByRole('textbox', { name: 'Captcha' });
+    const captchaImage = () => page.waitForResponse((r) => r.url().includes('/api/captcha'));
+
+    let shown = captchaImage();
+    await submit.click();
+    await toast(page, 'Speed too fast, may be machine operation! Please verify again!').waitFor();
+    const first = await answerOf(shown);
+    await answerBox.waitFor();
+    await mkdir(SHOTS, { recursive: true });
+    await page
+      .locator('.editor-footer')
+      .screenshot({ path: `${SHOTS}/problem-captcha-1280.png`, animations: 'disabled' });
+    expect(await page.locator('.submit-captcha img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    // no status panel: nothing was submitted
+    expect(await page.locator('.submit-status').count()).toBe(0);
+
+    shown = captchaImage();
+    await answerBox.fill(String(Number(first.answer) + 1));
+    await submit.click();
+    await toast(page, 'The captcha is incorrect').waitFor();
+    const second = await answerOf(shown);
+    expect(second.captchaKey).not.toBe(first.captchaKey);
+    await expect.poll(() => answerBox.inputValue()).toBe('');
+
+    await page.setViewportSize({ width: 768, height: 900 });
+    await answerBox.scrollIntoViewIfNeeded();
+    await page
+      .locator('.editor-footer')
+      .screenshot({ path: `${SHOTS}/problem-captcha-768.png`, animations: 'disabled' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // the right answer, sent with Enter, lets the submission through and the captcha goes away
+    await answerBox.fill(second.answer);
+    await answerBox.press('Enter');
+    await panelStatus(page, 0).waitFor({ timeout: 90_000 });
+    expect(await answerBox.count()).toBe(0);
+    await setSwitches(server.db, { submitCaptchaThreshold: 10, submitCaptchaWindow: 60 });
   });
 });

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemConfig } from '../../../server/src/db/schema/index.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { startTestServer } from '../../../server/test/helpers/server.ts';
 import { createUser } from '../../../server/test/helpers/users.ts';
@@ -10,6 +12,7 @@ import {
   openPage as openBrowserPage,
   popupsSettled,
   signInThroughDialog,
+  toast,
   topBar,
 } from './support.ts';
 
@@ -32,6 +35,7 @@ beforeAll(async () => {
   assertBuilt();
   server = await startTestServer();
   await createUser(server.db, { username: 'alice', password: 'alice-pass1' });
+  await createUser(server.db, { username: 'adam', password: 'adam-pass1', role: 'admin' });
   browser = await launchChromium();
   const response = await fetch(`${server.url}/api/get-website-config`);
   config = ((await response.json()) as { data: WebsiteConfig }).data;
@@ -128,6 +132,142 @@ describe('shell', () => {
     await page.waitForURL('**/home');
     await page.getByRole('dialog').getByText(`登录 - ${config.shortName}`).waitFor();
     await page.getByText('请先登录！').waitFor();
+
+    // spec part 1 §8: toasts appear top centre and a new one replaces the one before. The first
+    // came from the guard before the shell was up, the next one comes from the shell.
+    const notices = page.locator('.ant-message-notice');
+    const box = (await notices.boundingBox())!;
+    expect(Math.abs(box.x + box.width / 2 - 640)).toBeLessThanOrEqual(2);
+    expect(box.y).toBeLessThan(100);
+    const form = page.getByRole('dialog').getByRole('tabpanel');
+    await popupsSettled(page);
+    await form.getByLabel('用户名').fill('alice');
+    await form.getByLabel('密码', { exact: true }).fill('not-her-password');
+    await form.getByRole('button', { name: '登录', exact: true }).click();
+    await notices.getByText('用户名或密码错误！请注意大小写！').waitFor();
+    // A replaced toast may still be fading out; no other may stay.
+    const staying = page.locator('.ant-message-notice:not([class*="-leave"])');
+    expect(await staying.allTextContents()).toEqual(['用户名或密码错误！请注意大小写！']);
+
+    // The same toast again 3.5 s later replaces it in place and gets 4000 ms of its own: 1.5 s
+    // after it, past the first one's end, it is still on screen.
+    await page.waitForTimeout(3_500);
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/login'));
+    await form.getByRole('button', { name: '登录', exact: true }).click();
+    await answered;
+    await page.waitForTimeout(1_500);
+    expect(await staying.allTextContents()).toEqual(['用户名或密码错误！请注意大小写！']);
+    await staying.waitFor({ state: 'detached', timeout: 5_000 });
+    await context.close();
+  });
+
+  it('spec part 2 §2.9: a super-admin-only admin page refuses an admin, sends them to /admin/login and clears the token', async () => {
+    const { context, page } = await openPage();
+    await page.goto(`${server.url}/admin/login?l=en-US`);
+    await page.getByLabel('Username').fill('adam');
+    await page.getByLabel('Password', { exact: true }).fill('adam-pass1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+
+    await page.goto(`${server.url}/admin/user`);
+    await page.waitForURL('**/admin/login');
+    await toast(page, 'Please login again with the administrator account!').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it("spec part 2 §2.9: with the discussion area closed, /discussion goes home with 'No Access'", async () => {
+    const setDiscussion = async (open: boolean) => {
+      const [row] = await server.db.select().from(systemConfig).where(eq(systemConfig.name, 'switch'));
+      await server.db
+        .update(systemConfig)
+        .set({ value: { ...(row!.value as object), openPublicDiscussion: open } })
+        .where(eq(systemConfig.name, 'switch'));
+    };
+    const { context, page } = await openPage();
+    await setDiscussion(false);
+    try {
+      await page.goto(`${server.url}/discussion?l=en-US`);
+      await page.waitForURL('**/home');
+      await toast(page, 'No Access: There is no open discussion area on the website!').waitFor();
+      expect(await topBar(page).getByRole('menuitem', { name: 'Discussion' }).count()).toBe(0);
+    } finally {
+      await setDiscussion(true);
+    }
+    // Open again: the same address shows the discussion page (a fresh visit reads the config anew).
+    await page.goto(`${server.url}/discussion?l=en-US`);
+    await topBar(page).getByRole('menuitem', { name: 'Discussion' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/discussion');
+    await context.close();
+  });
+
+  it('spec part 1 §1: the footer shows on the home page, not on problem-detail and focus-mode pages', async () => {
+    const { context, page } = await openPage();
+    await page.goto(`${server.url}/home?l=en-US`);
+    await page.locator('.site-footer').getByText('Powered by').waitFor();
+    await signInAs(page, 'alice');
+
+    await page.goto(`${server.url}/problem/P1000`);
+    await page.getByRole('heading', { name: /A \+ B Problem/ }).waitFor();
+    expect(await page.locator('.site-footer').count()).toBe(0);
+
+    await page.goto(`${server.url}/problem/P1000/full-screen`);
+    await page.getByRole('heading', { name: /A \+ B Problem/ }).waitFor();
+    expect(await page.locator('.site-footer').count()).toBe(0);
+
+    // Back on a list page the footer returns.
+    await page.goto(`${server.url}/problem`);
+    await page.locator('.site-footer').getByText('Powered by').waitFor();
+    await context.close();
+  });
+
+  it('spec part 1 §1: the footer shows the contact phone, address, filing link and two QR images of the config', async () => {
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'root', password: ROOT_PASSWORD }),
+    });
+    const square =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>';
+    // the admin's call, as the conf page will make it; the two images are served by the test
+    const saved = await fetch(`${server.url}/api/admin/config/set-web-config`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: login.headers.get('authorization')! },
+      body: JSON.stringify({
+        contactPhone: '+86 010-1234 5678',
+        address: '1 Campus Road',
+        recordName: 'ICP 00000000',
+        recordUrl: 'https://beian.example.org/',
+        qrCodes: [
+          { title: 'WeChat', url: '/qr/wechat.svg' },
+          { title: 'QQ', url: '/qr/qq.svg' },
+        ],
+      }),
+    });
+    expect(await saved.json()).toMatchObject({ status: 200 });
+    const { context, page } = await openPage();
+    await page.route('**/qr/*.svg', (route) => route.fulfill({ contentType: 'image/svg+xml', body: square }));
+    for (const [lang, phone, address] of [
+      ['en-US', 'Phone: ', 'Address: '],
+      ['zh-CN', '联系电话：', '地址：'],
+    ] as const) {
+      await page.goto(`${server.url}/home?l=${lang}`);
+      const footer = page.locator('.site-footer');
+      await footer.getByText(`${phone}+86 010-1234 5678`).waitFor();
+      await footer.getByText(`${address}1 Campus Road`).waitFor();
+      expect(await footer.getByRole('link', { name: '+86 010-1234 5678' }).getAttribute('href')).toBe(
+        'tel:+8601012345678',
+      );
+      expect(await footer.getByRole('link', { name: 'ICP 00000000' }).getAttribute('href')).toBe(
+        'https://beian.example.org/',
+      );
+      const images = footer.getByRole('img');
+      await expect
+        .poll(() => images.evaluateAll((all) => all.map((img) => (img as HTMLImageElement).naturalWidth)))
+        .toEqual([8, 8]);
+      expect(await footer.locator('figcaption').allInnerTexts()).toEqual(['WeChat', 'QQ']);
+    }
     await context.close();
   });
 

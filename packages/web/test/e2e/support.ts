@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Shared by the browser tests: Debian's chromium, pages, and signing in through the real dialog. */
 
@@ -88,7 +90,7 @@ export async function signInThroughDialog(page: Page, username: string, password
 }
 
 /**
- * Waits until no dialog, dropdown or popover is still in its opening motion. Ant Design starts
+ * Waits until no dialog, menu, select or date dropdown or popover is still in its opening motion. Ant Design starts
  * that motion paused for a frame at the small "from" size; on a loaded machine a click aimed in
  * that frame lands beside the element once it grows (seen as clicks on a dialog's mask).
  */
@@ -96,9 +98,22 @@ export async function popupsSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       document.querySelector(
-        ':is(.ant-modal, .ant-dropdown, .ant-popover):is([class*="-appear"], [class*="-enter"])',
+        ':is(.ant-modal, .ant-dropdown, .ant-select-dropdown, .ant-picker-dropdown, .ant-popover):is([class*="-appear"], [class*="-enter"])',
       ) === null,
   );
+}
+
+/** An option of the open select dropdown, by its exact text. */
+export const selectOption = (page: Page, name: string) =>
+  page.locator(
+    `.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${name}"]`,
+  );
+
+/** Opens a select by its accessible name and picks an option once the dropdown has settled. */
+export async function chooseInSelect(page: Page, selectName: string, optionName: string): Promise<void> {
+  await page.getByRole('combobox', { name: selectName }).click();
+  await popupsSettled(page);
+  await selectOption(page, optionName).click();
 }
 
 /** Opens the user menu and chooses an entry (English interface). */
@@ -119,4 +134,30 @@ export async function dragBy(page: Page, handle: ReturnType<Page['locator']>, dx
   await page.mouse.move(x + dx / 2, y, { steps: 8 });
   await page.mouse.move(x + dx, y, { steps: 8 });
   await page.mouse.up();
+}
+
+/** Nothing is wider than the window, so the page never scrolls sideways (spec part 1 §9: 768 px). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/** The element is shown whole, left to right, inside the window. */
+export async function expectInsideViewport(page: Page, element: Locator): Promise<void> {
+  const box = await element.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+}
+
+/** With E2E_SHOTS_DIR set, saves a screenshot there (`<name>.png`) for a person to look at. */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), ...options });
 }

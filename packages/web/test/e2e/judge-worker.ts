@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { JUDGE_TOKEN } from '../../../server/test/helpers/app.ts';
+
+const cli = path.resolve(import.meta.dirname, '../../../judge/bin/verdict-judge.js');
+
+export interface TestJudgeWorker {
+  stop(): Promise<void>;
+}
+
+/**
+ * A real judge worker for a browser test, offering `languages` to the server at `serverUrl`. It
+ * resolves once the server lists every one of them as available: a page opened before that would
+ * show "no judge online" and offer no way to submit. The worker's output is kept for the error.
+ */
+export async function startJudgeWorker(
+  serverUrl: string,
+  name: string,
+  languages: string[],
+): Promise<TestJudgeWorker> {
+  const workDir = path.join(tmpdir(), `verdict-${name}-${process.pid}`);
+  const worker: ChildProcess = spawn(
+    process.execPath,
+    [cli, 'worker', '--server', serverUrl, '--name', name, '--concurrency', '1'],
+    {
+      env: {
+        ...process.env,
+        VERDICT_JUDGE_TOKEN: JUDGE_TOKEN,
+        VERDICT_JUDGE_LANGUAGES: languages.join(','),
+        VERDICT_JUDGE_WORK_DIR: workDir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  worker.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  worker.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (worker.exitCode === null && worker.signalCode === null) {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.kill('SIGTERM');
+      await exited;
+    }
+    await rm(workDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const res = await fetch(`${serverUrl}/api/languages`);
+    const { data } = (await res.json()) as { data: { name: string; available: boolean }[] };
+    const online = new Set(data.filter((l) => l.available).map((l) => l.name));
+    if (languages.every((l) => online.has(l))) return { stop };
+    if (worker.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`the judge worker did not come online for ${languages.join(', ')}:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
