@@ -1,82 +1,127 @@
 /**
- * The load generator of the API benchmark, in its own process: an open loop that starts requests
- * at a fixed rate whatever the answers do (so a slow server cannot slow the offered load down),
- * over keep-alive connections. Latency runs from the moment a request was due to its last byte.
- * Input: argv[2] names a JSON file {baseUrl, rate, seconds, warmupSeconds, paths}; output: one JSON line.
+ * The load generator of the API benchmark, run by run.ts in its own process: an open loop that
+ * starts requests at a fixed rate whatever the answers do (so a slow server cannot slow the offered
+ * load down), over keep-alive connections. Latency runs from the moment a request was due to its
+ * last byte. A request counts as an error unless it gets HTTP 200 with an envelope `status` of 200.
+ *
+ * Input: argv[2] names a JSON file (Job); output: one JSON line (Report), overall and per kind.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
-interface Job {
+export interface BenchRequest {
+  /** the filter or variant, reported separately (e.g. "keyword") */
+  kind: string;
+  path: string;
+  /** sent as `Authorization` (a logged-in user) */
+  token?: string;
+}
+
+export interface Job {
   baseUrl: string;
   rate: number;
   seconds: number;
   warmupSeconds: number;
-  /** request paths, drawn at random */
-  paths: string[];
+  /** drawn at random, each as likely as the others (repeat one to weigh it) */
+  requests: BenchRequest[];
 }
 
-const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Job;
-const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+export interface Stats {
+  requests: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
 
-function request(path: string): Promise<{ ok: boolean }> {
+export interface Report extends Stats {
+  /** requests completed per second, over the measured phase and its tail */
+  throughput: number;
+  /** the first error seen, for the report */
+  firstError?: string;
+  kinds: Record<string, Stats>;
+}
+
+interface Sample {
+  kind: string;
+  latency: number;
+  error?: string;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function request(job: Job, r: BenchRequest): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const req = http.get(`${job.baseUrl}${path}`, { agent }, (res) => {
+    const headers = r.token ? { Authorization: r.token } : undefined;
+    const req = http.get(`${job.baseUrl}${r.path}`, { agent, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
       res.on('end', () => {
-        let ok = res.statusCode === 200;
+        let status: unknown;
         try {
-          ok &&= (JSON.parse(body) as { status: number }).status === 200;
+          status = (JSON.parse(body) as { status?: unknown }).status;
         } catch {
-          ok = false;
+          status = 'not JSON';
         }
-        resolve({ ok });
+        resolve(
+          res.statusCode === 200 && status === 200
+            ? undefined
+            : `${r.path}: HTTP ${res.statusCode}, status ${String(status)}: ${body.slice(0, 200)}`,
+        );
       });
     });
-    req.on('error', () => resolve({ ok: false }));
+    req.on('error', (error) => resolve(`${r.path}: ${error.message}`));
   });
 }
 
-async function phase(seconds: number, record: boolean) {
+async function phase(job: Job, seconds: number): Promise<{ samples: Sample[]; elapsed: number }> {
   const interval = 1000 / job.rate;
   const total = Math.round(seconds * job.rate);
-  const latencies: number[] = [];
-  let errors = 0;
+  const samples: Sample[] = [];
   const start = performance.now();
   const pending: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
     const due = start + i * interval;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const path = job.paths[Math.floor(Math.random() * job.paths.length)]!;
+    const r = job.requests[Math.floor(Math.random() * job.requests.length)]!;
     pending.push(
-      request(path).then(({ ok }) => {
-        if (!record) return;
-        latencies.push(performance.now() - due);
-        if (!ok) errors++;
+      request(job, r).then((error) => {
+        samples.push({ kind: r.kind, latency: performance.now() - due, error });
       }),
     );
   }
   await Promise.all(pending);
-  const elapsed = (performance.now() - start) / 1000;
-  return { latencies, errors, elapsed, total };
+  return { samples, elapsed: (performance.now() - start) / 1000 };
 }
 
-await phase(job.warmupSeconds, false);
-const { latencies, errors, elapsed, total } = await phase(job.seconds, true);
-latencies.sort((a, b) => a - b);
-const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-console.log(
-  JSON.stringify({
-    requests: total,
-    errors,
-    throughput: total / elapsed,
+function stats(samples: Sample[]): Stats {
+  const latencies = samples.map((s) => s.latency).sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: samples.length,
+    errors: samples.filter((s) => s.error !== undefined).length,
     p50: at(0.5),
     p95: at(0.95),
     p99: at(0.99),
-    max: latencies.at(-1),
-  }),
-);
+    max: latencies.at(-1) ?? 0,
+  };
+}
+
+const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Job;
+await phase(job, job.warmupSeconds);
+const { samples, elapsed } = await phase(job, job.seconds);
+const kinds: Record<string, Stats> = {};
+for (const kind of new Set(job.requests.map((r) => r.kind))) {
+  kinds[kind] = stats(samples.filter((s) => s.kind === kind));
+}
+const report: Report = {
+  ...stats(samples),
+  throughput: samples.length / elapsed,
+  firstError: samples.find((s) => s.error !== undefined)?.error,
+  kinds,
+};
+console.log(JSON.stringify(report));
 agent.destroy();

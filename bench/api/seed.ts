@@ -7,17 +7,28 @@ export interface SeedSize {
   users: number;
 }
 
+/** Users bench1 … bench<LOGIN_USERS> get a real password, so the load generator can log in as them. */
+export const LOGIN_USERS = 5;
+export const BENCH_PASSWORD = 'bench-pass-1';
+
+/** Submissions are inserted this many at a time (one statement each, counters kept by the triggers). */
+const BATCH = 250_000;
+
 /**
- * Bulk data for the API benchmark, written with generate_series in a few statements: users,
- * problems (1 % hidden, 1 % contest-only, the rest public) with languages and two tags each, and
- * submissions spread over the problems with a skew towards popular ones (5 % of them in a contest).
- * `setseed` makes the spread the same on every run.
+ * Bulk data for the API benchmark, written with `insert … select … generate_series` in a few
+ * statements: users bench1 … benchN, problems B1001 … (1 % hidden, 1 % contest-only, the rest
+ * public, difficulties 0–5) with five languages and two of 60 tags each, and submissions spread over
+ * the problems with a power-law skew towards the first ones and over 12 days, one a second, newest
+ * last (5 % of them in a contest). `setseed` makes the data the same on every run. The counter
+ * tables (judge_status_count, judge_problem_count, problem_kind_count) are kept by their triggers,
+ * exactly as for rows the server writes.
  */
-export async function seedBench(db: Db, size: SeedSize): Promise<void> {
+export async function seedBench(db: Db, size: SeedSize, passwordHash: string): Promise<void> {
   await db.execute(sql`select setseed(0.42)`);
   await db.execute(sql`
     insert into user_info (uuid, username, password)
-    select md5('bench' || g), 'bench' || g, 'x' from generate_series(1, ${size.users}) g`);
+    select md5('bench' || g), 'bench' || g, case when g <= ${LOGIN_USERS} then ${passwordHash} else 'x' end
+    from generate_series(1, ${size.users}) g`);
   await db.execute(
     sql`insert into user_record (uid) select uuid from user_info where username like 'bench%'`,
   );
@@ -28,7 +39,7 @@ export async function seedBench(db: Db, size: SeedSize): Promise<void> {
     insert into problem (problem_id, title, author, type, difficulty, auth, description, input, output, examples,
       source, is_upload_case, case_version)
     select 'B' || (1000 + g), 'Bench problem ' || g, 'root', g % 2, g % 6,
-      case when g % 100 = 0 then 2 when g % 100 = 1 then 3 else 1 end,
+      case when g % 100 = 50 then 2 when g % 100 = 51 then 3 else 1 end,
       repeat('A statement paragraph with $math$ and **markdown**. ', 40), 'Two integers.', 'One integer.',
       '<input>1 2</input><output>3</output>', 'Bench', false, '1'
     from generate_series(1, ${size.problems}) g`);
@@ -45,24 +56,29 @@ export async function seedBench(db: Db, size: SeedSize): Promise<void> {
     where p.problem_id like 'B%'
     on conflict do nothing`);
 
-  // Submissions: newest last, one every second; problems drawn with a power-law skew.
-  await db.execute(sql`
-    with problems as (select array_agg(id order by id) as ids, array_agg(problem_id order by id) as pids
-                      from problem where problem_id like 'B%'),
-         users as (select array_agg(uuid order by username) as uids, array_agg(username order by username) as names
-                   from user_info where username like 'bench%'),
-         draws as (select g,
-                          1 + floor(power(random(), 2) * ${size.problems})::int as p,
-                          1 + floor(random() * ${size.users})::int as u,
-                          random() as s
-                   from generate_series(1, ${size.submissions}) g)
-    insert into judge (pid, display_pid, uid, username, submit_time, status, share, time, memory, length, code,
-                       language, cid, cpid, judger, priority)
-    select problems.ids[d.p], problems.pids[d.p], users.uids[d.u], users.names[d.u],
-           now() - ((${size.submissions} - d.g) || ' seconds')::interval,
-           case when d.s < 0.35 then 0 when d.s < 0.65 then -1 when d.s < 0.75 then -2 when d.s < 0.85 then 1
-                when d.s < 0.90 then 3 when d.s < 0.93 then 2 when d.s < 0.96 then 8 else -3 end,
-           false, 15, 2048, 120, 'int main() { return 0; }', 'C++',
-           case when d.g % 20 = 0 then 1000 else 0 end, 0, 'bench', 2
-    from draws d, problems, users`);
+  // Submissions: problem p drawn as 1 + floor(r² · problems), so the first problems are the popular ones.
+  const newest = new Date().toISOString();
+  for (let from = 1; from <= size.submissions; from += BATCH) {
+    const to = Math.min(size.submissions, from + BATCH - 1);
+    await db.execute(sql`
+      with problems as (select array_agg(id order by id) as ids, array_agg(problem_id order by id) as pids
+                        from problem where problem_id like 'B%'),
+           users as (select array_agg(uuid order by username) as uids,
+                            array_agg(username order by username) as names
+                     from user_info where username like 'bench%'),
+           draws as (select g,
+                            1 + floor(power(random(), 2) * ${size.problems})::int as p,
+                            1 + floor(random() * ${size.users})::int as u,
+                            random() as s
+                     from generate_series(${from}::int, ${to}::int) g)
+      insert into judge (pid, display_pid, uid, username, submit_time, status, share, time, memory, length, code,
+                         language, cid, cpid, judger, priority)
+      select problems.ids[d.p], problems.pids[d.p], users.uids[d.u], users.names[d.u],
+             ${newest}::timestamptz - make_interval(secs => ${size.submissions}::int - d.g),
+             case when d.s < 0.35 then 0 when d.s < 0.65 then -1 when d.s < 0.75 then -2 when d.s < 0.85 then 1
+                  when d.s < 0.90 then 3 when d.s < 0.93 then 2 when d.s < 0.96 then 8 else -3 end,
+             false, 15, 2048, 120, 'int main() { return 0; }', 'C++',
+             case when d.g % 20 = 0 then 1000 else 0 end, 0, 'bench', 2
+      from draws d, problems, users`);
+  }
 }
