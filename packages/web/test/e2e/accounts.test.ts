@@ -108,6 +108,7 @@ describe('accounts in the browser', () => {
     const { context: other, page: second } = await openPage(browser);
     await second.goto(`${server.url}/home?l=en-US`);
     await topBar(second).getByRole('button', { name: 'Register', exact: true }).click();
+    await popupsSettled(second); // a click during the opening zoom lands on the mask and closes it
     await dialogPanel(second).getByLabel('Username').fill('newbie');
     await dialogPanel(second).getByLabel('Email').click();
     await dialogPanel(second).getByText('The username already exists').waitFor();
