@@ -118,6 +118,7 @@ describe('admin problem screens in the browser', () => {
     await page.waitForURL('**/admin/problem/tag');
 
     await page.getByRole('button', { name: 'Create classification' }).click();
+    await popupsSettled(page);
     await page.getByRole('dialog').getByLabel('Name').fill('Graphs');
     await page.getByRole('dialog').getByLabel('Rank').fill('1');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
@@ -133,6 +134,7 @@ describe('admin problem screens in the browser', () => {
     await tagDialog.getByText('Enter a name').waitFor();
     await tagDialog.getByLabel('Name').fill('shortest-path');
     await tagDialog.getByLabel('Classification').click();
+    await popupsSettled(page);
     await option(page, 'Graphs').click();
     await tagDialog.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Create Successfully').waitFor();
@@ -159,6 +161,7 @@ describe('admin problem screens in the browser', () => {
 
     // deleting the classification leaves its tag unclassified
     await page.getByRole('button', { name: 'Delete Graphs' }).click();
+    await popupsSettled(page);
     await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Delete Successfully').waitFor();
     await expect
@@ -270,6 +273,7 @@ describe('admin problem screens in the browser', () => {
 
       // rejudge every submission of the problem from the list
       await page.getByRole('button', { name: 'Rejudge E2E-SUM' }).click();
+      await popupsSettled(page);
       await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
       await toast(page, 'Rejudge successfully: 1 submission(s) queued again').waitFor();
       const again = await finalVerdict(token, submitId);
@@ -277,6 +281,7 @@ describe('admin problem screens in the browser', () => {
 
       // the auth changes in place
       await page.getByRole('combobox', { name: 'Auth E2E-SUM' }).click();
+      await popupsSettled(page);
       await option(page, 'Private').click();
       await toast(page, 'Update Successfully').waitFor();
       await context.close();

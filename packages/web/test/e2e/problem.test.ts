@@ -15,7 +15,15 @@ import {
   typeCode,
 } from './problem-support.ts';
 import { startJudgeWorker, type TestJudgeWorker } from './judge-worker.ts';
-import { assertBuilt, dragBy, launchChromium, openPage, signInThroughDialog, toast } from './support.ts';
+import {
+  assertBuilt,
+  dragBy,
+  launchChromium,
+  openPage,
+  popupsSettled,
+  signInThroughDialog,
+  toast,
+} from './support.ts';
 
 /**
  * The problem screens in a real browser against a real server and a real judge worker (C++ only,
@@ -118,6 +126,7 @@ describe('problem page, judging and submissions in the browser', () => {
 
     // Online Test: the first sample is filled in; the run passes it (spec part 1 §4 test-run flow).
     await page.getByRole('button', { name: 'Online Test' }).click();
+    await popupsSettled(page);
     const drawer = page.locator('.online-test');
     await expect.poll(() => drawer.getByLabel('Input').inputValue()).toBe('1 2');
     await drawer.getByRole('button', { name: 'Run' }).click();

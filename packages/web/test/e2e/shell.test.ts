@@ -119,6 +119,7 @@ describe('shell', () => {
     await openMenu.click();
     const drawer = page.locator('.nav-drawer');
     await drawer.getByText('菜单').waitFor();
+    await popupsSettled(page);
     expect(await drawer.getByRole('menuitem', { name: '题目' }).isVisible()).toBe(true);
     await drawer.getByRole('menuitem', { name: '比赛' }).click();
     await page.waitForURL('**/contest');

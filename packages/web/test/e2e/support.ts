@@ -90,15 +90,16 @@ export async function signInThroughDialog(page: Page, username: string, password
 }
 
 /**
- * Waits until no dialog, menu, select or date dropdown or popover is still in its opening motion. Ant Design starts
- * that motion paused for a frame at the small "from" size; on a loaded machine a click aimed in
- * that frame lands beside the element once it grows (seen as clicks on a dialog's mask).
+ * Waits until no dialog, drawer, menu, select or date dropdown or popover is still in its opening
+ * motion. Ant Design starts that motion paused for a frame at the small "from" size; on a loaded
+ * machine a click aimed in that frame lands beside the element once it grows (seen as clicks on a
+ * dialog's mask).
  */
 export async function popupsSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       document.querySelector(
-        ':is(.ant-modal, .ant-dropdown, .ant-select-dropdown, .ant-picker-dropdown, .ant-popover):is([class*="-appear"], [class*="-enter"])',
+        ':is(.ant-modal, .ant-drawer-content-wrapper, .ant-dropdown, .ant-select-dropdown, .ant-picker-dropdown, .ant-popover):is([class*="-appear"], [class*="-enter"])',
       ) === null,
   );
 }
