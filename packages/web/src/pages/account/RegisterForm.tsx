@@ -1,12 +1,13 @@
 import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { ACCOUNT_TIMINGS, registerFormSchema } from '@verdict/shared';
 import { Button, Form, Input, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRegisterCode, register } from '../../api/account';
 import { availabilityRule, createAvailabilityCheck } from '../../components/account-form/availability';
 import { sameAsRule, schemaRule } from '../../components/account-form/rules';
 import { useRevalidateOnLanguageChange } from '../../components/account-form/use-revalidate-on-language-change';
+import { useSubmit } from '../../components/account-form/use-submit';
 import { CooldownButton } from '../../components/countdown/CooldownButton';
 import { toast } from '../../feedback/toast';
 import { translate } from '../../i18n';
@@ -29,7 +30,6 @@ const fields = registerFormSchema.shape;
 export function RegisterForm({ onRegistered }: { onRegistered(username: string): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RegisterValues>();
-  const [submitting, setSubmitting] = useState(false);
   const checkUsername = useMemo(() => createAvailabilityCheck('username'), []);
   const checkEmail = useMemo(() => createAvailabilityCheck('email'), []);
   useRevalidateOnLanguageChange(form);
@@ -50,21 +50,14 @@ export function RegisterForm({ onRegistered }: { onRegistered(username: string):
     }
   };
 
-  const submit = async ({ username, email, password, code }: RegisterValues) => {
-    setSubmitting(true);
-    try {
-      const { msg } = await register({ username, email, password, code });
-      toast.success(msg || t('account.registered'));
-      onRegistered(username.trim());
-    } catch {
-      // Already shown by the API client (spec part 1 §8).
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submitting, submit } = useSubmit(async ({ username, email, password, code }: RegisterValues) => {
+    const { msg } = await register({ username, email, password, code });
+    toast.success(msg || t('account.registered'));
+    onRegistered(username.trim());
+  });
 
   return (
-    <Form form={form} className="account-form" size="large" onFinish={(values) => void submit(values)}>
+    <Form form={form} className="account-form" size="large" onFinish={submit}>
       <Form.Item
         name="username"
         validateFirst

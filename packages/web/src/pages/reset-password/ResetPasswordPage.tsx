@@ -1,13 +1,14 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { resetPasswordFormSchema } from '@verdict/shared';
 import { Alert, Button, Card, Form, Input } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { resetPassword } from '../../api/account';
 import { availabilityRule, createAvailabilityCheck } from '../../components/account-form/availability';
 import { sameAsRule, schemaRule } from '../../components/account-form/rules';
 import { useRevalidateOnLanguageChange } from '../../components/account-form/use-revalidate-on-language-change';
+import { useSubmit } from '../../components/account-form/use-submit';
 import { toast } from '../../feedback/toast';
 import { translate } from '../../i18n';
 import { openLoginModal } from '../../store/login-modal';
@@ -33,23 +34,15 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const [form] = Form.useForm<ResetValues>();
-  const [submitting, setSubmitting] = useState(false);
   const checkUsername = useMemo(() => createAvailabilityCheck('username'), []);
   useRevalidateOnLanguageChange(form);
 
-  const submit = async ({ username, password }: ResetValues) => {
-    setSubmitting(true);
-    try {
-      const { msg } = await resetPassword({ username, password, code });
-      toast.success(msg || t('account.passwordReset'));
-      await navigate('/home');
-      openLoginModal('login', username.trim());
-    } catch {
-      // Already shown by the API client (spec part 1 §8).
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submitting, submit } = useSubmit(async ({ username, password }: ResetValues) => {
+    const { msg } = await resetPassword({ username, password, code });
+    toast.success(msg || t('account.passwordReset'));
+    await navigate('/home');
+    openLoginModal('login', username.trim());
+  });
 
   return (
     <div className="reset-password-page">
@@ -75,7 +68,7 @@ export function ResetPasswordPage() {
           requiredMark={false}
           initialValues={{ username: params.get('username') ?? '' }}
           disabled={!code}
-          onFinish={(values) => void submit(values)}
+          onFinish={submit}
         >
           <Form.Item
             name="username"

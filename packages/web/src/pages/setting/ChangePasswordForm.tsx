@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../api/account';
 import { differentFromRule, sameAsRule, schemaRule } from '../../components/account-form/rules';
 import { useRevalidateOnLanguageChange } from '../../components/account-form/use-revalidate-on-language-change';
+import { useSubmit } from '../../components/account-form/use-submit';
 import { useSecondsLeft } from '../../components/countdown/use-seconds-left';
 import { toast } from '../../feedback/toast';
 import { navigateTo } from '../../routing/navigate';
@@ -25,38 +26,24 @@ const fields = changePasswordSchema.shape;
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordValues>();
-  const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<ChangeAccountVO | null>(null);
   const [signOutAt, setSignOutAt] = useState(0);
   const signOutIn = useSecondsLeft(signOutAt);
   useRevalidateOnLanguageChange(form);
 
-  const submit = async ({ oldPassword, newPassword }: PasswordValues) => {
-    setSubmitting(true);
-    try {
-      const answer = await changePassword({ oldPassword, newPassword });
-      setResult(answer);
-      if (answer.code !== 200) return;
-      toast.success(answer.msg);
-      form.resetFields();
-      setSignOutAt(Date.now() + SIGN_OUT_DELAY_MS);
-      // Not tied to this form: leaving the page does not cancel the promised sign-out.
-      setTimeout(() => navigateTo('/logout'), SIGN_OUT_DELAY_MS);
-    } catch {
-      // Already shown by the API client (spec part 1 §8).
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submitting, submit } = useSubmit(async ({ oldPassword, newPassword }: PasswordValues) => {
+    const answer = await changePassword({ oldPassword, newPassword });
+    setResult(answer);
+    if (answer.code !== 200) return;
+    toast.success(answer.msg);
+    form.resetFields();
+    setSignOutAt(Date.now() + SIGN_OUT_DELAY_MS);
+    // Not tied to this form: leaving the page does not cancel the promised sign-out.
+    setTimeout(() => navigateTo('/logout'), SIGN_OUT_DELAY_MS);
+  });
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      disabled={signOutAt > 0}
-      onFinish={(values) => void submit(values)}
-    >
+    <Form form={form} layout="vertical" requiredMark={false} disabled={signOutAt > 0} onFinish={submit}>
       <Typography.Title level={5}>{t('setting.password.title')}</Typography.Title>
       <Form.Item
         name="oldPassword"

@@ -1,10 +1,10 @@
 import { changeUserInfoSchema, GENDERS, type ChangeUserInfoBody, type Gender } from '@verdict/shared';
 import { Button, Col, Form, Input, Radio, Row } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeUserInfo } from '../../api/account';
 import { schemaRule } from '../../components/account-form/rules';
 import { useRevalidateOnLanguageChange } from '../../components/account-form/use-revalidate-on-language-change';
+import { useSubmit } from '../../components/account-form/use-submit';
 import { toast } from '../../feedback/toast';
 import { updateUserInfo, type UserInfo } from '../../store/session';
 
@@ -37,31 +37,18 @@ function valuesOf(user: UserInfo | null): UserInfoValues {
 export function UserInfoForm({ user }: { user: UserInfo | null }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<UserInfoValues>();
-  const [saving, setSaving] = useState(false);
   useRevalidateOnLanguageChange(form);
 
-  const save = async (values: UserInfoValues) => {
-    setSaving(true);
-    try {
-      const body: ChangeUserInfoBody = values;
-      const { data, msg } = await changeUserInfo(body);
-      updateUserInfo(data);
-      form.setFieldsValue(valuesOf(data));
-      toast.success(msg || t('setting.info.saved'));
-    } catch {
-      // Already shown by the API client (spec part 1 §8).
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { submitting: saving, submit: save } = useSubmit(async (values: UserInfoValues) => {
+    const body: ChangeUserInfoBody = values;
+    const { data, msg } = await changeUserInfo(body);
+    updateUserInfo(data);
+    form.setFieldsValue(valuesOf(data));
+    toast.success(msg || t('setting.info.saved'));
+  });
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={valuesOf(user)}
-      onFinish={(values) => void save(values)}
-    >
+    <Form form={form} layout="vertical" initialValues={valuesOf(user)} onFinish={save}>
       <Row gutter={16}>
         {TEXT_FIELDS.map((name) => (
           <Col key={name} xs={24} md={12}>
