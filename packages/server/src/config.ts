@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isEmailAddress } from '@verdict/shared';
 import { z } from 'zod';
 
 /**
@@ -177,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** The sender of account mails: a bare address, or a display name with one in angle brackets. */
 function isMailAddress(value: string): boolean {
   const address = /<([^<>]+)>\s*$/.exec(value)?.[1] ?? value;
-  return z.email().safeParse(address.trim()).success;
+  return isEmailAddress(address.trim());
 }
 
 /**
