@@ -28,12 +28,20 @@ export async function readConfig<T>(db: Db, name: 'web' | 'switch'): Promise<T> 
   return row.value as T;
 }
 
+/** The stored web config, with the footer fields that a row written before them lacks filled in. */
+export async function readWebConfig(db: Db): Promise<WebConfigVO & Pick<WebConfig, 'emailUsername'>> {
+  const web = await readConfig<WebConfig>(db, 'web');
+  return {
+    ...web,
+    contactPhone: web.contactPhone ?? '',
+    address: web.address ?? '',
+    qrCodes: web.qrCodes ?? [],
+  };
+}
+
 /** reference §3.2 `GET /api/get-website-config`: the web config plus three discussion switches. */
 export async function websiteConfig(db: Db) {
-  const [web, switches] = await Promise.all([
-    readConfig<WebConfig>(db, 'web'),
-    readConfig<SwitchConfig>(db, 'switch'),
-  ]);
+  const [web, switches] = await Promise.all([readWebConfig(db), readConfig<SwitchConfig>(db, 'switch')]);
   return {
     baseUrl: web.baseUrl,
     name: web.name,
@@ -45,9 +53,9 @@ export async function websiteConfig(db: Db) {
     email: web.emailUsername ?? '',
     projectName: web.projectName,
     projectUrl: web.projectUrl,
-    contactPhone: web.contactPhone ?? '',
-    address: web.address ?? '',
-    qrCodes: web.qrCodes ?? [],
+    contactPhone: web.contactPhone,
+    address: web.address,
+    qrCodes: web.qrCodes,
     openPublicDiscussion: switches.openPublicDiscussion,
     openGroupDiscussion: switches.openGroupDiscussion,
     openContestComment: switches.openContestComment,

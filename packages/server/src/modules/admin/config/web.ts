@@ -2,13 +2,14 @@ import type { WebConfigVO, webConfigBody } from '@verdict/shared';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
-import { readConfig, type WebConfig } from '../../home/service.ts';
+import { readWebConfig } from '../../home/service.ts';
 
 export type WebConfigInput = z.output<typeof webConfigBody>;
 
 /** `get-web-config` (reference §3.12), with Verdict's footer fields. */
 export async function getWebConfig(db: Db): Promise<WebConfigVO> {
-  const web = await readConfig<WebConfig>(db, 'web');
+  const web = await readWebConfig(db);
+  // named one by one: the stored row may also hold HOJ's e-mail fields, the SMTP password among them
   return {
     baseUrl: web.baseUrl,
     name: web.name,
@@ -19,9 +20,9 @@ export async function getWebConfig(db: Db): Promise<WebConfigVO> {
     recordUrl: web.recordUrl,
     projectName: web.projectName,
     projectUrl: web.projectUrl,
-    contactPhone: web.contactPhone ?? '',
-    address: web.address ?? '',
-    qrCodes: web.qrCodes ?? [],
+    contactPhone: web.contactPhone,
+    address: web.address,
+    qrCodes: web.qrCodes,
   };
 }
 
