@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, isEmailAddress, type AccountText } from './account.ts';
+import { isImageAddress } from './web-config.ts';
 
 /**
  * The admin e-mail configuration (reference §3.12 get-email-config / set-email-config / test-email,
@@ -131,7 +132,7 @@ export const emailConfigBody = z.object({
     .string({ error: key('emailBGImgInvalid') })
     .trim()
     .max(L.bgImgMax, key('emailBGImgInvalid'))
-    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v) || /^\/\S*$/.test(v), key('emailBGImgInvalid'))
+    .refine((v) => v === '' || isImageAddress(v), key('emailBGImgInvalid'))
     .optional(),
   emailBlacklist: z
     .array(

@@ -71,7 +71,12 @@ const L = WEB_CONFIG_LIMITS;
 const HTTP_URL = /^https?:\/\/\S+$/i;
 const SITE_PATH = /^\/\S*$/;
 
-/** Optional text: left out or null keeps the stored value, '' clears it. */
+/** An image's address: an http(s) link to another site, or a path on this one (an upload). */
+export function isImageAddress(value: string): boolean {
+  return HTTP_URL.test(value) || SITE_PATH.test(value);
+}
+
+/** Optional text: left out or null keeps the stored value; '' clears it unless the field is required. */
 const text = (max: number, message: WebConfigMessageKey) =>
   z
     .string({ error: key(message) })
@@ -97,7 +102,7 @@ export const qrCodeSchema = z.object({
     .string({ error: key('qrCodesInvalid') })
     .trim()
     .max(L.urlMax, key('qrCodesInvalid'))
-    .refine((v) => HTTP_URL.test(v) || SITE_PATH.test(v), key('qrCodesInvalid')),
+    .refine(isImageAddress, key('qrCodesInvalid')),
 });
 export type QrCode = z.output<typeof qrCodeSchema>;
 
@@ -113,16 +118,8 @@ export const webConfigBody = z.object({
     .max(L.urlMax, key('baseUrlInvalid'))
     .refine((v) => v === '' || HTTP_URL.test(v), key('baseUrlInvalid'))
     .nullish(),
-  name: z
-    .string({ error: key('nameInvalid') })
-    .trim()
-    .max(L.nameMax, key('nameInvalid'))
-    .nullish(),
-  shortName: z
-    .string({ error: key('shortNameInvalid') })
-    .trim()
-    .max(L.shortNameMax, key('shortNameInvalid'))
-    .nullish(),
+  name: text(L.nameMax, 'nameInvalid'),
+  shortName: text(L.shortNameMax, 'shortNameInvalid'),
   description: text(L.descriptionMax, 'descriptionInvalid'),
   register: z.boolean({ error: key('registerInvalid') }).nullish(),
   recordName: text(L.textMax, 'textInvalid'),
