@@ -3,9 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../api/account';
-import { queryClient } from '../../api/query-client';
-import { toast } from '../../feedback/toast';
-import { clearSession } from '../../store/session';
+import { signOut } from './sign-out';
 
 /** /logout: calls logout, forgets the login and goes to /home (spec part 1 §2 "Logout page"). */
 export function LogoutPage() {
@@ -16,16 +14,8 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return; // StrictMode mounts twice in development
     started.current = true;
-    void logout()
-      .then(({ msg }) => toast.success(msg || t('account.loggedOut')))
-      // Even if the server call fails (already reported), this browser is signed out.
-      .catch(() => undefined)
-      .finally(() => {
-        clearSession();
-        void queryClient.invalidateQueries();
-        void navigate('/home', { replace: true });
-      });
-  }, [navigate, t]);
+    void signOut(logout).then(() => navigate('/home', { replace: true }));
+  }, [navigate]);
 
   return (
     <div className="page-loading">

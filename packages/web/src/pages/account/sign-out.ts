@@ -1,0 +1,21 @@
+import type { Answer } from '../../api/account';
+import { queryClient } from '../../api/query-client';
+import { toast } from '../../feedback/toast';
+import { translate } from '../../i18n';
+import { clearSession } from '../../store/session';
+
+/**
+ * Signs this browser out through `call` (the user site's logout or the admin app's): the server's
+ * message as a toast, then the login and every cached answer are dropped. Even if the call fails
+ * (the API client has shown why), this browser is signed out.
+ */
+export async function signOut(call: () => Promise<Answer<null>>): Promise<void> {
+  try {
+    const { msg } = await call();
+    toast.success(msg || translate('account.loggedOut'));
+  } catch {
+    // already shown by the API client (spec part 1 §8)
+  }
+  clearSession();
+  void queryClient.invalidateQueries();
+}
