@@ -58,3 +58,20 @@ export function differentFromRule(
     },
   };
 }
+
+/**
+ * spec part 2 §5: the new value must differ from what the account holds now (`current`), compared
+ * once both are put in one form by `normalise` (an address without case, a number without spaces).
+ */
+export function notCurrentRule(
+  current: string | null | undefined,
+  normalise: (value: string) => string,
+  message: () => string,
+): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      if (!current || typeof value !== 'string') return;
+      if (normalise(value) === normalise(current)) throw new Error(message());
+    },
+  };
+}

@@ -1,9 +1,9 @@
 import { ACCOUNT_TIMINGS, changeEmailSchema, type ChangeAccountVO } from '@verdict/shared';
-import { Button, Form, Input, Space, Typography, type FormRule } from 'antd';
+import { Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeEmail, getChangeEmailCode } from '../../api/account';
-import { schemaRule } from '../../components/account-form/rules';
+import { notCurrentRule, schemaRule } from '../../components/account-form/rules';
 import { useRevalidateOnLanguageChange } from '../../components/account-form/use-revalidate-on-language-change';
 import { useSubmit } from '../../components/account-form/use-submit';
 import { CooldownButton } from '../../components/countdown/CooldownButton';
@@ -21,16 +21,8 @@ interface EmailValues {
 
 const fields = changeEmailSchema.shape;
 
-/** spec part 2 §5: the new address must differ from the current one (the server compares without case). */
-function differentFromCurrent(current: string | null | undefined): FormRule {
-  return {
-    validator: async (_rule, value: unknown) => {
-      const normal = (address: string) => address.trim().toLowerCase();
-      if (!current || typeof value !== 'string') return;
-      if (normal(value) === normal(current)) throw new Error(translate('setting.email.same'));
-    },
-  };
-}
+/** The server compares addresses without case (spec part 2 §5: the new one must differ). */
+const normalAddress = (address: string) => address.trim().toLowerCase();
 
 /** Account pane: a new e-mail address, confirmed with the code mailed to it and the password (spec part 2 §2.6). */
 export function ChangeEmailForm() {
@@ -80,7 +72,10 @@ export function ChangeEmailForm() {
       <Form.Item
         name="newEmail"
         label={t('setting.email.new')}
-        rules={[schemaRule(fields.newEmail), differentFromCurrent(userInfo?.email)]}
+        rules={[
+          schemaRule(fields.newEmail),
+          notCurrentRule(userInfo?.email, normalAddress, () => translate('setting.email.same')),
+        ]}
       >
         <Input autoComplete="email" />
       </Form.Item>

@@ -1,8 +1,8 @@
 import { mobileField, normalizeMobile } from '@verdict/shared';
-import { Button, Form, Input, Typography, type FormRule } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeUserInfo } from '../../api/account';
-import { accountText, schemaRule } from '../../components/account-form/rules';
+import { accountText, notCurrentRule, schemaRule } from '../../components/account-form/rules';
 import { useRevalidateOnLanguageChange } from '../../components/account-form/use-revalidate-on-language-change';
 import { useSubmit } from '../../components/account-form/use-submit';
 import { toast } from '../../feedback/toast';
@@ -11,17 +11,6 @@ import { CurrentValue } from './CurrentValue';
 
 interface MobileValues {
   mobile: string;
-}
-
-/** spec part 2 §5: the new number must differ from the current one, however it is spelt. */
-function differentFromCurrent(current: string | null | undefined): FormRule {
-  return {
-    validator: async (_rule, value: unknown) => {
-      if (current && typeof value === 'string' && normalizeMobile(value) === current) {
-        throw new Error(accountText('mobileSame'));
-      }
-    },
-  };
 }
 
 /**
@@ -55,7 +44,10 @@ export function ChangeMobileForm() {
         name="mobile"
         label={t('setting.mobile.new')}
         extra={t('setting.mobile.hint')}
-        rules={[schemaRule(mobileField), differentFromCurrent(current)]}
+        rules={[
+          schemaRule(mobileField),
+          notCurrentRule(current, normalizeMobile, () => accountText('mobileSame')),
+        ]}
       >
         <Input type="tel" autoComplete="tel" inputMode="tel" />
       </Form.Item>
