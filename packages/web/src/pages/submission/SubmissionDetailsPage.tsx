@@ -1,19 +1,7 @@
 import { CopyOutlined, RedoOutlined, RetweetOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { JudgeStatus } from '@verdict/shared';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Popconfirm,
-  Result,
-  Skeleton,
-  Space,
-  Switch,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Switch, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +32,7 @@ import { browserStorage } from '../../store/browser-storage';
 import { isSuperAdmin, useSession } from '../../store/session';
 import { copyText } from '../problem/copy-text';
 import { CaseResults } from './CaseResults';
+import { RejudgeConfirm } from './RejudgeConfirm';
 import { canResubmit, shareToggleState } from './submission-rules';
 import '../problem/problem-common.css';
 import './submission.css';
@@ -182,16 +171,11 @@ export function SubmissionDetailsPage() {
               </Button>
             ) : null}
             {superAdmin ? (
-              <Popconfirm
-                title={t('problem.admin.rejudgeOneConfirm', { id: submission.submitId })}
-                onConfirm={() => void requeue('rejudge')}
-                okText={t('problem.common.ok')}
-                cancelText={t('problem.common.cancel')}
-              >
+              <RejudgeConfirm submitId={submission.submitId} onConfirm={() => void requeue('rejudge')}>
                 <Button icon={<RetweetOutlined />} loading={rejudging}>
                   {t('problem.admin.rejudge')}
                 </Button>
-              </Popconfirm>
+              </RejudgeConfirm>
             ) : null}
           </Space>
         </div>

@@ -1,7 +1,7 @@
 import { EditOutlined, ReloadOutlined, RetweetOutlined, ToolOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { JudgeStatus } from '@verdict/shared';
-import { Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tooltip } from 'antd';
+import { Button, Card, Input, Select, Space, Switch, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -27,6 +27,7 @@ import { isAuthenticated, isSuperAdmin, useSession } from '../../store/session';
 import { positiveInt } from '../problem/problem-utils';
 import { requireLogin } from '../problem/require-login';
 import { ManualJudgeModal } from './ManualJudgeModal';
+import { RejudgeConfirm } from './RejudgeConfirm';
 import { canManualJudge, canResubmit, isRemoteDisplayId } from './submission-rules';
 import { useLiveRows } from './use-live-rows';
 import '../problem/problem-common.css';
@@ -260,12 +261,7 @@ export function SubmissionListPage() {
       title: t('problem.admin.option'),
       render: (_, row) => (
         <Space size={4}>
-          <Popconfirm
-            title={t('problem.admin.rejudgeOneConfirm', { id: row.submitId })}
-            onConfirm={() => void rejudge(row)}
-            okText={t('problem.common.ok')}
-            cancelText={t('problem.common.cancel')}
-          >
+          <RejudgeConfirm submitId={row.submitId} onConfirm={() => void rejudge(row)}>
             <Tooltip title={t('problem.admin.rejudge')}>
               <Button
                 size="small"
@@ -274,7 +270,7 @@ export function SubmissionListPage() {
                 loading={rejudging === row.submitId}
               />
             </Tooltip>
-          </Popconfirm>
+          </RejudgeConfirm>
           <Tooltip title={t('problem.admin.manualJudge')}>
             <Button
               size="small"
