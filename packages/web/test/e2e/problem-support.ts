@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Db } from '../../../server/src/db/client.ts';
 import { systemConfig } from '../../../server/src/db/schema/index.ts';
+import { popupsSettled, selectOption } from './support.ts';
 
 /** Shared by the browser tests of the problem screens: the editor, its selects and the submit panel. */
 
@@ -25,14 +26,14 @@ export async function typeCode(page: Page, code: string, expected: string): Prom
 export const toolbarSelect = (page: Page, label: string) =>
   page.locator('.editor-toolbar .ant-select', { has: page.getByRole('combobox', { name: label }) });
 
-/** Opens a select and picks the option titled `option`, then waits until the select shows it. */
+/**
+ * Opens a select and picks the option titled `option` once the dropdown has settled (a click during
+ * its slide-in misses), then waits until the select shows it.
+ */
 export async function chooseFrom(page: Page, select: ReturnType<Page['locator']>, option: string) {
   await select.click();
-  await page
-    .locator(
-      `.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`,
-    )
-    .click();
+  await popupsSettled(page);
+  await selectOption(page, option).click();
   await expect.poll(() => select.innerText()).toBe(option);
 }
 
