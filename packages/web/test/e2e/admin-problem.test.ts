@@ -8,7 +8,7 @@ import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { startTestServer } from '../../../server/test/helpers/server.ts';
 import { chooseLanguage, codeEditor, panelStatus, typeCode } from './problem-support.ts';
 import { startJudgeWorker, type TestJudgeWorker } from './judge-worker.ts';
-import { assertBuilt, launchChromium, openPage, popupsSettled, toast } from './support.ts';
+import { assertBuilt, launchChromium, openPage, popupsSettled, signInToAdminApp, toast } from './support.ts';
 
 /**
  * The admin problem screens in a real browser against a real server (spec part 2 §2.7, §4, §5):
@@ -87,11 +87,7 @@ async function finalVerdict(token: string, submitId: number, timeoutMs = 120_000
 
 /** Signs root in through the real admin login form (English interface). */
 async function signInAsRoot(page: Page): Promise<void> {
-  await page.goto(`${server.url}/admin/login?l=en-US`);
-  await page.getByLabel('Username').fill('root');
-  await page.getByLabel('Password', { exact: true }).fill(ROOT_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/admin/dashboard');
+  await signInToAdminApp(page, server.url, 'root', ROOT_PASSWORD);
 }
 
 /** An option of the open select dropdown (antd's role=option elements are hidden helpers). */

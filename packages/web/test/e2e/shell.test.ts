@@ -12,6 +12,7 @@ import {
   openPage as openBrowserPage,
   popupsSettled,
   signInThroughDialog,
+  signInToAdminApp,
   toast,
   topBar,
 } from './support.ts';
@@ -164,39 +165,13 @@ describe('shell', () => {
 
   it('spec part 2 §2.9: a super-admin-only admin page refuses an admin, sends them to /admin/login and clears the token', async () => {
     const { context, page } = await openPage();
-    await page.goto(`${server.url}/admin/login?l=en-US`);
-    await page.getByLabel('Username').fill('adam');
-    await page.getByLabel('Password', { exact: true }).fill('adam-pass1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/admin/dashboard');
+    await signInToAdminApp(page, server.url, 'adam', 'adam-pass1');
     expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
 
     await page.goto(`${server.url}/admin/user`);
     await page.waitForURL('**/admin/login');
     await toast(page, 'Please login again with the administrator account!').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    await context.close();
-  });
-
-  it('the admin app signs out through /api/admin/logout and opens its login page', async () => {
-    const { context, page } = await openPage();
-    await page.goto(`${server.url}/admin/login?l=en-US`);
-    await page.getByLabel('Username').fill('adam');
-    await page.getByLabel('Password', { exact: true }).fill('adam-pass1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/admin/dashboard');
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    expect(token).not.toBeNull();
-
-    const signedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/logout');
-    await chooseFromUserMenu(page, 'Logout');
-    expect((await signedOut).status()).toBe(200);
-    await page.waitForURL('**/admin/login');
-    await toast(page, 'Logged out successfully!').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    // the login is over on the server too
-    const after = await fetch(`${server.url}/api/get-user-auth-info`, { headers: { Authorization: token! } });
-    expect(after.status).toBe(401);
     await context.close();
   });
 

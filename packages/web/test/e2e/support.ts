@@ -89,6 +89,20 @@ export async function signInThroughDialog(page: Page, username: string, password
   await dialog(page).waitFor({ state: 'hidden' });
 }
 
+/** Signs in through the admin app's own login page at `baseUrl` and waits for its dashboard (English). */
+export async function signInToAdminApp(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/admin/login?l=en-US`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/admin/dashboard');
+}
+
 /**
  * Waits until no dialog, drawer, menu, select or date dropdown or popover is still in its opening
  * motion. Ant Design starts that motion paused for a frame at the small "from" size; on a loaded
