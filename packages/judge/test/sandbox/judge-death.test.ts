@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import {
   compilePrograms,
@@ -29,14 +29,6 @@ afterAll(() => {
   fs.rmSync(progs, { recursive: true, force: true });
 });
 
-async function waitUntil(what: string, done: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('the death of the judge', () => {
   it('ends its box at once: no process, helper or cgroup outlives it (the box had 120 s left)', async () => {
     const judge = spawn(process.execPath, ['--import', 'tsx', RUNNER, progs, String(SLOT)], {
@@ -45,19 +37,29 @@ describe('the death of the judge', () => {
     let printed = '';
     judge.stdout!.setEncoding('utf8');
     judge.stdout!.on('data', (chunk: string) => (printed += chunk));
-    await waitUntil('the box to start', () => /^\d+\n/.test(printed) && processesOfSlot(SLOT).length > 0);
+    await vi.waitFor(
+      () => {
+        expect(printed, 'the runner prints the helper pid').toMatch(/^\d+\n/);
+        expect(processesOfSlot(SLOT), 'the box runs').not.toEqual([]);
+      },
+      { timeout: 20_000, interval: 20 },
+    );
     const helper = Number(printed.trim());
     const cgroups = sandbox.leftoverCgroups(SLOT).filter((dir) => dir.endsWith(`-${helper}`));
     expect(cgroups.length).toBeGreaterThan(0);
 
     judge.kill('SIGKILL');
     // the sleeper would live for 100 s and the box's wall limit is 120 s: only the judge's death ends them
-    await waitUntil(
-      'the box to end',
-      () =>
-        !fs.existsSync(`/proc/${helper}`) &&
-        processesOfSlot(SLOT).length === 0 &&
-        cgroups.every((dir) => !fs.existsSync(dir)),
+    await vi.waitFor(
+      () => {
+        expect(fs.existsSync(`/proc/${helper}`), 'the helper is alive').toBe(false);
+        expect(processesOfSlot(SLOT), 'processes of the box').toEqual([]);
+        expect(
+          cgroups.filter((dir) => fs.existsSync(dir)),
+          'cgroups of the box',
+        ).toEqual([]);
+      },
+      { timeout: 20_000, interval: 20 },
     );
     await expectCleanSlot(sandbox, [SLOT]);
   });

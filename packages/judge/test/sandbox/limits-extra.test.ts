@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Sandbox } from '../../src/sandbox/index.ts';
 import { makeTempDir, processesOfSlot, readText, runOptions } from './support.ts';
 import { sandboxSuite } from './suite.ts';
@@ -84,10 +84,16 @@ describe('RLIMIT_CPU backstop (ceil(cpu limit) + 1 s soft, + 2 s hard)', () => {
     // cpu 500 ms: the helper would kill at 0.5 s; RLIMIT_CPU sends SIGXCPU at 2 s of CPU
     const box = suite.start(SLOT, ['/w/busy'], { cpuTimeMs: 500, wallTimeMs: 30_000 });
     const helper = box.pid!;
-    await waitUntil('the program to run', () => processesOfSlot(SLOT).length > 0);
+    await vi.waitFor(() => expect(processesOfSlot(SLOT), 'the program runs').not.toEqual([]), {
+      timeout: 10_000,
+      interval: 5,
+    });
     process.kill(helper, 'SIGSTOP'); // no more polling, no more kills from the helper
     try {
-      await waitUntil('the kernel to end the program', () => processesOfSlot(SLOT).length === 0, 20_000);
+      await vi.waitFor(() => expect(processesOfSlot(SLOT), 'the kernel ends the program').toEqual([]), {
+        timeout: 20_000,
+        interval: 5,
+      });
     } finally {
       process.kill(helper, 'SIGCONT');
     }
@@ -114,11 +120,3 @@ describe('RLIMIT_CPU backstop (ceil(cpu limit) + 1 s soft, + 2 s hard)', () => {
     expect(r.cpuTimeMs).toBeGreaterThan(2000); // it outlived ITIMER_PROF and the soft limit's SIGXCPU
   });
 });
-
-async function waitUntil(what: string, done: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}

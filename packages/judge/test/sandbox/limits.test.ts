@@ -24,30 +24,49 @@ const suite = sandboxSuite({
   slots: [SLOT],
 });
 
+// The time tests hold on a busy machine (issue 9 item 7): they compare with the limit, with the
+// RLIMIT_CPU backstop (ceil(cpu limit) + 1 s, sandbox.md §7.2) and with runs of the same test, never
+// with narrow absolute windows. A generous wall limit keeps a starved run from ending on wall time.
+const BUSY_WALL_MS = 30_000;
+
 describe('time', () => {
-  it('ends a busy loop at its CPU time limit', async () => {
-    const r = await suite.run(SLOT, ['/w/busy'], { cpuTimeMs: 300, wallTimeMs: 3000 });
+  it('ends a busy loop at its CPU time limit: the helper kills it, long before the RLIMIT_CPU backstop', async () => {
+    const r = await suite.run(SLOT, ['/w/busy'], { cpuTimeMs: 300, wallTimeMs: BUSY_WALL_MS });
     expect(r.status).toBe('time-limit');
     expect(r.timeLimit).toBe('cpu');
     expect(r.cpuTimeMs).toBeGreaterThan(300);
-    expect(r.cpuTimeMs).toBeLessThan(400);
+    // SIGKILL is the helper's; the kernel's backstop would send SIGXCPU at 2 s of CPU time
     expect(r.signalName).toBe('SIGKILL');
+    expect(r.cpuTimeMs).toBeLessThan(2000);
   });
 
   it('ends a sleeper at its wall time limit, with almost no CPU time', async () => {
+    // sleep(100) outlives the test's own timeout: only the wall limit ends it in time
     const r = await suite.run(SLOT, ['/w/sleeper'], { cpuTimeMs: 1000, wallTimeMs: 300 });
     expect(r.status).toBe('time-limit');
     expect(r.timeLimit).toBe('wall');
+    expect(r.signalName).toBe('SIGKILL');
     expect(r.wallTimeMs).toBeGreaterThanOrEqual(300);
-    expect(r.wallTimeMs).toBeLessThan(800);
-    expect(r.cpuTimeMs).toBeLessThan(20);
+    expect(r.cpuTimeMs * 10).toBeLessThan(r.wallTimeMs);
   });
 
-  it('measures CPU time, not wall time, for a program within its limit', async () => {
-    const r = await suite.run(SLOT, ['/w/burn', '200'], { cpuTimeMs: 1000 });
-    expect(r.status).toBe('ok');
-    expect(r.cpuTimeMs).toBeGreaterThanOrEqual(200);
-    expect(r.cpuTimeMs).toBeLessThan(230);
+  it('measures CPU time, not wall time: sleeping adds none, and it grows with the work done', async () => {
+    const limits = { cpuTimeMs: 5000, wallTimeMs: BUSY_WALL_MS };
+    const burn200 = await suite.run(SLOT, ['/w/burn', '200'], limits);
+    const sleep300burn200 = await suite.run(SLOT, ['/w/burn', '200', '300'], limits);
+    const burn400 = await suite.run(SLOT, ['/w/burn', '400'], limits);
+    for (const r of [burn200, sleep300burn200, burn400]) expect(r.status, r.reason).toBe('ok');
+    expect(burn200.cpuTimeMs).toBeGreaterThanOrEqual(200);
+    expect(burn400.cpuTimeMs).toBeGreaterThanOrEqual(400);
+    // the 300 ms asleep count in wall time only
+    expect(sleep300burn200.wallTimeMs).toBeGreaterThanOrEqual(500);
+    expect(sleep300burn200.cpuTimeMs).toBeLessThanOrEqual(sleep300burn200.wallTimeMs - 300 + 1);
+    expect(Math.abs(sleep300burn200.cpuTimeMs - burn200.cpuTimeMs)).toBeLessThanOrEqual(
+      0.1 * burn200.cpuTimeMs,
+    );
+    // 200 ms more work, 200 ms more CPU time, within 10 % (start-up costs cancel out)
+    expect((burn400.cpuTimeMs - burn200.cpuTimeMs) / 200).toBeGreaterThan(0.9);
+    expect((burn400.cpuTimeMs - burn200.cpuTimeMs) / 200).toBeLessThan(1.1);
   });
 });
 

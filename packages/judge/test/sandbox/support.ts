@@ -37,12 +37,14 @@ export const PROGRAMS = {
   sleeper: String.raw`
     #include <unistd.h>
     int main(void) { sleep(100); return 0; }`,
-  // burns exactly argv[1] ms of CPU time from the start of main (bench and accuracy checks)
+  // burns exactly argv[1] ms of CPU time from the start of main (bench and accuracy checks); with
+  // argv[2], first sleeps that many ms of wall time (CPU time against wall time)
   burn: String.raw`
     #include <stdlib.h>
     #include <time.h>
     static long long cpu_ns(void) { struct timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); return t.tv_sec * 1000000000LL + t.tv_nsec; }
     int main(int argc, char **argv) {
+      if (argc > 2) { long ms = atol(argv[2]); struct timespec d = { ms / 1000, (ms % 1000) * 1000000L }; while (nanosleep(&d, &d) != 0) {} }
       long long until = cpu_ns() + (argc > 1 ? atoll(argv[1]) : 500) * 1000000LL;
       volatile unsigned long x = 0;
       do { for (int i = 0; i < 10000; i++) x++; } while (cpu_ns() < until);
