@@ -51,6 +51,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** How long an admin's compile check waits for a worker (tests shorten it). */
   compileCheck?: Partial<CompileCheckOptions>;
+  /** How often a long-polling claim looks again without a signal (tests lengthen it). */
+  claimPollMs?: number;
 }
 
 /**
@@ -120,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signal: app.judgeQueue,
     compileChecks: app.compileChecks,
     leaseMs: deps.config.judgeLeaseMs,
+    pollMs: deps.claimPollMs,
   });
   return app;
 }

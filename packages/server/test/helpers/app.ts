@@ -27,6 +27,7 @@ export async function buildTestApp(
     webDist?: string;
     judgeLeaseMs?: number;
     compileCheck?: AppDeps['compileCheck'];
+    claimPollMs?: AppDeps['claimPollMs'];
     logger?: AppDeps['logger'];
   } = {},
 ): Promise<TestApp> {
@@ -36,6 +37,7 @@ export async function buildTestApp(
     db: database.db,
     clock: options.clock,
     compileCheck: options.compileCheck,
+    claimPollMs: options.claimPollMs,
     logger: options.logger,
     config: {
       jwt: { secret: randomBytes(32).toString('hex'), expireSeconds: 86400, refreshAfterSeconds: 43200 },

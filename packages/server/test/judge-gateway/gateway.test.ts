@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { JudgeStatus, type JudgeResult, type JudgeTask, type SubmissionTask } from '@verdict/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import {
   JUDGE_PRIORITY,
@@ -16,6 +16,8 @@ import { createUser } from '../helpers/users.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1));
 const LEASE_MS = 10_000;
+/** Longer than any claim may wait: a long-polling claim here wakes on the queue's signal or not at all. */
+const CLAIM_POLL_MS = 10 * 60_000;
 /** Long enough for the API's minimum code length; never run here. */
 const CPP_CODE = 'int main() { /* a program that the API accepts, never run */ return 0; }';
 let t: TestApp;
@@ -85,7 +87,7 @@ function resultFor(task: SubmissionTask, status: number): JudgeResult {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, judgeLeaseMs: LEASE_MS });
+  t = await buildTestApp({ clock, judgeLeaseMs: LEASE_MS, claimPollMs: CLAIM_POLL_MS });
   uid = await createUser(t.db, { username: 'solver' });
   const [sample] = await t.db.select({ id: problem.id }).from(problem).where(eq(problem.problemId, 'P1000'));
   pid = sample!.id;
@@ -285,17 +287,31 @@ describe('judge gateway (ARCHITECTURE "judge gateway"; reference §6, §8.3)', (
     expect(claimed.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
   });
 
-  it('a long-polling claim wakes up when work is queued', async () => {
-    const pending = t.app.inject({
-      method: 'POST',
-      url: '/api/judge-gateway/claim',
-      headers: { 'x-judge-token': JUDGE_TOKEN },
-      payload: { name: 'w1', languages: ['C++'], waitMs: 5000 },
-    });
-    await new Promise((r) => setTimeout(r, 100));
-    const id = await submit({ priority: 2 });
-    t.app.judgeQueue.notify();
-    const task = (await pending).json().data as SubmissionTask;
-    expect(task.submitId).toBe(id);
+  it('a long-polling claim wakes up when work is queued, through the signal', async () => {
+    // No re-poll comes before the claim's 30 s deadline (CLAIM_POLL_MS), and the test sees the
+    // claim's wait end on notify() itself: a broken signal fails here instead of being polled around.
+    const waits = vi.spyOn(t.app.judgeQueue, 'wait');
+    try {
+      const pending = t.app.inject({
+        method: 'POST',
+        url: '/api/judge-gateway/claim',
+        headers: { 'x-judge-token': JUDGE_TOKEN },
+        payload: { name: 'w1', languages: ['C++'], waitMs: 30_000 },
+      });
+      // the claim found nothing and waits for the signal
+      await vi.waitFor(() => expect(waits).toHaveBeenCalledTimes(1));
+      expect(waits.mock.calls[0]![0]).toBeGreaterThan(10_000); // what is left of 30 s, not a 1 s re-poll
+      const id = await submit({ priority: 2 });
+      let woken = false;
+      void waits.mock.results[0]!.value.then(() => (woken = true));
+      t.app.judgeQueue.notify();
+      await new Promise((resolve) => setImmediate(resolve)); // no 30 s timer fires within one turn
+      expect(woken, 'notify() ends the wait').toBe(true);
+      const task = (await pending).json().data as SubmissionTask;
+      expect(task.submitId).toBe(id);
+      expect(waits).toHaveBeenCalledTimes(1);
+    } finally {
+      waits.mockRestore();
+    }
   });
 });

@@ -30,6 +30,8 @@ export interface GatewayOptions {
   compileChecks: CompileChecks;
   /** How long a claim or a progress report holds a task. */
   leaseMs: number;
+  /** How often a long-polling claim looks again without a signal (POLL_MS; tests lengthen it). */
+  pollMs?: number;
 }
 
 const workerName = z.string().min(1).max(100);
@@ -108,7 +110,7 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
         if (claimed) return ok(await buildTask(app.db, opts.store, claimed, opts.leaseMs));
         const left = deadline - Date.now();
         if (left <= 0 || gone.signal.aborted) return ok(null);
-        await opts.signal.wait(Math.min(left, POLL_MS), gone.signal);
+        await opts.signal.wait(Math.min(left, opts.pollMs ?? POLL_MS), gone.signal);
       }
     },
   );
