@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeServer } from '../../../server/src/db/schema/index.ts';
 import { buildTestApp, JUDGE_TOKEN, type TestApp } from '../../../server/test/helpers/app.ts';
+import { poll } from '../../../server/test/helpers/api-client.ts';
 import { findLanguage, LanguageTable } from '../../src/languages/index.ts';
 import { JudgeWorker } from '../../src/worker.ts';
 
@@ -45,15 +46,9 @@ function startWorker(name: string, languages: string[]): JudgeWorker {
   return worker;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** poll (vi.waitFor) with this file's timeout. */
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000) =>
+  poll(what, probe, timeoutMs);
 
 const workerRow = async (name: string) =>
   (await t.db.select().from(judgeServer).where(eq(judgeServer.name, name)))[0];

@@ -15,6 +15,7 @@ import {
   userInfo,
 } from '../../../server/src/db/schema/index.ts';
 import { buildTestApp, JUDGE_TOKEN, type TestApp } from '../../../server/test/helpers/app.ts';
+import { poll } from '../../../server/test/helpers/api-client.ts';
 import { createUser } from '../../../server/test/helpers/users.ts';
 import { getSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { processesOfSlot } from '../regression/harness.ts';
@@ -106,15 +107,9 @@ function taskDirs(name: string): string[] {
     .flatMap((slot) => fs.readdirSync(path.join(run, slot)).map((task) => `${slot}/${task}`));
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** poll (vi.waitFor) with this file's timeout. */
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000) =>
+  poll(what, probe, timeoutMs);
 
 beforeAll(async () => {
   sandbox = await getSandbox();

@@ -1,8 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { JudgeStatus } from '@verdict/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { judgeCompileCheck } from '../../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { EVENTUALLY } from '../helpers/eventually.ts';
 import { ALL_LOCAL_LANGUAGES, FakeJudge } from '../helpers/judge.ts';
 import { createWorld, submit, type Envelope, type World } from '../problem/fixtures.ts';
 
@@ -33,7 +34,8 @@ function compile(kind: Kind, payload: object, options: { token?: string | null; 
 const openChecks = () => w.t.db.select().from(judgeCompileCheck);
 
 beforeAll(async () => {
-  w = await createWorld();
+  // No re-poll within a claim's wait: a long-polling claim here is woken by the queue's signal alone.
+  w = await createWorld({ claimPollMs: 10 * 60_000 });
 });
 afterAll(() => w.t.close());
 
@@ -121,24 +123,39 @@ describe('compile checks answered by a worker (reference §3.12)', () => {
     expect(submission.submitId).toBe(submitted.data.submitId);
   });
 
-  it('reaches a worker that was already long-polling', async () => {
-    const claim = w.judge.claim(10_000);
-    await new Promise((r) => setTimeout(r, 100));
-    const pending = compile('interactive', { code: CHECKER, language: 'C++' });
-    const task = await claim;
-    if (task?.kind !== 'compile') throw new Error(`expected a compile check, got ${task?.kind}`);
-    await w.judge.finishCompileCheck(task, true);
-    expect((await pending).status).toBe(200);
+  it('reaches a worker that was already long-polling, through the queue signal', async () => {
+    const queue = w.t.app.judgeQueue;
+    const waits = vi.spyOn(queue, 'wait');
+    const notifies = vi.spyOn(queue, 'notify');
+    try {
+      const claim = w.judge.claim(10_000);
+      await vi.waitFor(() => expect(waits, 'the claim waits').toHaveBeenCalledTimes(1), EVENTUALLY);
+      let woken = false;
+      void waits.mock.results[0]!.value.then(() => (woken = true));
+      const pending = compile('interactive', { code: CHECKER, language: 'C++' });
+      await vi.waitFor(
+        () => expect(notifies, 'the compile call queues its check').toHaveBeenCalled(),
+        EVENTUALLY,
+      );
+      await new Promise((resolve) => setImmediate(resolve)); // no timer of the claim fires within one turn
+      expect(woken, 'the signal ends the wait').toBe(true);
+      const task = await claim;
+      if (task?.kind !== 'compile') throw new Error(`expected a compile check, got ${task?.kind}`);
+      await w.judge.finishCompileCheck(task, true);
+      expect((await pending).status).toBe(200);
+    } finally {
+      waits.mockRestore();
+      notifies.mockRestore();
+    }
   });
 });
 
 /** Waits until the compile call in flight has queued its row. */
 async function waitForRow() {
-  for (let i = 0; i < 100; i++) {
-    if ((await openChecks()).length > 0) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the compile check was never queued');
+  await vi.waitFor(
+    async () => expect(await openChecks(), 'queued compile checks').not.toEqual([]),
+    EVENTUALLY,
+  );
 }
 
 describe('who may compile (reference §3.12: R(root|admin|problem_admin))', () => {

@@ -1,4 +1,5 @@
 import { UNFINISHED_STATUSES } from '@verdict/shared';
+import { vi } from 'vitest';
 
 /**
  * A browser's view of a running server over real HTTP (for tests that start the server process
@@ -39,19 +40,16 @@ export function apiClient(url: string, token: string): Api {
   };
 }
 
-/** Asks `probe` every 100 ms until it answers something, for up to `timeoutMs`. */
-export async function poll<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 120_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Asks `probe` every 100 ms until it answers something, for up to `timeoutMs` (vi.waitFor). */
+export function poll<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (value === undefined) throw new Error(`still waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 /** Polls get-submission-detail until the submission has left the unfinished statuses. */

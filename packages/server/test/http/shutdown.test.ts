@@ -2,6 +2,7 @@ import net from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { ok } from '../../src/http/envelope.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { EVENTUALLY } from '../helpers/eventually.ts';
 
 /** Raw HTTP/1.1 on one socket, so that a second request can follow the first while it is in flight. */
 function rawConnection(url: string) {
@@ -36,9 +37,12 @@ describe('graceful shutdown', () => {
     const inFlight = fetch(`${url}/api/test/slow`).then((r) => r.json());
     const pipelined = rawConnection(url);
     pipelined.request('/api/test/slow');
-    await vi.waitFor(() => expect(inHandler, 'requests in the handler').toBe(2));
+    await vi.waitFor(() => expect(inHandler, 'requests in the handler').toBe(2), EVENTUALLY);
     const closing = t.app.close();
-    await vi.waitFor(() => expect(t.app.server.listening, 'the server still listens').toBe(false));
+    await vi.waitFor(
+      () => expect(t.app.server.listening, 'the server still listens').toBe(false),
+      EVENTUALLY,
+    );
 
     // While closing, a new connection is refused, and a request that follows one in flight on its
     // connection is not served: the answer in flight says `Connection: close` (app.ts) and ends it.

@@ -12,6 +12,7 @@ import {
   userAcproblem,
 } from '../../src/db/schema/index.ts';
 import { buildTestApp, JUDGE_TOKEN, type TestApp } from '../helpers/app.ts';
+import { EVENTUALLY } from '../helpers/eventually.ts';
 import { createUser } from '../helpers/users.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1));
@@ -299,7 +300,7 @@ describe('judge gateway (ARCHITECTURE "judge gateway"; reference §6, §8.3)', (
         payload: { name: 'w1', languages: ['C++'], waitMs: 30_000 },
       });
       // the claim found nothing and waits for the signal
-      await vi.waitFor(() => expect(waits).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(waits).toHaveBeenCalledTimes(1), EVENTUALLY);
       expect(waits.mock.calls[0]![0]).toBeGreaterThan(10_000); // what is left of 30 s, not a 1 s re-poll
       const id = await submit({ priority: 2 });
       let woken = false;

@@ -33,9 +33,9 @@ export interface World {
   ): Promise<Reply<T>>;
 }
 
-export async function createWorld(): Promise<World> {
+export async function createWorld(options: { claimPollMs?: number } = {}): Promise<World> {
   const clock = new ManualClock(Date.UTC(2030, 0, 1, 8));
-  const t = await buildTestApp({ clock });
+  const t = await buildTestApp({ clock, claimPollMs: options.claimPollMs });
   const users: [keyof World['tokens'], RoleKey][] = [
     ['alice', 'defaultUser'],
     ['bob', 'defaultUser'],
