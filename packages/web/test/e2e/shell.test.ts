@@ -37,6 +37,7 @@ beforeAll(async () => {
   server = await startTestServer();
   await createUser(server.db, { username: 'alice', password: 'alice-pass1' });
   await createUser(server.db, { username: 'adam', password: 'adam-pass1', role: 'admin' });
+  await createUser(server.db, { username: 'carol', password: 'carol-pass1', banned: true });
   browser = await launchChromium();
   const response = await fetch(`${server.url}/api/get-website-config`);
   config = ((await response.json()) as { data: WebsiteConfig }).data;
@@ -48,6 +49,22 @@ afterAll(async () => {
 });
 
 const openPage = (width = 1280) => openBrowserPage(browser, width);
+
+/**
+ * Waits until React has run what it queued (renders and their effects go through its scheduler's
+ * MessageChannel tasks, which run in order with the ones posted here); the page's clock plays no part.
+ */
+function reactSettled(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        let rounds = 20;
+        channel.port1.onmessage = () => (--rounds > 0 ? channel.port2.postMessage(null) : resolve());
+        channel.port2.postMessage(null);
+      }),
+  );
+}
 
 /** Signs in through the login dialog of the page (English interface). */
 async function signInAs(page: Page, who: 'root' | 'alice'): Promise<void> {
@@ -130,6 +147,8 @@ describe('shell', () => {
 
   it('sends a logged-out visitor of a login-only page home, with the login dialog', async () => {
     const { context, page } = await openPage();
+    // The page's timers run on Playwright's clock, so the toasts' 4000 ms are counted exactly below.
+    await context.clock.install();
     await page.goto(`${server.url}/setting`);
     await page.waitForURL('**/home');
     await page.getByRole('dialog').getByText(`登录 - ${config.shortName}`).waitFor();
@@ -143,23 +162,35 @@ describe('shell', () => {
     expect(box.y).toBeLessThan(100);
     const form = page.getByRole('dialog').getByRole('tabpanel');
     await popupsSettled(page);
-    await form.getByLabel('用户名').fill('alice');
-    await form.getByLabel('密码', { exact: true }).fill('not-her-password');
-    await form.getByRole('button', { name: '登录', exact: true }).click();
-    await notices.getByText('用户名或密码错误！请注意大小写！').waitFor();
+    // From here the page's time moves only when the test moves it (issue 9 item 7: no real-time waits).
+    await context.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const failLogin = async (username: string, password: string, answer: string) => {
+      await form.getByLabel('用户名').fill(username);
+      await form.getByLabel('密码', { exact: true }).fill(password);
+      await form.getByRole('button', { name: '登录', exact: true }).click();
+      await notices.getByText(answer).waitFor();
+      await reactSettled(page); // the toast's timer starts in an effect after the text shows
+    };
+    const wrongPassword = '用户名或密码错误！请注意大小写！';
+    await failLogin('alice', 'not-her-password', wrongPassword);
     // A replaced toast may still be fading out; no other may stay.
     const staying = page.locator('.ant-message-notice:not([class*="-leave"])');
-    expect(await staying.allTextContents()).toEqual(['用户名或密码错误！请注意大小写！']);
+    expect(await staying.allTextContents()).toEqual([wrongPassword]);
 
-    // The same toast again 3.5 s later replaces it in place and gets 4000 ms of its own: 1.5 s
-    // after it, past the first one's end, it is still on screen.
-    await page.waitForTimeout(3_500);
-    const answered = page.waitForResponse((response) => response.url().endsWith('/api/login'));
-    await form.getByRole('button', { name: '登录', exact: true }).click();
-    await answered;
-    await page.waitForTimeout(1_500);
-    expect(await staying.allTextContents()).toEqual(['用户名或密码错误！请注意大小写！']);
-    await staying.waitFor({ state: 'detached', timeout: 5_000 });
+    // Another toast 3.5 s later replaces it in place and gets 4000 ms of its own: it is still on
+    // screen past the first one's end, up to its own 4000 ms, and gone after them.
+    await context.clock.runFor(3_500);
+    expect(await staying.allTextContents()).toEqual([wrongPassword]);
+    const banned = '该账户已被封禁，请联系管理员进行处理！';
+    await failLogin('carol', 'carol-pass1', banned);
+    expect(await staying.allTextContents()).toEqual([banned]);
+    await context.clock.runFor(1_500);
+    expect(await staying.allTextContents()).toEqual([banned]);
+    await context.clock.runFor(2_490); // 3990 ms after it was shown
+    expect(await staying.allTextContents()).toEqual([banned]);
+    // antd counts a toast's time in animation frames: it ends on the first frame past 4000 ms
+    await context.clock.runFor(50);
+    await staying.waitFor({ state: 'detached' });
     await context.close();
   });
 
