@@ -1,13 +1,34 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Unit tests: pure code, no database, sandbox, process, network or browser (`npm run test:unit`,
+ * seconds). Everything under a test/unit/ folder, and the pure files of the other folders.
+ */
+const UNIT = [
+  'packages/*/test/unit/**/*.test.ts',
+  'packages/judge/test/grading/{checker-result,compare,run-verdict,scoring}.test.ts',
+  'packages/server/test/account/{drawing,password,schemas}.test.ts',
+  'packages/server/test/http/config.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts'],
     // Real databases, compilers and browsers are slow to start; give each test room.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
     // Two cores: run at most two files at once so sandbox timings stay honest.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['packages/*/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...UNIT],
+        },
+      },
+    ],
   },
 });
