@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { JudgeStatus, UNFINISHED_STATUSES, type CaseResultsView } from '@verdict/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   language,
   problem,
@@ -44,14 +44,16 @@ interface Detail {
   submission: { submitId: number; status: number; score: number | null; errorMessage: string | null };
 }
 
-async function verdictOf(submitId: number, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { submission } = await api<Detail>('GET', `/api/get-submission-detail?submitId=${submitId}`);
-    if (!UNFINISHED_STATUSES.includes(submission.status)) return submission;
-    if (Date.now() > deadline) throw new Error(`submission ${submitId} still ${submission.status}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function verdictOf(submitId: number, timeoutMs = 120_000) {
+  return vi.waitFor(
+    async () => {
+      const { submission } = await api<Detail>('GET', `/api/get-submission-detail?submitId=${submitId}`);
+      if (UNFINISHED_STATUSES.includes(submission.status))
+        throw new Error(`submission ${submitId} still ${submission.status}`);
+      return submission;
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }
 
 const submit = (pid: string, language: string, code: string) =>

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { judgeCompileCheck, judgeServer } from '../../../server/src/db/schema/index.ts';
 import { buildTestApp, JUDGE_TOKEN, type TestApp } from '../../../server/test/helpers/app.ts';
 import { FIXTURES, missingToolchain } from '../regression/harness.ts';
@@ -64,11 +64,13 @@ describe.skipIf(missing !== null)('compile checks on a real worker (reference §
     worker.stdout!.resume();
     worker.stderr!.resume();
     // The worker registers after its self-test; a check queued before would wait for it anyway.
-    const deadline = Date.now() + 60_000;
-    while ((await t.db.select().from(judgeServer)).length === 0) {
-      if (Date.now() > deadline || worker.exitCode !== null) throw new Error('the worker did not register');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await vi.waitFor(
+      async () => {
+        expect(worker.exitCode, 'the worker exited').toBeNull();
+        expect(await t.db.select().from(judgeServer), 'registered workers').not.toEqual([]);
+      },
+      { timeout: 60_000, interval: 200 },
+    );
   }, 90_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { JudgeStatus, UNFINISHED_STATUSES } from '@verdict/shared';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemConfig } from '../../../server/src/db/schema/index.ts';
 import { buildZip } from '../../../server/test/admin/zip.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
@@ -71,18 +71,20 @@ interface Submission {
   errorMessage: string | null;
 }
 
-async function finalVerdict(token: string, submitId: number, timeoutMs = 120_000): Promise<Submission> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { submission } = await api<{ submission: Submission }>(
-      token,
-      'GET',
-      `/api/get-submission-detail?submitId=${submitId}`,
-    );
-    if (!UNFINISHED_STATUSES.includes(submission.status)) return submission;
-    if (Date.now() > deadline) throw new Error(`submission ${submitId} is still ${submission.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+function finalVerdict(token: string, submitId: number, timeoutMs = 120_000): Promise<Submission> {
+  return vi.waitFor(
+    async () => {
+      const { submission } = await api<{ submission: Submission }>(
+        token,
+        'GET',
+        `/api/get-submission-detail?submitId=${submitId}`,
+      );
+      if (UNFINISHED_STATUSES.includes(submission.status))
+        throw new Error(`submission ${submitId} is still ${submission.status}`);
+      return submission;
+    },
+    { timeout: timeoutMs, interval: 250 },
+  );
 }
 
 /** Signs root in through the real admin login form (English interface). */

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect, vi } from 'vitest';
 import { JUDGE_TOKEN } from '../../../server/test/helpers/app.ts';
 
 const cli = path.resolve(import.meta.dirname, '../../../judge/bin/verdict-judge.js');
@@ -46,16 +47,25 @@ export async function startJudgeWorker(
     await rm(workDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const res = await fetch(`${serverUrl}/api/languages`);
-    const { data } = (await res.json()) as { data: { name: string; available: boolean }[] };
-    const online = new Set(data.filter((l) => l.available).map((l) => l.name));
-    if (languages.every((l) => online.has(l))) return { stop };
-    if (worker.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`the judge worker did not come online for ${languages.join(', ')}:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await vi.waitFor(
+      async () => {
+        expect(worker.exitCode, 'the worker exited').toBeNull();
+        const res = await fetch(`${serverUrl}/api/languages`);
+        const { data } = (await res.json()) as { data: { name: string; available: boolean }[] };
+        const online = new Set(data.filter((l) => l.available).map((l) => l.name));
+        expect(
+          languages.filter((l) => !online.has(l)),
+          'languages not online yet',
+        ).toEqual([]);
+      },
+      { timeout: 90_000, interval: 200 },
+    );
+  } catch (error) {
+    await stop();
+    throw new Error(`the judge worker did not come online for ${languages.join(', ')}:\n${output}`, {
+      cause: error,
+    });
   }
+  return { stop };
 }
