@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { systemConfig } from '../../src/db/schema/index.ts';
 import type { Db } from '../../src/db/client.ts';
 import { buildTestApp, type TestApp } from './app.ts';
+import { EVENTUALLY } from './eventually.ts';
 
 /** A mail as the test SMTP server received it, decoded. */
 export interface ReceivedMail {
@@ -73,7 +74,7 @@ export async function startMailServer(): Promise<MailServer> {
     port,
     received,
     pending: (to) => received.some((m) => !taken.has(m) && m.to.includes(to.toLowerCase())),
-    next(to, timeoutMs = 10_000) {
+    next(to, timeoutMs = EVENTUALLY.timeout) {
       const address = to.toLowerCase();
       const waiting = received.find((m) => !taken.has(m) && m.to.includes(address));
       if (waiting) {
