@@ -19,6 +19,9 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: run at most two files at once so sandbox timings stay honest.
     maxWorkers: 2,
+    // expect.poll waits for an event; its bound only ends a hung test (1 s by default is too short for
+    // a busy machine; issue 9 item 7). vi.waitFor takes test/helpers/eventually.ts's EVENTUALLY.
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
       {

@@ -3,7 +3,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/rows.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { EVENTUALLY } from '../helpers/eventually.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -29,7 +28,7 @@ describe.runIf(serverUrl)('a PostgreSQL connection that is terminated while idle
     } finally {
       await admin.end();
     }
-    await expect.poll(() => lost.length, EVENTUALLY).toBeGreaterThan(0);
+    await expect.poll(() => lost.length).toBeGreaterThan(0);
     expect(lost[0]!.message).toMatch(/terminat/i);
 
     const [row] = await queryRows<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid`);

@@ -19,7 +19,7 @@ export async function typeCode(page: Page, code: string, expected: string): Prom
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(code);
-  await expect.poll(() => editor.innerText(), { timeout: 5000 }).toContain(expected);
+  await expect.poll(() => editor.innerText()).toContain(expected);
 }
 
 /** The select of the editor toolbar named `label` (its aria-label: Editor theme, Font size…). */

@@ -149,7 +149,7 @@ const shownIds = async (page: Page) =>
 
 /** Waits until the list shows exactly these submissions, newest first. */
 async function expectRows(page: Page, expected: number[]) {
-  await expect.poll(() => shownIds(page), { timeout: 10_000 }).toEqual(expected);
+  await expect.poll(() => shownIds(page)).toEqual(expected);
 }
 
 /** The status tag of a row, once it shows this status. */
