@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { PROBLEM_AUTH, PROBLEM_TYPE, type ProblemDto } from '@verdict/shared';
+import { PROBLEM_AUTH, PROBLEM_TYPE, ioScoreOf, type ProblemDto } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import {
@@ -17,7 +17,7 @@ import { problemMessages } from '../../../http/messages.ts';
 import type { TestCaseStaging } from '../../file/staging.ts';
 import { tagNamespace } from '../../problem/query.ts';
 import { assertProblemEditable } from '../../problem/visibility.ts';
-import { caseFingerprint, ioScoreOf, planCases, type NewCase } from './cases.ts';
+import { caseFingerprint, planCases, type NewCase } from './cases.ts';
 import { judgingSettings, normaliseProblemId } from './fields.ts';
 import { isUniqueViolation } from '../unique.ts';
 
