@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LanguageRow } from '../../../src/api/admin-problem.ts';
 import {
   defaultProblemForm,
+  newTagNameError,
   toProblemDto,
   validateProblemForm,
   type ProblemFormState,
@@ -87,6 +88,11 @@ describe('the problem form follows the shared problem schema (reference §3.12)'
     expect(formKeys(oi(null))).toEqual(['scoreInteger']);
     expect(formKeys(oi(100))).toEqual([]);
   });
+});
+
+it('a new tag typed on the problem form fits the shared tag schema (reference §3.12)', () => {
+  expect(newTagNameError('x'.repeat(PROBLEM_LIMITS.tagNameMax))).toBeUndefined();
+  expect(newTagNameError('x'.repeat(PROBLEM_LIMITS.tagNameMax + 1))).toBe('nameTooLong');
 });
 
 describe('the tag dialogs follow the shared tag and classification schemas (reference §3.12)', () => {

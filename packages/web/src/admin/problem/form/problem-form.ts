@@ -10,6 +10,7 @@ import {
   isSafeFileName,
   isSubtaskMode,
   problemInput,
+  tagInput,
   type CaseMode,
   type JudgeMode,
   type JudgeProgramLanguage,
@@ -695,6 +696,11 @@ export function toProblemDto(
 export function hasTag(tags: TagItem[], name: string): boolean {
   const wanted = name.trim();
   return tags.some((t) => t.name.trim() === wanted);
+}
+
+/** A new tag's name as the server's tag schema checks it (reference §3.12): too long, or fine. */
+export function newTagNameError(name: string): 'nameTooLong' | undefined {
+  return schemaIssue(tagInput.shape.name, name) === 'too_big' ? 'nameTooLong' : undefined;
 }
 
 /** An existing tag of this name in the local namespace, else a new one by name. */
