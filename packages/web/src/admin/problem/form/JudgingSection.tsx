@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { JUDGE_PROGRAM_LANGUAGES, type JudgeMode } from '@verdict/shared';
+import { JUDGE_PROGRAM_LANGUAGES, PROBLEM_LIMITS, type JudgeMode } from '@verdict/shared';
 import { Alert, App, Button, Col, Divider, Form, Input, Radio, Row, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -207,7 +207,7 @@ export function JudgingSection({
                 value={form.ioReadFileName}
                 placeholder="input.txt"
                 onChange={(event) => update({ ioReadFileName: event.target.value })}
-                maxLength={255}
+                maxLength={PROBLEM_LIMITS.fileNameMax}
               />
             </Form.Item>
           </Col>
@@ -223,7 +223,7 @@ export function JudgingSection({
                 value={form.ioWriteFileName}
                 placeholder="output.txt"
                 onChange={(event) => update({ ioWriteFileName: event.target.value })}
-                maxLength={255}
+                maxLength={PROBLEM_LIMITS.fileNameMax}
               />
             </Form.Item>
           </Col>
