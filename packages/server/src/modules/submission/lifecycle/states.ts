@@ -1,19 +1,7 @@
-import { JudgeStatus, MANUAL_JUDGE_STATUSES, UNFINISHED_STATUSES } from '@verdict/shared';
+import { finalStatus, JudgeStatus, MANUAL_JUDGE_STATUSES, UNFINISHED_STATUSES } from '@verdict/shared';
 
-/** Verdicts a worker reports (reference §8.1; `finalStatus` of the gateway contract). */
-export const JUDGED_STATUSES: readonly number[] = [
-  JudgeStatus.CANCELLED,
-  JudgeStatus.PRESENTATION_ERROR,
-  JudgeStatus.COMPILE_ERROR,
-  JudgeStatus.WRONG_ANSWER,
-  JudgeStatus.ACCEPTED,
-  JudgeStatus.TIME_LIMIT_EXCEEDED,
-  JudgeStatus.MEMORY_LIMIT_EXCEEDED,
-  JudgeStatus.RUNTIME_ERROR,
-  JudgeStatus.SYSTEM_ERROR,
-  JudgeStatus.PARTIAL_ACCEPTED,
-  JudgeStatus.SUBMITTED_FAILED,
-];
+/** Verdicts a worker reports (reference §8.1; the gateway contract's `finalStatus`). */
+export const JUDGED_STATUSES: readonly number[] = finalStatus.options.map((o) => o.value as number);
 
 /** Every status a stored submission can have. */
 const STORED_STATUSES: readonly number[] = [...UNFINISHED_STATUSES, ...JUDGED_STATUSES];
