@@ -50,12 +50,21 @@ async function judged(status: number, token = w.tokens.alice) {
   return id;
 }
 
+type Hook = 'onCreated' | 'onFinal' | 'onRequeued';
+const HOOKS: Hook[] = ['onCreated', 'onFinal', 'onRequeued'];
+
+/** The counts `spyHooks().calls()` should give: `hook` once in each of `scopes`, nothing else. */
+const calledOnce = (hook?: Hook, ...scopes: ScopeName[]) =>
+  Object.fromEntries(
+    (Object.keys(SCOPES) as ScopeName[]).map((name) => [
+      name,
+      HOOKS.map((h) => (h === hook && scopes.includes(name) ? 1 : 0)),
+    ]),
+  );
+
 /** Counts the calls of every hook of every scope (the real hooks still run: spies, not mocks). */
 function spyHooks() {
-  const spies = {} as Record<
-    ScopeName,
-    Record<'onCreated' | 'onFinal' | 'onRequeued', ReturnType<typeof vi.spyOn>>
-  >;
+  const spies = {} as Record<ScopeName, Record<Hook, ReturnType<typeof vi.spyOn>>>;
   for (const name of Object.keys(SCOPES) as ScopeName[]) {
     const hooks = SCOPES[name];
     spies[name] = {
@@ -66,10 +75,7 @@ function spyHooks() {
   }
   const calls = () =>
     Object.fromEntries(
-      Object.entries(spies).map(([name, s]) => [
-        name,
-        [s.onCreated.mock.calls.length, s.onFinal.mock.calls.length, s.onRequeued.mock.calls.length],
-      ]),
+      Object.entries(spies).map(([name, s]) => [name, HOOKS.map((h) => s[h].mock.calls.length)]),
     );
   const reset = () => Object.values(spies).forEach((s) => Object.values(s).forEach((spy) => spy.mockClear()));
   return { spies, calls, reset };
@@ -147,23 +153,12 @@ describe('scope hooks (reference §6.1, §6.4, §8.3)', () => {
   it('are called once per transition, by the scopes the submission is in', async () => {
     const hooks = spyHooks();
     const id = (await submit(w, w.tokens.alice, 'P1000')).data.submitId;
-    // [onCreated, onFinal, onRequeued]
-    expect(hooks.calls()).toEqual({
-      public: [1, 0, 0],
-      contest: [0, 0, 0],
-      training: [1, 0, 0],
-      group: [0, 0, 0],
-    });
+    expect(hooks.calls()).toEqual(calledOnce('onCreated', 'public', 'training'));
     hooks.reset();
 
     const task = await w.judge.claimSubmission();
     await w.judge.finish(task, { status: S.ACCEPTED });
-    expect(hooks.calls()).toEqual({
-      public: [0, 1, 0],
-      contest: [0, 0, 0],
-      training: [0, 1, 0],
-      group: [0, 0, 0],
-    });
+    expect(hooks.calls()).toEqual(calledOnce('onFinal', 'public', 'training'));
     expect(hooks.spies.public.onFinal.mock.calls[0]![1]).toMatchObject({
       kind: 'judged',
       before: { status: S.COMPILING },
@@ -173,20 +168,10 @@ describe('scope hooks (reference §6.1, §6.4, §8.3)', () => {
 
     // a duplicate of the same report changes nothing and calls nothing
     expect(await w.judge.finish(task, { status: S.ACCEPTED })).toBe(false);
-    expect(hooks.calls()).toEqual({
-      public: [0, 0, 0],
-      contest: [0, 0, 0],
-      training: [0, 0, 0],
-      group: [0, 0, 0],
-    });
+    expect(hooks.calls()).toEqual(calledOnce());
 
     await w.call('GET', `/api/admin/judge/rejudge?submitId=${id}`, { token: w.tokens.root });
-    expect(hooks.calls()).toEqual({
-      public: [0, 0, 1],
-      contest: [0, 0, 0],
-      training: [0, 0, 1],
-      group: [0, 0, 0],
-    });
+    expect(hooks.calls()).toEqual(calledOnce('onRequeued', 'public', 'training'));
     hooks.reset();
 
     await w.judge.judgeNext({ status: S.WRONG_ANSWER });
@@ -194,22 +179,12 @@ describe('scope hooks (reference §6.1, §6.4, §8.3)', () => {
     await w.call('GET', `/api/admin/judge/manual-judge?submitId=${id}&status=${S.ACCEPTED}`, {
       token: w.tokens.root,
     });
-    expect(hooks.calls()).toEqual({
-      public: [0, 1, 0],
-      contest: [0, 0, 0],
-      training: [0, 1, 0],
-      group: [0, 0, 0],
-    });
+    expect(hooks.calls()).toEqual(calledOnce('onFinal', 'public', 'training'));
     expect(hooks.spies.public.onFinal.mock.calls[0]![1]).toMatchObject({ kind: 'manual' });
     hooks.reset();
 
     await w.call('GET', `/api/admin/judge/cancel-judge?submitId=${id}`, { token: w.tokens.root });
-    expect(hooks.calls()).toEqual({
-      public: [0, 1, 0],
-      contest: [0, 0, 0],
-      training: [0, 1, 0],
-      group: [0, 0, 0],
-    });
+    expect(hooks.calls()).toEqual(calledOnce('onFinal', 'public', 'training'));
     expect(hooks.spies.public.onFinal.mock.calls[0]![1]).toMatchObject({ kind: 'cancelled' });
   });
 
@@ -221,7 +196,7 @@ describe('scope hooks (reference §6.1, §6.4, §8.3)', () => {
       token: w.tokens.root,
     });
     expect(res.data.count).toBeGreaterThanOrEqual(2);
-    expect(hooks.calls().public).toEqual([0, 0, 1]);
+    expect(hooks.calls()).toEqual(calledOnce('onRequeued', 'public', 'training'));
     expect((hooks.spies.public.onRequeued.mock.calls[0]![1] as unknown[]).length).toBe(res.data.count);
     for (let i = 0; i < res.data.count; i++) await w.judge.judgeNext({ status: S.WRONG_ANSWER });
   });
@@ -263,7 +238,7 @@ describe('user_acproblem, written by the public scope only (reference §4.1, §6
     await w.call('GET', `/api/admin/judge/rejudge?submitId=${id}`, { token: w.tokens.root });
     const hooks = spyHooks();
     expect(await w.judge.finish(stale, { status: S.ACCEPTED })).toBe(false);
-    expect(hooks.calls().public).toEqual([0, 0, 0]);
+    expect(hooks.calls()).toEqual(calledOnce());
     expect(await row(id)).toMatchObject({ status: S.PENDING, time: null });
     expect(await acRows(id)).toEqual([]);
     await w.judge.judgeNext({ status: S.WRONG_ANSWER });
@@ -278,12 +253,14 @@ describe('manual judge and cancel go through the final step (reference §6.4)', 
     await w.judge.finish(task, { status: S.WRONG_ANSWER, time: 33 });
     expect(await recordOf(made.submitId)).toMatchObject({ status: -1, useTime: 33, score: null });
 
+    const hooks = spyHooks();
     const manual = await lifecycle.manualJudge(w.t.db, 'root', {
       submitId: made.submitId,
       status: S.ACCEPTED,
     });
     expect(manual).toMatchObject({ status: S.ACCEPTED, isManual: true, judger: 'root' });
     expect(await recordOf(made.submitId)).toMatchObject({ status: 1, useTime: 33 });
+    expect(hooks.calls()).toEqual(calledOnce('onFinal', 'contest'));
     expect(await acRows(made.submitId)).toEqual([]); // contest submissions never count as solved (§4.1)
 
     await lifecycle.cancel(w.t.db, 'root', made.submitId, w.clock.now());

@@ -41,7 +41,10 @@ export async function create(tx: Tx, values: NewSubmission, context: CreateConte
   return row!;
 }
 
-/** reference §6.4 OI rank points of a manually judged submission (and, here, of a judged one). */
+/**
+ * OI rank points: reference §6.4's formula of a manually judged submission, which Verdict also uses
+ * for a judged one (the judge server's formula of §7.11 differs when not every case passed).
+ */
 export function oiRankScore(score: number, difficulty: number): number {
   return Math.round(0.1 * score + 2 * difficulty);
 }
