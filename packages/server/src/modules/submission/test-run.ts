@@ -7,6 +7,7 @@ import type { AuthUser } from '../../http/auth/access.ts';
 import { fail, notFound } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
 import { findProblem } from '../problem/detail.ts';
+import { createTestRun } from './lifecycle/test-runs.ts';
 import { assertCodeAcceptable, assertSubmittable, problemLanguageNamed } from './submit.ts';
 import { assertInterval, assertJudgeOpen, judgeSwitches, lockUser } from './switches.ts';
 
@@ -79,7 +80,7 @@ export async function submitTestRun(db: Db, user: AuthUser, body: TestJudgeBody,
       .from(testRun)
       .where(eq(testRun.uid, user.uid));
     await assertInterval(tx, switches.defaultSubmitInterval, last?.at ?? null, now);
-    await tx.insert(testRun).values({
+    await createTestRun(tx, {
       id: key,
       uid: user.uid,
       pid: target.id,
@@ -87,7 +88,6 @@ export async function submitTestRun(db: Db, user: AuthUser, body: TestJudgeBody,
       code: body.code,
       input: body.userInput,
       expectedOutput: body.expectedOutput || null,
-      status: JudgeStatus.PENDING,
       priority: JUDGE_PRIORITY.testRun,
       gmtCreate: now,
     });
