@@ -31,6 +31,11 @@ export interface Job {
   /** a cron pattern in croner's syntax (5 fields, or 6 with seconds first), read in UTC */
   schedule: string;
   run(ctx: JobContext): Promise<void>;
+  /**
+   * How long its claim rows are kept; the scheduler's retention (a week) by default. A job that runs
+   * every few seconds keeps less. Must be longer than its period.
+   */
+  retentionMs?: number;
 }
 
 export const JOB_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -39,6 +44,8 @@ export function defineJob(job: Job): Job {
   if (!JOB_NAME.test(job.name))
     throw new Error(`job name "${job.name}" must be lower-case words joined by '-'`);
   cronOf(job.schedule);
+  if (job.retentionMs !== undefined && !(job.retentionMs > 0))
+    throw new Error(`job ${job.name}: retentionMs must be positive`);
   return job;
 }
 

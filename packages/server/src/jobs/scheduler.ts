@@ -153,7 +153,7 @@ export class Scheduler {
     else this.log.error({ ...fields, ms, err: failure }, 'scheduled job failed');
     try {
       await this.finish(job.name, period, finishedAt, failure);
-      await this.prune(job.name, now);
+      await this.prune(job.name, now, job.retentionMs ?? this.retentionMs);
     } catch (error) {
       this.log.error({ ...fields, err: error }, 'scheduled job: could not record its run');
     }
@@ -179,13 +179,13 @@ export class Scheduler {
   }
 
   /** Claims older than the retention are history nobody needs; no turn can ask for them again. */
-  private async prune(job: string, now: Date): Promise<void> {
+  private async prune(job: string, now: Date, retentionMs: number): Promise<void> {
     await this.db
       .delete(scheduledJobRun)
       .where(
         and(
           eq(scheduledJobRun.job, job),
-          lt(scheduledJobRun.periodStart, new Date(now.getTime() - this.retentionMs)),
+          lt(scheduledJobRun.periodStart, new Date(now.getTime() - retentionMs)),
         ),
       );
   }

@@ -149,6 +149,21 @@ describe('Scheduler', () => {
     expect(await claims('other-job')).toHaveLength(5);
   });
 
+  it("keeps a job's own retention when it names one", async () => {
+    const clock = new ManualClock(Date.UTC(2026, 0, 1, 12, 0, 0));
+    const job = { ...countingJob('brief').job, retentionMs: 2 * MINUTE };
+    const s = scheduler([job], { clock });
+    for (let i = 0; i < 5; i++) {
+      await s.runDue();
+      clock.advance(MINUTE);
+    }
+    expect((await claims('brief')).map((r) => r.periodStart.toISOString())).toEqual([
+      '2026-01-01T12:02:00.000Z',
+      '2026-01-01T12:03:00.000Z',
+      '2026-01-01T12:04:00.000Z',
+    ]);
+  });
+
   it('uses the period the clock is in: a daily job claims the last 03:00, once', async () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 2, 10, 0, 0));
     const { job, runs } = countingJob('nightly', '0 3 * * *');
