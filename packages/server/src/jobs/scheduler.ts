@@ -119,7 +119,14 @@ export class Scheduler {
       this.log.warn({ job: name }, 'scheduled job still running; this period is left to other servers');
       return Promise.resolve('busy');
     }
-    const run = this.claimAndRun(entry).finally(() => this.running.delete(name));
+    const run = this.claimAndRun(entry)
+      .catch((error: unknown): RunOutcome => {
+        // claimAndRun catches what a job or the database throws; this is for its own mistakes,
+        // which must not become an unhandled rejection that ends the process.
+        this.log.error({ job: name, err: error }, 'scheduled job: turn failed');
+        return 'failed';
+      })
+      .finally(() => this.running.delete(name));
     this.running.set(name, run);
     return run;
   }
