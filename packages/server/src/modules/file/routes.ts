@@ -18,7 +18,7 @@ import { problemMessages } from '../../http/messages.ts';
 import { findProblem } from '../problem/detail.ts';
 import { assertProblemEditable } from '../problem/visibility.ts';
 import { compactTimestamp, testCaseZip } from './download.ts';
-import { TestCaseStaging } from './staging.ts';
+import { stagingRoot, TestCaseStaging } from './staging.ts';
 import { extractTestCaseZip, ZipRejected } from './testcase-zip.ts';
 
 export interface FileRoutesOptions {
@@ -29,7 +29,7 @@ export interface FileRoutesOptions {
 }
 
 export const stagingOf = (app: FastifyInstance, dataDir: string) =>
-  new TestCaseStaging(path.join(dataDir, 'testcase-uploads'), app.testData);
+  new TestCaseStaging(stagingRoot(dataDir), app.testData);
 
 /** Test-case files: reference §3.11 upload-testcase-zip and download-testcase, §8.6. */
 export async function fileRoutes(app: FastifyInstance, opts: FileRoutesOptions) {
@@ -47,7 +47,6 @@ export async function fileRoutes(app: FastifyInstance, opts: FileRoutesOptions) 
     async (request) => {
       if (request.query.gid !== undefined) throw fail(problemMessages.groupsNotAvailable);
       const now = app.clock.now();
-      await staging.sweep(now);
       const part = request.isMultipart() ? await request.file() : undefined;
       if (!part) throw fail(problemMessages.zipMissing);
       if (!/\.zip$/i.test(part.filename)) {
