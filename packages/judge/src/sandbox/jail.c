@@ -1569,7 +1569,9 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
   while (status_open) {
     uint64_t now = now_ns();
     int timeout = POLL_MS;
-    if (o->exec_ok && !o->killed_by) {
+    /* once init has reported the program's end, its copy-back is not the program's time */
+    bool ended = rep_len >= sizeof reps[0] && rep_->kind == REPORT_EXITED;
+    if (o->exec_ok && !o->killed_by && !ended) {
       uint64_t wall_left = o->exec_ns + c->wall_ns > now ? o->exec_ns + c->wall_ns - now : 0;
       if (wall_left / 1000000ULL < (uint64_t)timeout) timeout = (int)(wall_left / 1000000ULL) + 1;
       if (cg->kind != CG_NONE) {
@@ -1637,8 +1639,7 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
       if (n > 0 && rep_len < sizeof reps) rep_len += (size_t)n;
       if (n == 0 || (n < 0 && errno != EINTR)) status_open = false;
     }
-    /* once init has reported the program's end, its copy-back is not the program's time */
-    bool ended = rep_len >= sizeof reps[0] && rep_->kind == REPORT_EXITED;
+    ended = rep_len >= sizeof reps[0] && rep_->kind == REPORT_EXITED;
     if (o->exec_ok && !o->killed_by && status_open && !ended) {
       uint64_t t = now_ns(), used;
       uint64_t base = o->init_setup_cpu_ns + o->pre_exec_cpu_ns;
@@ -1672,6 +1673,8 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
     o->init_cpu_ns = reps[1].init_cpu_ns; /* includes the copy-back, which is not the program's CPU */
     reps[1].message[sizeof reps[1].message - 1] = '\0';
     if (reps[1].message[0]) set_error(o, "work", "%s", reps[1].message);
+  } else if (o->exited && !o->killed_by) {
+    set_error(o, "work", "the sandbox's init ended before copying /w back");
   }
 }
 
