@@ -28,23 +28,38 @@ const ambientRules = new WeakMap<FastifyInstance, Access>();
  * and URL, so that no route is open to everyone by forgetting. Install it before any route.
  */
 export function requireRouteAccess(app: FastifyInstance) {
-  app.addHook('onRoute', function (route) {
-    if (route.config?.access) return;
-    const ambient = ambientRules.get(this);
-    if (ambient) {
-      route.config = { ...route.config, access: ambient };
-      return;
+  const declared: DeclaredRoute[] = [];
+  declaredRoutes.set(app, declared);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const rule = route.config?.access ?? ambientRules.get(app);
+    if (!rule) {
+      throw new Error(
+        `route ${methods.join(',')} ${route.url} declares no access rule (config.access, http/auth/access.ts)`,
+      );
     }
-    const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
-    throw new Error(
-      `route ${methods} ${route.url} declares no access rule (config.access, http/auth/access.ts)`,
-    );
+    route.config = { ...route.config, access: rule };
+    for (const method of methods) declared.push({ method, url: route.url, access: rule });
   });
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+const declaredRoutes = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/** Every route registered on `app` since `requireRouteAccess`, with its rule (tests walk them). */
+export function routesWithAccess(app: FastifyInstance): readonly DeclaredRoute[] {
+  return declaredRoutes.get(app) ?? [];
 }
 
 /**
  * Gives `rule` to the routes of a third-party plugin that cannot take a route config (the web app's
- * @fastify/static routes), for as long as `register` runs.
+ * @fastify/static routes), for as long as `register` runs. `app` is the instance given to
+ * `requireRouteAccess`.
  */
 export async function withRouteAccess(
   app: FastifyInstance,
