@@ -1,4 +1,4 @@
-import type { Permission, RoleName } from '@verdict/shared';
+import { ADMIN_ROLES, type Permission, type RoleName } from '@verdict/shared';
 
 /**
  * Who may call a route (reference §3 conventions), declared in the route's `config.access`. Every
@@ -24,6 +24,14 @@ export const access = {
   publicAsset: { auth: 'publicAsset' },
   anyRole: (...roles: RoleName[]): Access => ({ auth: 'login', roles }),
   permission: (...permissions: Permission[]): Access => ({ auth: 'login', permissions }),
+  /** reference §3.12: the admin area, R(root|admin|problem_admin) */
+  adminArea: { auth: 'login', roles: ADMIN_ROLES },
+  /** reference §3.12: tags and deleting problems, R(root|problem_admin) */
+  problemAdmins: { auth: 'login', roles: ['root', 'problem_admin'] },
+  /** reference §3.4: the admin judge calls, R(root) and P(rejudge) */
+  rootRejudge: { auth: 'login', roles: ['root'], permissions: ['rejudge'] },
+  /** reference §3.12: site configuration, P(system_info_admin) */
+  systemInfo: { auth: 'login', permissions: ['system_info_admin'] },
 } as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
 
 /**

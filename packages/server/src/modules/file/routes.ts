@@ -4,13 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ADMIN_ROLES,
-  pidQuery,
-  TESTCASE_ZIP_LIMITS,
-  uploadTestcaseQuery,
-  type TestCaseZipLimits,
-} from '@verdict/shared';
+import { pidQuery, TESTCASE_ZIP_LIMITS, uploadTestcaseQuery, type TestCaseZipLimits } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { fail } from '../../http/errors.ts';
@@ -43,7 +37,7 @@ export async function fileRoutes(app: FastifyInstance, opts: FileRoutesOptions) 
 
   r.post(
     '/api/file/upload-testcase-zip',
-    { config: { access: access.anyRole(...ADMIN_ROLES) }, schema: { querystring: uploadTestcaseQuery } },
+    { config: { access: access.adminArea }, schema: { querystring: uploadTestcaseQuery } },
     async (request) => {
       if (request.query.gid !== undefined) assertScopeAvailable('group');
       const now = app.clock.now();
