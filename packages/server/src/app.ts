@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { authPlugin } from './http/auth/plugin.ts';
+import { authPlugin, requireRouteAccess } from './http/auth/plugin.ts';
 import { AuthService } from './http/auth/service.ts';
 import { cors } from './http/cors.ts';
 import { errorHandling } from './http/error-handler.ts';
@@ -92,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.decorate('testData', new TestDataStore(path.join(deps.config.dataDir, 'testdata')));
   closeKeepAliveOnShutdown(app);
+  // before any route: a route without `config.access` fails to register
+  requireRouteAccess(app);
 
   const clientRouteFallback = deps.config.webDist
     ? await registerWebApp(app, deps.config.webDist)

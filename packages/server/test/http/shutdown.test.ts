@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { access } from '../../src/http/auth/access.ts';
 import { ok } from '../../src/http/envelope.ts';
 import { buildTestApp } from '../helpers/app.ts';
 
@@ -7,7 +8,7 @@ describe('graceful shutdown', () => {
     const t = await buildTestApp();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    t.app.get('/api/test/slow', async () => {
+    t.app.get('/api/test/slow', { config: { access: access.open } }, async () => {
       await released;
       return ok('finished');
     });

@@ -52,7 +52,7 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
     }
   };
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: access.anon };
+  const config = { access: access.judge };
   // Workers poll all day long; their routine calls would drown the access log.
   app.addHook('onRoute', (route) => {
     route.logLevel = 'warn';

@@ -3,9 +3,9 @@ import { JudgeStatus } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
 import { judge, problem } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
-import { fail, forbidden } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
-import { isCodeAdmin } from '../problem/visibility.ts';
+import { assertCan, assertScopeAvailable } from '../../policy/index.ts';
 import { findSubmission } from './detail.ts';
 import { allows } from './lifecycle/states.ts';
 import * as lifecycle from './lifecycle/transitions.ts';
@@ -18,8 +18,7 @@ import { assertJudgeOpen, judgeSwitches } from './switches.ts';
  */
 export async function setShare(db: Db, user: AuthUser, submitId: number, share: boolean) {
   const row = await findSubmission(db, submitId);
-  if (row.uid !== user.uid) throw forbidden(problemMessages.notYourSubmission);
-  if (row.cid !== 0) throw fail(problemMessages.contestCannotShare);
+  assertCan(user, 'submission.share', row);
   if (share) {
     const [p] = await db
       .select({ codeShare: problem.codeShare })
@@ -39,9 +38,7 @@ export async function setShare(db: Db, user: AuthUser, submitId: number, share: 
  */
 export async function resubmit(db: Db, user: AuthUser, submitId: number, now: Date) {
   const row = await findSubmission(db, submitId);
-  if (row.uid !== user.uid) throw forbidden(problemMessages.notYourSubmission);
-  if (row.cid !== 0) throw fail(problemMessages.contestsNotAvailable);
-  if (row.gid !== null) throw fail(problemMessages.groupsNotAvailable);
+  assertCan(user, 'submission.resubmit', row);
   if (!allows('resubmit', row.status)) throw fail(problemMessages.resubmitNotAllowed);
   assertJudgeOpen(await judgeSwitches(db), 'public');
   const [p] = await db.select().from(problem).where(eq(problem.id, row.pid));
@@ -83,10 +80,9 @@ function runComment(row: {
  * `hideNonContestSubmissionCode` (reference §7.14) only root and problem admins get code.
  */
 export async function lastAcceptedCode(db: Db, user: AuthUser, pid: number, cid?: number) {
-  if ((cid ?? 0) !== 0) throw fail(problemMessages.contestsNotAvailable);
+  if ((cid ?? 0) !== 0) assertScopeAvailable('contest');
   const switches = await judgeSwitches(db);
-  if (switches.hideNonContestSubmissionCode && !isCodeAdmin(user))
-    throw forbidden(problemMessages.codeHidden);
+  assertCan(user, 'submission.ownCode', { hideCode: switches.hideNonContestSubmissionCode });
   const [row] = await db
     .select()
     .from(judge)

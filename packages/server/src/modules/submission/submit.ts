@@ -1,5 +1,5 @@
 import { and, eq, max } from 'drizzle-orm';
-import { checkCode, PROBLEM_AUTH, type SubmitJudgeBody } from '@verdict/shared';
+import { checkCode, type SubmitJudgeBody } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
 import {
   JUDGE_PRIORITY,
@@ -10,11 +10,11 @@ import {
   trainingProblem,
 } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
-import { fail, forbidden, notFound } from '../../http/errors.ts';
+import { fail, notFound } from '../../http/errors.ts';
 import { problemMessages, type Message } from '../../http/messages.ts';
 import { findProblemByDisplayId } from '../problem/detail.ts';
 import { assertTrainingAccess } from '../problem/full-screen.ts';
-import { isProblemManager } from '../problem/visibility.ts';
+import { assertCan, assertScopeAvailable } from '../../policy/index.ts';
 import { answerOf, passCaptchaGate } from './captcha-gate.ts';
 import * as lifecycle from './lifecycle/transitions.ts';
 import { assertInterval, assertJudgeOpen, judgeSwitches, lockUser } from './switches.ts';
@@ -49,10 +49,7 @@ export async function problemLanguageNamed(db: Db, pid: number, name: string) {
  * (reference §13.21), although their page is refused. Group problems need their group.
  */
 export function assertSubmittable(user: AuthUser, p: ProblemRow) {
-  if (p.isGroup || p.gid !== null) throw forbidden(problemMessages.groupProblemOutside);
-  if (p.auth === PROBLEM_AUTH.contest) throw forbidden(problemMessages.contestProblemOutside);
-  if (p.auth !== PROBLEM_AUTH.public && !isProblemManager(user))
-    throw forbidden(problemMessages.problemNotSubmittable);
+  assertCan(user, 'problem.submit', p);
 }
 
 async function problemToSubmit(db: Db, user: AuthUser, body: SubmitJudgeBody) {
@@ -88,8 +85,8 @@ export async function submitProblem(
   const switches = await judgeSwitches(db);
   const inContest = (body.cid ?? 0) !== 0;
   assertJudgeOpen(switches, inContest ? 'contest' : body.gid ? 'group' : 'public');
-  if (inContest) throw fail(problemMessages.contestsNotAvailable);
-  if (body.gid) throw fail(problemMessages.groupsNotAvailable);
+  if (inContest) assertScopeAvailable('contest');
+  if (body.gid) assertScopeAvailable('group');
   assertCodeAcceptable(body.code, body.language);
 
   const target = await problemToSubmit(db, user, body);
