@@ -240,15 +240,13 @@ function networkQuiet(page: Page): () => boolean {
     inFlight.add(request);
     changed = Date.now();
   });
-  for (const event of ['requestfinished', 'requestfailed'] as const) {
-    page.on(event, (request) => {
-      inFlight.delete(request);
-      changed = Date.now();
-    });
-  }
-  return () => {
-    return inFlight.size === 0 && Date.now() - changed > 300;
+  const settled = (request: Request) => {
+    inFlight.delete(request);
+    changed = Date.now();
   };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  return () => inFlight.size === 0 && Date.now() - changed > 300;
 }
 
 /**
