@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { captcha, scheduledJobRun } from '../../src/db/schema/index.ts';
 import { JOBS } from '../../src/jobs/index.ts';
 import { freePort, startVerdict, type VerdictProcess } from '../helpers/verdict-process.ts';
+import { onServer } from '../helpers/db.ts';
 
 /**
  * Issue 9 item 3: two real server processes on one PostgreSQL database run every periodic job once
@@ -17,16 +17,6 @@ import { freePort, startVerdict, type VerdictProcess } from '../helpers/verdict-
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const PERIODS = 3;
-
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Turn {
   server: number;
@@ -56,7 +46,7 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL', () => {
   const servers: VerdictProcess[] = [];
 
   beforeAll(async () => {
-    await onServer(`create database "${name}"`);
+    await onServer(serverUrl!, `create database "${name}"`);
     const u = new URL(serverUrl!);
     u.pathname = `/${name}`;
     url = u.toString();
@@ -65,7 +55,7 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL', () => {
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.kill()));
     await database?.close();
-    await onServer(`drop database if exists "${name}" with (force)`);
+    await onServer(serverUrl!, `drop database if exists "${name}" with (force)`);
     await rm(dataDir, { recursive: true, force: true });
   });
 
