@@ -5,7 +5,10 @@
  *
  * Prints: per-run overhead against a plain spawn() of the same binary (median, p95; target ≤ 5 ms extra
  * at the median), runs per second with one and two slots, CPU-time error on a 500 ms busy loop (target
- * within 2 %), and peak-memory error at 64 and 256 MiB (target within 2 %).
+ * within 2 %), peak-memory error at 64 and 256 MiB (target within 2 %), and the "noisy neighbour"
+ * (issue 9 item 5): the CPU-time error of a 500 ms single-thread loop while slot 1 runs a 16-thread
+ * spinner, with and without the per-slot isolation (cpuset pinning + one CPU share per box; target
+ * within 1 % with it). `--only=noisy` runs just that figure; `--runs=N` sets the sample sizes.
  */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +36,26 @@ const SOURCES = {
       do { for (int i = 0; i < 10000; i++) x++; } while (cpu_ns() < until);
       return 0;
     }`,
+  // a fixed amount of work (argv[1] iterations): its CPU time grows when a neighbour disturbs it
+  loop: String.raw`
+    #include <stdlib.h>
+    int main(int argc, char **argv) {
+      unsigned long n = strtoul(argv[1], NULL, 10);
+      volatile unsigned long x = 0;
+      for (unsigned long i = 0; i < n; i++) x += i;
+      return 0;
+    }`,
+  // argv[1] threads spinning until killed
+  spinner: String.raw`
+    #include <pthread.h>
+    #include <stdlib.h>
+    static void *spin(void *arg) { volatile unsigned long x = 0; (void)arg; for (;;) x++; return NULL; }
+    int main(int argc, char **argv) {
+      int n = atoi(argv[1]);
+      for (int i = 1; i < n; i++) { pthread_t t; pthread_create(&t, NULL, spin, NULL); }
+      spin(NULL);
+      return 0;
+    }`,
   touch: String.raw`
     #include <stdlib.h>
     #include <string.h>
@@ -52,6 +75,7 @@ const args = new Map(
   }),
 );
 const RUNS = Number(args.get('runs') ?? 300);
+const ONLY = args.get('only');
 const WARMUP = 10;
 
 function percentile(values: number[], p: number): number {
@@ -78,7 +102,13 @@ async function main(): Promise<void> {
   try {
     for (const [name, src] of Object.entries(SOURCES)) {
       fs.writeFileSync(path.join(work, `${name}.c`), src);
-      await execFileAsync('gcc', ['-O2', '-o', path.join(work, name), path.join(work, `${name}.c`)]);
+      await execFileAsync('gcc', [
+        '-O2',
+        '-pthread',
+        '-o',
+        path.join(work, name),
+        path.join(work, `${name}.c`),
+      ]);
     }
     const options = (argv: string[], slot = 0, over: Partial<SandboxRunOptions> = {}): SandboxRunOptions => ({
       argv,
@@ -100,6 +130,10 @@ async function main(): Promise<void> {
       return { ms: Number(process.hrtime.bigint() - start) / 1e6, setupMs: r.setupMs };
     };
     const hello = path.join(work, 'hello');
+    if (ONLY === 'noisy') {
+      await noisyNeighbour(sandbox, options);
+      return;
+    }
 
     console.log(
       `verdict sandbox benchmark — ${os.cpus().length} CPUs, kernel ${os.release()}, load ${os.loadavg()[0]?.toFixed(2)}`,
@@ -191,10 +225,95 @@ async function main(): Promise<void> {
         `   ${String(mib).padStart(3)} MiB: peak median ${fmt(median(peaks))} MiB (error ${fmt(err)} %, worst ${fmt(worst)} %: ${worst <= 2 ? 'met' : 'NOT met'})   ru_maxrss ${fmt(median(rss))} MiB`,
       );
     }
+    console.log();
+    await noisyNeighbour(sandbox, options);
     await sandbox.settle();
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+type Options = (argv: string[], slot?: number, over?: Partial<SandboxRunOptions>) => SandboxRunOptions;
+
+/**
+ * 5. Noisy neighbour: slot 0 runs a fixed 500 ms loop (10 runs alone, then 10 while slot 1 runs a
+ * 16-thread spinner); the figure is the loop's CPU-time error against its runs alone. Done twice: with
+ * the isolation (each slot pinned to its own CPU, each box one CPU share) and without it (a sandbox on
+ * the same host with no pinning and no cpu cgroup, as before issue 9).
+ */
+async function noisyNeighbour(isolated: Sandbox, options: Options): Promise<void> {
+  const samples = Math.max(5, Math.min(20, Math.round(RUNS / 30)));
+  const parents = isolated.host.cgroupParents;
+  const bare =
+    parents?.version === 'v1'
+      ? { ...parents, cpu: undefined }
+      : parents
+        ? { version: 'v2' as const, dir: parents.dir }
+        : null;
+  const shared = await Sandbox.create({
+    host: { ...isolated.host, cgroupParents: bare },
+    cpus: null,
+    quiet: true,
+  });
+
+  const loopCpu = async (sandbox: Sandbox, iterations: number): Promise<number> => {
+    const r = await sandbox.run(options(['/w/loop', String(iterations)], 0));
+    if (r.status !== 'ok') throw new Error(`loop: ${r.status} ${r.reason}`);
+    return r.cpuTimeMs;
+  };
+  // calibrate the loop to about 500 ms of CPU alone
+  let iterations = 200_000_000;
+  for (let i = 0; i < 3; i++)
+    iterations = Math.round((iterations * 500) / (await loopCpu(isolated, iterations)));
+
+  const measure = async (sandbox: Sandbox) => {
+    const alone: number[] = [];
+    for (let i = 0; i < samples; i++) alone.push(await loopCpu(sandbox, iterations));
+    const spinner = sandbox.start(
+      options(['/w/spinner', '16'], 1, { cpuTimeMs: 600_000, wallTimeMs: 600_000, processes: 32 }),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const noisy: number[] = [];
+    const wall: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const r = await sandbox.run(options(['/w/loop', String(iterations)], 0));
+      if (r.status !== 'ok') throw new Error(`loop: ${r.status} ${r.reason}`);
+      noisy.push(r.cpuTimeMs);
+      wall.push(r.wallTimeMs);
+    }
+    spinner.kill();
+    const spun = await spinner.result;
+    const errors = noisy.map((c) => ((c - median(alone)) / median(alone)) * 100);
+    return {
+      alone: median(alone),
+      noisy: median(noisy),
+      wall: median(wall),
+      error: Math.abs(median(errors)),
+      worst: Math.max(...errors.map(Math.abs)),
+      spinnerCpu: spun.cpuTimeMs,
+    };
+  };
+  const on = await measure(isolated);
+  const off = await measure(shared);
+  console.log(
+    `5. noisy neighbour: a ${fmt(on.alone, 0)} ms loop in slot 0 while slot 1 spins 16 threads (${samples} runs each)`,
+  );
+  console.log(`   slot CPUs: slot 0 → ${isolated.cpuOf(0) ?? 'any'}, slot 1 → ${isolated.cpuOf(1) ?? 'any'}`);
+  for (const [name, m] of [
+    ['with isolation   ', on],
+    ['without isolation', off],
+  ] as const) {
+    console.log(
+      `   ${name} alone ${fmt(m.alone, 1)} ms, with the spinner ${fmt(m.noisy, 1)} ms CPU (wall ${fmt(m.wall, 0)} ms): ` +
+        `error median ${fmt(m.error)} %, worst ${fmt(m.worst)} %`,
+    );
+  }
+  console.log(
+    `   target within 1 % with isolation: ${on.worst <= 1 ? 'met' : on.error <= 1 ? 'met at the median' : 'NOT met'};` +
+      ` error without / with: ${fmt(off.error / Math.max(on.error, 0.01), 1)}×,` +
+      ` wall without / with: ${fmt(off.wall / on.wall)}×`,
+  );
+  await shared.settle();
 }
 
 await main();

@@ -4,11 +4,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { authPlugin } from './http/auth/plugin.ts';
+import { authPlugin, requireRouteAccess } from './http/auth/plugin.ts';
 import { AuthService } from './http/auth/service.ts';
 import { cors } from './http/cors.ts';
 import { errorHandling } from './http/error-handler.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -94,6 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.decorate('testData', new TestDataStore(path.join(deps.config.dataDir, 'testdata')));
   closeKeepAliveOnShutdown(app);
+  // before any route: a route without `config.access` fails to register
+  requireRouteAccess(app);
+  await app.register(securityHeaders, { corsOrigins: deps.config.corsOrigins });
 
   const clientRouteFallback = deps.config.webDist
     ? await registerWebApp(app, deps.config.webDist)

@@ -9,6 +9,41 @@ const RESTART_DELAY_MS = 2_000;
 const MAX_RESTART_FACTOR = 30;
 const STABLE_RUN_MS = 60_000;
 
+/**
+ * What the worker may inherit from the server's environment (issue 9 item 5). Everything else stays
+ * behind: DATABASE_URL, JWT_TOKEN_SECRET, SMTP_PASSWORD, VERDICT_ROOT_PASSWORD … are the
+ * server's, and a worker that never holds them cannot leak them to a submission that escapes its box.
+ * Names: the process basics Node and the compilers' host tools read, then the worker's own settings.
+ */
+const INHERITED_NAMES = new Set([
+  'PATH',
+  'HOME',
+  'USER',
+  'LANG',
+  'LANGUAGE',
+  'TZ',
+  'TMPDIR',
+  'TMP',
+  'TEMP',
+  'NODE_OPTIONS', // e.g. --max-old-space-size for the worker, --inspect while debugging
+  'NODE_EXTRA_CA_CERTS', // a worker reaching its server over https with a private CA
+  'NODE_V8_COVERAGE', // coverage runs follow child processes through it
+  'VERDICT_JAIL',
+  'VERDICT_UNSAFE_NO_SANDBOX',
+]);
+/** The worker's settings (README "Judging"); VERDICT_ROOT_PASSWORD shares the VERDICT_ prefix, so no wider one. */
+const INHERITED_PREFIXES = ['LC_', 'VERDICT_JUDGE_', 'VERDICT_SANDBOX_'];
+
+/** The allow-listed part of `env`; the worker gets only this plus what the server hands it. */
+export function workerEnvironment(env: NodeJS.ProcessEnv): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) continue;
+    if (INHERITED_NAMES.has(name) || INHERITED_PREFIXES.some((p) => name.startsWith(p))) kept[name] = value;
+  }
+  return kept;
+}
+
 export interface EmbeddedJudgeOptions {
   serverUrl: string;
   token: string;
@@ -41,7 +76,7 @@ export class EmbeddedJudge {
     const args = this.options.workerArgs ?? [judgeCli, 'worker', '--server', this.options.serverUrl];
     const child = spawn(process.execPath, args, {
       env: {
-        ...process.env,
+        ...workerEnvironment(process.env),
         // The token goes through the environment, not argv, so that `ps` does not show it.
         VERDICT_JUDGE_TOKEN: this.options.token,
         VERDICT_JUDGE_NAME: process.env.VERDICT_JUDGE_NAME ?? `${os.hostname()}-embedded`,

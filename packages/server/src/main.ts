@@ -3,10 +3,12 @@ import { ConfigError, loadConfig } from './config.ts';
 import { EmbeddedJudge } from './embedded-judge.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
+import { JOBS } from './jobs/index.ts';
+import { Scheduler } from './jobs/scheduler.ts';
 import { hashPassword } from './modules/account/password.ts';
 import { ensureSecret } from './secrets.ts';
 
-/** config → database → migrations → seed → HTTP → embedded judge. */
+/** config → database → migrations → seed → HTTP → scheduled jobs → embedded judge. */
 async function main() {
   const config = loadConfig();
   const logger = { level: config.logLevel };
@@ -36,6 +38,15 @@ async function main() {
   });
   warn = (message) => app.log.warn(message);
   await app.listen({ port: config.port, host: config.host });
+  // Periodic jobs, once per period across every server sharing the database (src/jobs/).
+  const scheduler = new Scheduler({
+    db: database.db,
+    jobs: JOBS,
+    dataDir: config.dataDir,
+    log: app.log,
+    schedules: config.jobSchedules,
+  });
+  scheduler.start();
   const judge = config.embeddedJudge
     ? new EmbeddedJudge({
         serverUrl: `http://127.0.0.1:${config.port}`,
@@ -59,6 +70,8 @@ async function main() {
     // The worker first: it finishes its submissions and reports them while the API still listens.
     await judge?.stop();
     await app.close();
+    // Runs in progress finish before the database they write to closes.
+    await scheduler.stop();
     await database.close();
     process.exit(0);
   };

@@ -5,3 +5,4 @@ export * from './problem.ts';
 export * from './submission.ts';
 export * from './admin-config.ts';
 export * from './web-config.ts';
+export * from './problem-rules.ts';

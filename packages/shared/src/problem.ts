@@ -51,6 +51,8 @@ export const PROBLEM_LIMITS = {
   casesMax: 1000,
   tagNameMax: 255,
   tagColorMax: 10,
+  /** tag_classification.rank is an int: 0 (first) up to the int maximum */
+  classificationRankMax: 2_147_483_647,
 } as const;
 
 /** Paging: `currentPage` is 1-based, values below 1 become 1; `limit` below 1 becomes the default (reference §3). */
@@ -330,7 +332,7 @@ export const classificationBody = z.object({
   id: z.number().int().positive().nullish(),
   name: z.string().trim().min(1).max(PROBLEM_LIMITS.tagNameMax),
   oj: z.string().trim().min(1).max(20).default(LOCAL_OJ),
-  rank: z.number().int().min(0).max(2_147_483_647).nullish(),
+  rank: z.number().int().min(0).max(PROBLEM_LIMITS.classificationRankMax).nullish(),
 });
 export const classificationIdQuery = z.object({ tcid: z.coerce.number().int().positive() });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   JudgeStatus,
+  isSubtaskMode,
   type CaseMode,
   type CaseResult,
   type JudgeProblem,
@@ -49,8 +50,6 @@ interface Judged {
   percentage: number | null;
   message: string | null;
 }
-
-const isSubtaskMode = (mode: CaseMode) => mode === 'subtask_lowest' || mode === 'subtask_average';
 
 /** Judges single cases of one submission (reference §8.5 per-case verdict, §8.7–§8.9, §8.13). */
 export class CaseJudge {

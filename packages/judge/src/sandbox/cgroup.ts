@@ -27,9 +27,35 @@ export interface CgroupDetection {
   problem?: string;
 }
 
-/** Where the helper creates per-run cgroups (the judge's own parent, "…/verdict"). */
+/**
+ * Where the helper creates per-run cgroups (the judge's own parent, "…/verdict"). On v1 the CPU
+ * controllers are optional extras (issue 9 item 5): `cpu` gives every run cgroup the same cpu.shares
+ * whatever its thread count, `cpuset` pins a slot to its CPU. On v2 both live in the one directory.
+ */
 export type CgroupParents =
-  { version: 'v1'; dirs: Record<V1Controller, string> } | { version: 'v2'; dir: string };
+  | { version: 'v1'; dirs: Record<V1Controller, string>; cpu?: V1CpuDirs }
+  | { version: 'v2'; dir: string; cpuset?: boolean };
+
+/** The v1 CPU controllers that are mounted (our own cgroup in each); either may be missing. */
+export interface V1CpuDirs {
+  cpu?: string;
+  cpuset?: string;
+}
+
+/** Optional v2 controllers enabled for run cgroups when our cgroup offers them. */
+export const V2_CPU_CONTROLLERS = ['cpu', 'cpuset'] as const;
+
+/** Our cgroup in the v1 `cpu` and `cpuset` hierarchies, when they are mounted on their own or together. */
+export function detectV1CpuDirs(root = '/'): V1CpuDirs {
+  const mounts = parseMounts(readText(root, 'proc/self/mounts') ?? '');
+  const own = parseProcCgroup(readText(root, 'proc/self/cgroup') ?? '');
+  const found: V1CpuDirs = {};
+  for (const c of ['cpu', 'cpuset'] as const) {
+    const m = mounts.find((m) => m.type === 'cgroup' && m.options.includes(c));
+    if (m) found[c] = cgroupDir(m.mountPoint, own.v1.get(c) ?? '/');
+  }
+  return found;
+}
 
 interface MountEntry {
   mountPoint: string;
@@ -166,8 +192,8 @@ function enabledSubtree(dir: string): string[] {
  * cgroup without processes. When our own cgroup holds just this process, move it into a leaf first
  * (what go-judge does inside a container); when it holds others, ask for a delegated cgroup instead.
  */
-function delegateV2Controllers(dir: string, pid: number): void {
-  const want = V2_CONTROLLERS.filter((c) => !enabledSubtree(dir).includes(c));
+function delegateV2Controllers(dir: string, pid: number, controllers: readonly string[]): void {
+  const want = controllers.filter((c) => !enabledSubtree(dir).includes(c));
   if (want.length === 0) return;
   const control = path.join(dir, 'cgroup.subtree_control');
   const line = want.map((c) => `+${c}`).join(' ');
@@ -190,11 +216,47 @@ function delegateV2Controllers(dir: string, pid: number): void {
   fs.writeFileSync(control, line);
 }
 
+/** A new v1 cpuset starts with no CPUs and no memory nodes: the parent's values make it usable. */
+function inheritCpuset(dir: string): void {
+  for (const file of ['cpuset.cpus', 'cpuset.mems']) {
+    const own = fs.readFileSync(path.join(dir, file), 'utf8').trim();
+    if (own === '')
+      fs.writeFileSync(path.join(dir, file), fs.readFileSync(path.join(dir, '..', file), 'utf8'));
+  }
+}
+
+/**
+ * The v1 `cpu` and `cpuset` parents: best effort, a host without them still judges (unpinned, with
+ * per-thread rather than per-box CPU shares), and doctor shows which are in use.
+ */
+function prepareV1CpuParents(cpuDirs: V1CpuDirs, pid: number): V1CpuDirs | undefined {
+  const parents: V1CpuDirs = {};
+  for (const c of ['cpu', 'cpuset'] as const) {
+    const own = cpuDirs[c];
+    if (!own) continue;
+    const dir = path.join(own, PARENT_NAME);
+    try {
+      mkdirIfMissing(dir);
+      if (c === 'cpuset') inheritCpuset(dir);
+      checkWritable(dir, pid);
+      parents[c] = dir;
+    } catch {
+      // not writable here (a container): go on without it
+    }
+  }
+  return parents.cpu || parents.cpuset ? parents : undefined;
+}
+
 /**
  * Makes the judge's parent cgroup(s) under our own cgroup and removes stale run cgroups of dead helpers.
- * Throws with a readable message when the host does not let us.
+ * Throws with a readable message when the host does not let us. `cpuDirs` (v1) adds the optional CPU
+ * controllers (detectV1CpuDirs).
  */
-export function prepareCgroupParents(layout: CgroupLayout, pid = process.pid): CgroupParents {
+export function prepareCgroupParents(
+  layout: CgroupLayout,
+  pid = process.pid,
+  cpuDirs: V1CpuDirs = {},
+): CgroupParents {
   if (layout.version === 'v1') {
     const dirs = {} as Record<V1Controller, string>;
     for (const c of V1_CONTROLLERS) {
@@ -206,28 +268,39 @@ export function prepareCgroupParents(layout: CgroupLayout, pid = process.pid): C
         throw new Error(`cgroup v1 ${c}: cannot create ${dirs[c]}: ${errorText(e)}`, { cause: e });
       }
     }
-    const parents: CgroupParents = { version: 'v1', dirs };
+    const cpu = prepareV1CpuParents(cpuDirs, pid);
+    const parents: CgroupParents = { version: 'v1', dirs, ...(cpu ? { cpu } : {}) };
     sweepStaleRunCgroups(parents);
     return parents;
   }
   const dir = path.join(layout.dir, PARENT_NAME);
+  // cpu (equal cpu.weight per run cgroup) and cpuset (slot pinning) when our cgroup offers them
+  const controllers = [
+    ...V2_CONTROLLERS,
+    ...V2_CPU_CONTROLLERS.filter((c) => layout.controllers.includes(c)),
+  ];
   try {
-    delegateV2Controllers(layout.dir, pid);
+    delegateV2Controllers(layout.dir, pid, controllers);
     mkdirIfMissing(dir);
-    const want = V2_CONTROLLERS.filter((c) => !enabledSubtree(dir).includes(c));
+    const want = controllers.filter((c) => !enabledSubtree(dir).includes(c));
     if (want.length > 0)
       fs.writeFileSync(path.join(dir, 'cgroup.subtree_control'), want.map((c) => `+${c}`).join(' '));
     checkWritable(dir, pid);
   } catch (e) {
     throw new Error(`cgroup v2: cannot prepare ${dir}: ${errorText(e)}`, { cause: e });
   }
-  const parents: CgroupParents = { version: 'v2', dir };
+  const parents: CgroupParents = {
+    version: 'v2',
+    dir,
+    ...(controllers.includes('cpuset') ? { cpuset: true } : {}),
+  };
   sweepStaleRunCgroups(parents);
   return parents;
 }
 
 export function parentDirs(parents: CgroupParents): string[] {
-  return parents.version === 'v1' ? Object.values(parents.dirs) : [parents.dir];
+  if (parents.version === 'v2') return [parents.dir];
+  return [...Object.values(parents.dirs), ...Object.values(parents.cpu ?? {})];
 }
 
 /** Run cgroups are named "<prefix>-<helper pid>" by jail.c; the prefix is "run-s<slot>". */

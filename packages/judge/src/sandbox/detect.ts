@@ -1,7 +1,13 @@
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import { promisify } from 'node:util';
-import { detectCgroups, prepareCgroupParents, type CgroupDetection, type CgroupParents } from './cgroup.ts';
+import {
+  detectCgroups,
+  detectV1CpuDirs,
+  prepareCgroupParents,
+  type CgroupDetection,
+  type CgroupParents,
+} from './cgroup.ts';
 import { HELPER_VERSION, helperBuilt, helperPath } from './helper-path.ts';
 
 const execFileAsync = promisify(execFile);
@@ -113,7 +119,8 @@ export async function detectHost(options: DetectOptions = {}): Promise<HostSuppo
     problems.push(host.cgroup.problem ?? 'no usable cgroup');
   } else if (options.prepare !== false) {
     try {
-      host.cgroupParents = prepareCgroupParents(host.cgroup.layout);
+      const cpuDirs = host.cgroup.layout.version === 'v1' ? detectV1CpuDirs(options.fsRoot) : {};
+      host.cgroupParents = prepareCgroupParents(host.cgroup.layout, process.pid, cpuDirs);
     } catch (e) {
       problems.push((e as Error).message);
     }

@@ -12,6 +12,8 @@ export const DEFAULTS = {
   stackBytes: 256 * 1024 * 1024,
   openFiles: 64,
   tmpBytes: 64 * 1024 * 1024,
+  /** Files and directories a writable /w may hold (tmpfs inodes). */
+  workFiles: 4096,
 } as const;
 
 /** The fd on which the helper writes its JSON report (the program keeps 0, 1 and 2). */
@@ -21,6 +23,10 @@ export interface HelperContext {
   /** full: pass the cgroup parents; degraded: no cgroup, the helper falls back to rlimits (sandbox.md §8). */
   cgroupParents: CgroupParents | null;
   uidBase: number;
+  /** The slot's CPU (cpus.ts); null or absent: not pinned. Needs a cpuset controller. */
+  cpu?: number | null;
+  /** Cap of a writable /w when the run does not give `workBytes`; absent: a plain bind (no cap). */
+  workBytes?: number;
 }
 
 export class SandboxOptionsError extends Error {
@@ -73,6 +79,7 @@ export function validateRunOptions(o: SandboxRunOptions): void {
   positiveInteger('stackBytes', o.stackBytes);
   positiveInteger('openFiles', o.openFiles, 65536);
   positiveInteger('tmpBytes', o.tmpBytes);
+  positiveInteger('workBytes', o.workBytes);
   if (o.openFiles !== undefined && o.openFiles < 4)
     throw new SandboxOptionsError('openFiles must be at least 4');
   if (!Number.isInteger(o.slot) || o.slot < 0 || o.slot >= MAX_SLOTS) {
@@ -132,8 +139,16 @@ export function buildHelperArgs(o: SandboxRunOptions, ctx: HelperContext): strin
     args.push('--cgroup-v1-memory', parents.dirs.memory);
     args.push('--cgroup-v1-cpuacct', parents.dirs.cpuacct);
     args.push('--cgroup-v1-pids', parents.dirs.pids);
+    if (parents.cpu?.cpuset && ctx.cpu != null) {
+      args.push('--cgroup-v1-cpuset', parents.cpu.cpuset, '--cpus', String(ctx.cpu));
+    } else if (parents.cpu?.cpu) {
+      // unpinned boxes share CPUs: one share per box, whatever its thread count. A pinned box skips
+      // it: its CPU is its own, and inside the judge's cpu cgroup it would weigh as one host thread
+      args.push('--cgroup-v1-cpu', parents.cpu.cpu);
+    }
   } else if (parents?.version === 'v2') {
     args.push('--memory', String(Math.floor(o.memoryBytes)), '--cgroup-v2', parents.dir);
+    if (parents.cpuset && ctx.cpu != null) args.push('--cpus', String(ctx.cpu));
   } else {
     // degraded mode (sandbox.md §8): the address-space limit is the only memory limit there is
     args.push('--address-space', String(Math.floor(o.memoryBytes)));
@@ -142,6 +157,10 @@ export function buildHelperArgs(o: SandboxRunOptions, ctx: HelperContext): strin
   for (const b of SYSTEM_BINDS) args.push(...bindArgs(b));
   for (const b of o.extraBinds ?? []) args.push(...bindArgs(b));
   args.push(...bindArgs({ source: o.workDir, target: WORK_TARGET, readWrite: o.readWrite ?? false }));
+  const workBytes = o.workBytes ?? ctx.workBytes;
+  if (o.readWrite && workBytes !== undefined) {
+    args.push('--work-size', String(Math.floor(workBytes)), '--work-files', String(DEFAULTS.workFiles));
+  }
   for (const [k, v] of Object.entries(o.env)) args.push('--env', `${k}=${v}`);
   args.push('--', ...o.argv);
   return args;

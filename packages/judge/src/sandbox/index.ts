@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { CgroupJanitor, listRunCgroups } from './cgroup.ts';
+import { cpuOfSlot, cpuPoolFromEnv, type CpuPool } from './cpus.ts';
 import { canJudge, detectHost, unsafeBanner, type HostSupport } from './detect.ts';
 import {
   buildHelperArgs,
@@ -20,6 +21,7 @@ import { parseHelperReport, systemErrorResult, toRunResult } from './verdict.ts'
 export type * from './types.ts';
 export { DEFAULT_SANDBOX_ENV, SYSTEM_BINDS, WORK_TARGET } from './binds.ts';
 export { canJudge, detectHost, UNSAFE_FLAG, unsafeBanner, type HostSupport } from './detect.ts';
+export { cpuOfSlot, cpuPoolFromEnv, type CpuPool } from './cpus.ts';
 export { SandboxOptionsError, slotIds } from './helper-args.ts';
 export { createPipe, type KernelPipe } from './pipes.ts';
 
@@ -48,6 +50,10 @@ export interface SandboxConfig {
   host?: HostSupport;
   /** First uid/gid of the per-slot ids; default 60000 (VERDICT_SANDBOX_UID_BASE). */
   uidBase?: number;
+  /** Cap of a writable /w in bytes; default VERDICT_SANDBOX_WORK_MB (128 MiB). */
+  workBytes?: number;
+  /** CPUs the slots are pinned to, round robin; null = no pinning. Default: VERDICT_SANDBOX_CPUS. */
+  cpus?: CpuPool;
   env?: NodeJS.ProcessEnv;
   /** Do not print the degraded/unsafe warnings (doctor prints its own). */
   quiet?: boolean;
@@ -63,6 +69,8 @@ export class Sandbox {
   private constructor(
     readonly host: HostSupport,
     readonly uidBase: number,
+    readonly cpus: CpuPool,
+    readonly workBytes: number,
   ) {}
 
   static async create(config: SandboxConfig = {}): Promise<Sandbox> {
@@ -73,7 +81,9 @@ export class Sandbox {
     else if (!config.quiet && host.mode === 'degraded')
       console.warn(`verdict sandbox: ${host.problems.join('; ')}`);
     const uidBase = config.uidBase ?? uidBaseFromEnv(env.VERDICT_SANDBOX_UID_BASE);
-    return new Sandbox(host, uidBase);
+    const cpus = config.cpus !== undefined ? config.cpus : cpuPoolFromEnv(env.VERDICT_SANDBOX_CPUS);
+    const workBytes = config.workBytes ?? workBytesFromEnv(env.VERDICT_SANDBOX_WORK_MB);
+    return new Sandbox(host, uidBase, cpus, workBytes);
   }
 
   get mode(): SandboxMode {
@@ -96,7 +106,12 @@ export class Sandbox {
       return { pid: undefined, stdout: null, result: runUnsafe(o), kill() {} };
     }
     this.prepareWorkDir(o);
-    const args = buildHelperArgs(o, { cgroupParents: this.host.cgroupParents, uidBase: this.uidBase });
+    const args = buildHelperArgs(o, {
+      cgroupParents: this.host.cgroupParents,
+      uidBase: this.uidBase,
+      cpu: this.cpuOf(o.slot),
+      workBytes: this.workBytes,
+    });
     const stdio = openStdio(o.stdin, o.stdout, o.stderr);
     let child;
     try {
@@ -106,7 +121,12 @@ export class Sandbox {
       stdio.close();
     }
     const mode = this.mode;
-    const limits = { cpuTimeMs: o.cpuTimeMs, memoryBytes: o.memoryBytes, outputBytes: o.outputBytes };
+    const limits = {
+      cpuTimeMs: o.cpuTimeMs,
+      memoryBytes: o.memoryBytes,
+      outputBytes: o.outputBytes,
+      workBytes: o.workBytes ?? this.workBytes,
+    };
     const result = new Promise<RunResult>((resolve) => {
       let report = '';
       const reportPipe = child.stdio[REPORT_FD] as Readable | null;
@@ -142,6 +162,13 @@ export class Sandbox {
         if (child.exitCode === null && child.signalCode === null && control?.writable) control.write('k');
       },
     };
+  }
+
+  /** The CPU a slot's boxes are pinned to, or null (no pool, or no cpuset controller on this host). */
+  cpuOf(slot: number): number | null {
+    const parents = this.host.cgroupParents;
+    const pinnable = parents?.version === 'v1' ? !!parents.cpu?.cpuset : !!parents?.cpuset;
+    return pinnable ? cpuOfSlot(slot, this.cpus) : null;
   }
 
   /** Resolves when background removal of busy cgroups has finished (sandbox.md §6.3). */
@@ -184,6 +211,23 @@ export function getSandbox(): Promise<Sandbox> {
 /** Runs one program in the process-wide sandbox. */
 export async function runInSandbox(o: SandboxRunOptions): Promise<RunResult> {
   return (await getSandbox()).run(o);
+}
+
+export const DEFAULT_WORK_MB = 128;
+
+/**
+ * VERDICT_SANDBOX_WORK_MB: the cap of a writable /w (compiles, interactors), in MiB. The tmpfs is
+ * charged to the box's memory limit, so it must stay well below the compile memory (256–512 MB).
+ */
+export function workBytesFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_WORK_MB * 1024 * 1024;
+  const mb = Number(value);
+  if (!Number.isInteger(mb) || mb < 1 || mb > 65536) {
+    throw new SandboxOptionsError(
+      `VERDICT_SANDBOX_WORK_MB must be a whole number of MiB from 1 to 65536 (got "${value}")`,
+    );
+  }
+  return mb * 1024 * 1024;
 }
 
 /**

@@ -15,9 +15,12 @@
  *   --cpu-ms N --wall-ms N          CPU limit (cgroup polled every 10 ms) and wall limit from execve
  *   --memory BYTES --processes N    cgroup memory.limit / pids.max (init not counted)
  *   --output BYTES --stack BYTES --open-files N --tmp-size BYTES --address-space BYTES
+ *   --work-size BYTES --work-files N   a writable /w becomes a capped tmpfs, copied in and back
  *   --uid N --gid N                 the slot's unprivileged ids (never 0)
  *   --cgroup-v1-memory DIR --cgroup-v1-cpuacct DIR --cgroup-v1-pids DIR | --cgroup-v2 DIR
  *                                   parents in which "<prefix>-<pid>" is made; none = rlimit fallback (§8)
+ *   --cgroup-v1-cpu DIR --cgroup-v1-cpuset DIR   optional v1 parents: one CPU share per box, pinning
+ *   --cpus LIST                     the run's cpuset.cpus (v1 with --cgroup-v1-cpuset, or v2)
  *   --cgroup-prefix NAME --cwd PATH --hostname NAME --report-fd N
  *   --ro SRC DST | --rw SRC DST | --ro-try SRC DST | --rw-try SRC DST   binds (-try: skip if missing)
  *   --env K=V ...                   the program's whole environment
@@ -30,6 +33,7 @@
  * When init exits the kernel kills everything left in the pid namespace (fork bombs die with it).
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -119,12 +123,16 @@ struct config {
   uint64_t output_bytes;        /* RLIMIT_FSIZE and the file-size check (§10.4) */
   uint64_t stack_bytes;         /* 0 = inherited */
   uint64_t tmp_bytes;           /* size of the box's /tmp tmpfs */
+  uint64_t work_bytes;          /* a writable /w becomes a tmpfs of this size (0 = a plain bind) */
+  uint64_t work_files;          /* and at most this many files and directories */
   uint64_t address_space_bytes; /* RLIMIT_AS, only for the no-cgroup fallback (§8); 0 = none */
   long processes;               /* threads and processes of the program (init not counted) */
   long open_files;
   uid_t uid;
   gid_t gid;
   const char *cg_v1_memory, *cg_v1_cpuacct, *cg_v1_pids, *cg_v2;
+  const char *cg_v1_cpu, *cg_v1_cpuset; /* optional: equal CPU shares per box, slot pinning */
+  const char *cpus;                     /* cpuset.cpus of the run ("1", "0-3"); NULL = not pinned */
   const char *cg_prefix;
   const char *cwd;
   const char *hostname;
@@ -480,6 +488,8 @@ struct cgroups {
   char memory[PATH_MAX]; /* v1: memory dir; v2: the one dir */
   char cpuacct[PATH_MAX];
   char pids[PATH_MAX];
+  char cpu[PATH_MAX];    /* v1, optional ("" when unused) */
+  char cpuset[PATH_MAX]; /* v1, optional */
   int cpu_fd; /* kept open: polled every 10 ms */
   int dir_fd; /* v2: for clone3(CLONE_INTO_CGROUP) */
 };
@@ -508,6 +518,24 @@ static int cg_set(const char *dir, const char *file, uint64_t value, bool option
   return err;
 }
 
+static int cg_set_text(const char *dir, const char *file, const char *value) {
+  char path[PATH_MAX];
+  if (cg_file(path, dir, file) != 0) return ENAMETOOLONG;
+  return write_file(path, value);
+}
+
+static int cg_read_text(const char *dir, const char *file, char *out, size_t cap) {
+  char path[PATH_MAX];
+  if (cg_file(path, dir, file) != 0) return ENAMETOOLONG;
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno;
+  bool ok = read_small(fd, out, cap);
+  int err = ok ? 0 : errno;
+  close(fd);
+  out[strcspn(out, "\n")] = '\0';
+  return err;
+}
+
 /* Creates the run's cgroup(s) and writes the limits. On error *what names the failing step. */
 static int cg_create(const struct config *c, struct cgroups *cg, const char **what, char *what_path) {
   char name[128];
@@ -526,6 +554,7 @@ static int cg_create(const struct config *c, struct cgroups *cg, const char **wh
     if (c->memory_bytes && (err = cg_set(cg->memory, "memory.max", c->memory_bytes, false)) != 0) return err;
     if ((err = cg_set(cg->memory, "memory.swap.max", 0, true)) != 0) return err;
     if ((err = cg_set(cg->memory, "pids.max", pids_max, false)) != 0) return err;
+    if (c->cpus && (err = cg_set_text(cg->memory, "cpuset.cpus", c->cpus)) != 0) return err;
     char p[PATH_MAX];
     cg_file(p, cg->memory, "cpu.stat");
     cg->cpu_fd = open(p, O_RDONLY | O_CLOEXEC);
@@ -556,6 +585,25 @@ static int cg_create(const struct config *c, struct cgroups *cg, const char **wh
     }
     strcpy(what_path, cg->pids);
     if ((err = cg_set(cg->pids, "pids.max", pids_max, false)) != 0) return err;
+    /* issue 9 item 5: a cgroup of its own in "cpu" gives the box one share (1024, like every other
+     * box) however many threads it runs; "cpuset" pins it to its slot's CPU */
+    if (c->cg_v1_cpu) {
+      if ((err = cg_path(cg->cpu, c->cg_v1_cpu, name)) != 0) return err;
+      strcpy(what_path, cg->cpu);
+      *what = "mkdir";
+      if ((err = cg_make(cg->cpu)) != 0) return err;
+    }
+    if (c->cg_v1_cpuset && c->cpus) {
+      if ((err = cg_path(cg->cpuset, c->cg_v1_cpuset, name)) != 0) return err;
+      strcpy(what_path, cg->cpuset);
+      *what = "mkdir";
+      if ((err = cg_make(cg->cpuset)) != 0) return err;
+      *what = "limit";
+      char mems[256];
+      if ((err = cg_read_text(c->cg_v1_cpuset, "cpuset.mems", mems, sizeof mems)) != 0) return err;
+      if ((err = cg_set_text(cg->cpuset, "cpuset.mems", mems)) != 0) return err;
+      if ((err = cg_set_text(cg->cpuset, "cpuset.cpus", c->cpus)) != 0) return err;
+    }
     char p[PATH_MAX];
     cg_file(p, cg->cpuacct, "cpuacct.usage");
     cg->cpu_fd = open(p, O_RDONLY | O_CLOEXEC);
@@ -576,8 +624,9 @@ static int cg_create(const struct config *c, struct cgroups *cg, const char **wh
  */
 static int cg_attach_self(const struct cgroups *cg) {
   char p[PATH_MAX];
-  const char *dirs[3] = {cg->memory, cg->cpuacct, cg->pids};
-  for (int i = 0; cg->kind == CG_V1 && i < 3; i++) {
+  const char *dirs[5] = {cg->memory, cg->cpuacct, cg->pids, cg->cpu, cg->cpuset};
+  for (int i = 0; cg->kind == CG_V1 && i < 5; i++) {
+    if (dirs[i][0] == '\0') continue;
     cg_file(p, dirs[i], "tasks");
     int err = write_file(p, "0");
     if (err) return err;
@@ -607,13 +656,14 @@ static bool cg_cpu_ns(const struct cgroups *cg, uint64_t *out) {
 
 /* Removes the run's cgroup dirs. §6.3/§10.3: rmdir can fail with EBUSY for a while; retry briefly,
  * then leave the rest to the driver, which retries in the background. */
-static int cg_remove(struct cgroups *cg, char left[3][PATH_MAX]) {
+static int cg_remove(struct cgroups *cg, char left[5][PATH_MAX]) {
   if (cg->cpu_fd >= 0) close(cg->cpu_fd);
   if (cg->dir_fd >= 0) close(cg->dir_fd);
   cg->cpu_fd = cg->dir_fd = -1;
-  const char *dirs[3] = {cg->memory, cg->cpuacct, cg->pids};
-  int n = cg->kind == CG_V1 ? 3 : cg->kind == CG_V2 ? 1 : 0, nleft = 0;
+  const char *dirs[5] = {cg->memory, cg->cpuacct, cg->pids, cg->cpu, cg->cpuset};
+  int n = cg->kind == CG_V1 ? 5 : cg->kind == CG_V2 ? 1 : 0, nleft = 0;
   for (int i = 0; i < n; i++) {
+    if (dirs[i][0] == '\0') continue;
     bool removed = false;
     for (int attempt = 0; attempt < 20 && !removed; attempt++) {
       if (rmdir(dirs[i]) == 0 || errno == ENOENT)
@@ -631,15 +681,16 @@ static int cg_remove(struct cgroups *cg, char left[3][PATH_MAX]) {
 /* ---------- inside the sandbox: the new root (§4 step 4) ---------- */
 
 struct init_report {
-  int kind; /* 1 = setup error, 2 = program exited */
+  int kind; /* 1 = setup error, 2 = program exited, 3 = work dir copied back (second report) */
   int wait_status;
+  int work_full; /* the capped /w had no block or no inode left when the program ended */
   uint64_t exit_ns;
   uint64_t init_cpu_ns; /* init's own CPU (mount setup, reaping): not the program's */
   struct rusage usage;
   char message[512];
 };
 
-enum { REPORT_SETUP_ERROR = 1, REPORT_EXITED = 2 };
+enum { REPORT_SETUP_ERROR = 1, REPORT_EXITED = 2, REPORT_COPIED = 3 };
 
 static char g_error[512];
 
@@ -702,6 +753,117 @@ static int bind_fd(int fd, const char *target, bool rw, unsigned long extra) {
   return 0;
 }
 
+/*
+ * Issue 9 item 5, the disk a box can write: a writable /w is not the host directory itself but a
+ * tmpfs of --work-size bytes and --work-files inodes (charged to the box's memory cgroup, like /tmp).
+ * init copies the host directory in before the program starts and, when the program has ended by
+ * itself, copies the result back (compilers leave their executable there). Whatever the program
+ * writes, the host disk receives at most the cap, and a full /w is reported (work_full → OLE).
+ */
+static int g_work_host_fd = -1;
+
+static bool is_capped_work(const struct config *c, const struct bind *b) {
+  return c->work_bytes > 0 && b->rw && b->is_dir && strcmp(b->dst, "/w") == 0;
+}
+
+static int copy_file(int from_dir, int to_dir, const char *name, const struct stat *st, bool keep_owner) {
+  int in = openat(from_dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (in < 0) return fail("open %s", name);
+  int out = openat(to_dir, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (out < 0) {
+    close(in);
+    return fail("create %s", name);
+  }
+  char buf[65536];
+  int rc = 0;
+  for (;;) {
+    ssize_t n = read(in, buf, sizeof buf);
+    if (n == 0) break;
+    if (n < 0 || !write_all(out, buf, (size_t)n)) {
+      rc = fail("copy %s", name);
+      break;
+    }
+  }
+  if (rc == 0 && keep_owner && fchown(out, st->st_uid, st->st_gid) != 0) {
+    /* an id without a mapping in a user namespace: the file stays ours */
+  }
+  if (rc == 0 && fchmod(out, st->st_mode & 0777) != 0) rc = fail("chmod %s", name); /* never set-id bits */
+  close(in);
+  close(out);
+  return rc;
+}
+
+/* Copies the tree under from_dir into to_dir: regular files, directories and symlinks (never
+ * followed); other kinds are skipped. Existing non-directory entries in to_dir are replaced. */
+static int copy_tree(int from_dir, int to_dir, int depth, bool keep_owner) {
+  if (depth > 64) return fail("work directory nested too deep");
+  int scan = dup(from_dir);
+  DIR *d = scan >= 0 ? fdopendir(scan) : NULL;
+  if (!d) {
+    if (scan >= 0) close(scan);
+    return fail("read work directory");
+  }
+  int rc = 0;
+  struct dirent *e;
+  while (rc == 0 && (e = readdir(d)) != NULL) {
+    const char *name = e->d_name;
+    if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0) continue;
+    struct stat st, old;
+    if (fstatat(from_dir, name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue; /* gone meanwhile */
+    bool exists = fstatat(to_dir, name, &old, AT_SYMLINK_NOFOLLOW) == 0;
+    if (exists && !(S_ISDIR(old.st_mode) && S_ISDIR(st.st_mode)) && unlinkat(to_dir, name, S_ISDIR(old.st_mode) ? AT_REMOVEDIR : 0) != 0) {
+      rc = fail("replace %s", name);
+      break;
+    }
+    if (S_ISREG(st.st_mode)) {
+      rc = copy_file(from_dir, to_dir, name, &st, keep_owner);
+    } else if (S_ISDIR(st.st_mode)) {
+      if (mkdirat(to_dir, name, 0700) != 0 && errno != EEXIST) {
+        rc = fail("mkdir %s", name);
+        break;
+      }
+      int sub_from = openat(from_dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      int sub_to = openat(to_dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (sub_from < 0 || sub_to < 0) {
+        rc = fail("open directory %s", name);
+      } else {
+        rc = copy_tree(sub_from, sub_to, depth + 1, keep_owner);
+        if (rc == 0 && keep_owner && fchown(sub_to, st.st_uid, st.st_gid) != 0) {
+          /* unmapped id: keep ours */
+        }
+        if (rc == 0 && fchmod(sub_to, st.st_mode & 0777) != 0) rc = fail("chmod %s", name);
+      }
+      if (sub_from >= 0) close(sub_from);
+      if (sub_to >= 0) close(sub_to);
+    } else if (S_ISLNK(st.st_mode)) {
+      char link[PATH_MAX];
+      ssize_t n = readlinkat(from_dir, name, link, sizeof link - 1);
+      if (n < 0) continue;
+      link[n] = '\0';
+      if (symlinkat(link, to_dir, name) != 0) rc = fail("symlink %s", name);
+      else if (keep_owner && fchownat(to_dir, name, st.st_uid, st.st_gid, AT_SYMLINK_NOFOLLOW) != 0) {
+        /* unmapped id */
+      }
+    }
+  }
+  closedir(d);
+  return rc;
+}
+
+static int mount_capped_work(const struct config *c, const char *target) {
+  if (mkdir_p(target, 0755) != 0) return fail("mount point /w");
+  char opts[160];
+  snprintf(opts, sizeof opts, "size=%llu,nr_inodes=%llu,mode=0755,uid=%ld,gid=%ld", (unsigned long long)c->work_bytes,
+           (unsigned long long)(c->work_files ? c->work_files : 4096), (long)c->uid, (long)c->gid);
+  if (mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, opts) != 0) return fail("mount /w");
+  int to = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (to < 0) return fail("open /w");
+  /* the judge's files keep their owner (root), as on the host; a full copy is a setup error */
+  int rc = copy_tree(g_work_host_fd, to, 0, true);
+  close(to);
+  return rc;
+}
+
 /* Opens every bind source while the host tree is still visible. */
 static int resolve_binds(struct config *c) {
   for (int i = 0; i < c->nbinds; i++) {
@@ -724,6 +886,12 @@ static int resolve_binds(struct config *c) {
       continue;
     }
     b->is_dir = S_ISDIR(st.st_mode);
+    if (is_capped_work(c, b)) {
+      /* read at the start and written back at the end, so a real directory fd, kept past pivot_root */
+      g_work_host_fd = open(b->src, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+      if (g_work_host_fd < 0) return fail("open %s", b->src);
+      continue;
+    }
     b->fd = open(b->src, O_PATH | O_CLOEXEC | O_NOFOLLOW);
     if (b->fd < 0) return fail("open %s", b->src);
   }
@@ -745,6 +913,10 @@ static int mount_binds(struct config *c) {
         if (mkdir_p(parent, 0755) != 0) return fail("mkdir %s", parent);
       }
       if (symlink(b->link, target) != 0 && errno != EEXIST) return fail("symlink %s", b->dst);
+      continue;
+    }
+    if (is_capped_work(c, b)) {
+      if (mount_capped_work(c, target) != 0) return -1;
       continue;
     }
     if ((b->is_dir ? mkdir_p(target, 0755) : make_file(target)) != 0) return fail("mount point %s", b->dst);
@@ -782,6 +954,49 @@ static int mount_dev(const int *dev_fds) {
   return 0;
 }
 
+/*
+ * /proc (issue 9 item 5): a fresh procfs of the box's pid namespace, so only the box's own processes
+ * appear, with hidepid=1 ("noaccess"): the program cannot read init's files (/proc/1/environ, cmdline).
+ * Not subset=pid: runtimes and glibc read /proc/stat, meminfo, cpuinfo and the box's own sysvipc.
+ * What describes the host kernel, its devices or other boxes is masked: files get a read-only
+ * /dev/null (empty to read, EROFS to write), directories an empty read-only tmpfs. The list follows
+ * what container runtimes mask, plus the host-wide statistics that could time a neighbour.
+ * No hidepid: init (pid 1, root) is the only other process in the box; its environ is empty and
+ * 0400 already, and it wipes its command line (hide_cmdline), whereas hidepid would turn the
+ * program's EACCES on /proc/1 into EPERM or ENOENT for no gain.
+ */
+static const char *const masked_proc_files[] = {
+    "kcore",     "keys",       "key-users",  "sysrq-trigger", "timer_list", "sched_debug", "latency_stats",
+    "kallsyms",  "modules",    "kmsg",       "kpagecount",    "kpageflags", "kpagecgroup", "slabinfo",
+    "vmallocinfo", "iomem",    "ioports",    "config.gz",     "cmdline",    "mtrr",        "buddyinfo",
+    "pagetypeinfo", "zoneinfo", "softirqs",  "interrupts",    "diskstats",  "partitions",  "locks",
+    "swaps",     "devices",    "consoles",   "misc",          "dma",        "fb",          "schedstat",
+    "vmstat",    "execdomains", "crypto",    "mdstat",        "allocinfo",
+};
+static const char *const masked_proc_dirs[] = {
+    "sys", "acpi", "scsi", "bus", "irq", "driver", "fs", "tty", "pressure", "dynamic_debug",
+};
+
+static int mount_proc(int null_fd) {
+  const char *proc = NEWROOT "/proc";
+  if (mkdir(proc, 0555) != 0) return fail("mkdir /proc");
+  if (mount("proc", proc, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) return fail("mount /proc");
+  char path[PATH_MAX];
+  struct stat st;
+  for (size_t i = 0; i < sizeof masked_proc_files / sizeof masked_proc_files[0]; i++) {
+    snprintf(path, sizeof path, "%s/%s", proc, masked_proc_files[i]);
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue; /* not built into this kernel */
+    if (bind_fd(null_fd, path, false, MS_NOSUID | MS_NOEXEC) != 0) return -1;
+  }
+  for (size_t i = 0; i < sizeof masked_proc_dirs / sizeof masked_proc_dirs[0]; i++) {
+    snprintf(path, sizeof path, "%s/%s", proc, masked_proc_dirs[i]);
+    if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+    if (mount("tmpfs", path, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,nr_inodes=1,mode=0555") != 0)
+      return fail("mask /proc/%s", masked_proc_dirs[i]);
+  }
+  return 0;
+}
+
 static int build_root(struct config *c) {
   int dev_fds[NDEVICES];
   if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return fail("make / private");
@@ -794,9 +1009,8 @@ static int build_root(struct config *c) {
   }
   if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,nr_inodes=4096,mode=0755") != 0) return fail("mount new root");
   if (mount_dev(dev_fds) != 0) return -1;
+  if (mount_proc(dev_fds[0]) != 0) return -1;
   for (size_t i = 0; i < NDEVICES; i++) close(dev_fds[i]);
-  if (mkdir(NEWROOT "/proc", 0555) != 0 || mount("proc", NEWROOT "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
-    return fail("mount /proc");
   char opts[128];
   snprintf(opts, sizeof opts, "size=%llu,nr_inodes=4096,mode=1777", (unsigned long long)c->tmp_bytes);
   if (mkdir(NEWROOT "/tmp", 0755) != 0 || mount("tmpfs", NEWROOT "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, opts) != 0) return fail("mount /tmp");
@@ -952,11 +1166,40 @@ static __attribute__((noreturn)) void program_main(struct config *c, int exec_fd
 
 /* ---------- inside the sandbox: init, pid 1 (§10.12) ---------- */
 
+/* The helper's argument strings, contiguous in memory: /proc/<pid>/cmdline shows exactly this area. */
+static char *g_args_start, *g_args_end;
+
+static char *own_copy(const char *s) {
+  char *d = s ? strdup(s) : NULL;
+  if (s && !d) _exit(1);
+  return d;
+}
+
+/*
+ * Issue 9 item 5: the box's /proc/1/cmdline would show the helper's whole command line (host paths of
+ * the work dir and binds, cgroup paths, the environment). init keeps private copies of the strings it
+ * still needs and blanks the area, so the program reads "verdict-init" there.
+ */
+static void hide_cmdline(struct config *c) {
+  if (!g_args_start || g_args_end <= g_args_start) return;
+  c->cwd = own_copy(c->cwd);
+  c->hostname = own_copy(c->hostname);
+  for (int i = 0; i < c->nbinds; i++) {
+    c->binds[i].src = own_copy(c->binds[i].src);
+    c->binds[i].dst = own_copy(c->binds[i].dst);
+  }
+  for (int i = 0; i < c->nenv; i++) c->env[i] = own_copy(c->env[i]);
+  for (char **a = c->argv; *a; a++) *a = own_copy(*a);
+  memset(g_args_start, 0, (size_t)(g_args_end - g_args_start));
+  snprintf(g_args_start, (size_t)(g_args_end - g_args_start), "verdict-init");
+}
+
 static __attribute__((noreturn)) void init_main(struct config *c, const struct cgroups *cg, int sync_fd, int exec_fd,
                                                 int status_fd) {
   struct init_report rep;
   memset(&rep, 0, sizeof rep);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
+  hide_cmdline(c);
   /* the OOM killer of the box's cgroup must pick the program, never init (whose report we need);
    * not allowed in a user namespace, where init's tiny size makes it an unlikely victim anyway */
   if (write_file("/proc/self/oom_score_adj", "-1000") != 0) {
@@ -1013,8 +1256,30 @@ static __attribute__((noreturn)) void init_main(struct config *c, const struct c
     }
     if (p < 0 && errno != EINTR) break;
   }
+  struct statvfs sv;
+  if (g_work_host_fd >= 0 && statvfs("/w", &sv) == 0)
+    rep.work_full = sv.f_bavail == 0 || sv.f_favail == 0;
   rep.init_cpu_ns = cpu_self_ns();
   if (!write_all(status_fd, (const char *)&rep, sizeof rep)) _exit(1);
+
+  /* second report: the program has ended, so the helper stops timing; init now copies a capped /w
+   * back to the host (after ending whatever the program left running) and says what that cost */
+  struct init_report done;
+  memset(&done, 0, sizeof done);
+  done.kind = REPORT_COPIED;
+  if (g_work_host_fd >= 0 && rep.kind == REPORT_EXITED) {
+    kill(-1, SIGKILL);
+    while (wait(NULL) > 0 || errno == EINTR) {
+    }
+    int from = open("/w", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (from < 0 || copy_tree(from, g_work_host_fd, 0, true) != 0) {
+      if (from < 0) fail("open /w");
+      snprintf(done.message, sizeof done.message, "copy of /w back to the host: %.400s", g_error);
+    }
+    if (from >= 0) close(from);
+  }
+  done.init_cpu_ns = cpu_self_ns();
+  if (!write_all(status_fd, (const char *)&done, sizeof done)) _exit(1);
   _exit(0);
 }
 
@@ -1085,6 +1350,10 @@ static void parse_args(struct config *c, int argc, char **argv) {
       U64(c->stack_bytes);
     } else if (strcmp(o, "--tmp-size") == 0) {
       U64(c->tmp_bytes);
+    } else if (strcmp(o, "--work-size") == 0) {
+      U64(c->work_bytes);
+    } else if (strcmp(o, "--work-files") == 0) {
+      U64(c->work_files);
     } else if (strcmp(o, "--address-space") == 0) {
       U64(c->address_space_bytes);
     } else if (strcmp(o, "--processes") == 0) {
@@ -1107,6 +1376,17 @@ static void parse_args(struct config *c, int argc, char **argv) {
     } else if (strcmp(o, "--cgroup-v1-pids") == 0) {
       NEED(1);
       c->cg_v1_pids = argv[++i];
+    } else if (strcmp(o, "--cgroup-v1-cpu") == 0) {
+      NEED(1);
+      c->cg_v1_cpu = argv[++i];
+    } else if (strcmp(o, "--cgroup-v1-cpuset") == 0) {
+      NEED(1);
+      c->cg_v1_cpuset = argv[++i];
+    } else if (strcmp(o, "--cpus") == 0) {
+      NEED(1);
+      c->cpus = argv[++i];
+      if (c->cpus[0] == '\0' || strspn(c->cpus, "0123456789,-") != strlen(c->cpus))
+        usage_error(c->report_fd, "--cpus: a CPU list such as 1 or 0-3,6");
     } else if (strcmp(o, "--cgroup-v2") == 0) {
       NEED(1);
       c->cg_v2 = argv[++i];
@@ -1204,6 +1484,7 @@ struct outcome {
   uint64_t setup_ns;
   uint64_t init_setup_cpu_ns, pre_exec_cpu_ns; /* from the "T" line */
   uint64_t init_cpu_ns;                        /* from init's report, when it got to write one */
+  bool work_full;                              /* the capped /w was full when the program ended */
 };
 
 static void set_error(struct outcome *o, const char *phase, const char *fmt, ...) {
@@ -1274,8 +1555,9 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
   char msg[1024];
   size_t msg_len = 0;
   bool exec_open = true, status_open = true;
-  struct init_report rep;
+  struct init_report reps[2]; /* "program ended", then "work dir copied back" */
   size_t rep_len = 0;
+  struct init_report *const rep_ = &reps[0];
   uint64_t setup_deadline = t0 + c->wall_ns + SETUP_GRACE_NS;
   long cpus = online_cpus();
   /* When the report fd is a socket (Node's stdio 'pipe'), it doubles as the control channel: a "k" from
@@ -1287,7 +1569,9 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
   while (status_open) {
     uint64_t now = now_ns();
     int timeout = POLL_MS;
-    if (o->exec_ok && !o->killed_by) {
+    /* once init has reported the program's end, its copy-back is not the program's time */
+    bool ended = rep_len >= sizeof reps[0] && rep_->kind == REPORT_EXITED;
+    if (o->exec_ok && !o->killed_by && !ended) {
       uint64_t wall_left = o->exec_ns + c->wall_ns > now ? o->exec_ns + c->wall_ns - now : 0;
       if (wall_left / 1000000ULL < (uint64_t)timeout) timeout = (int)(wall_left / 1000000ULL) + 1;
       if (cg->kind != CG_NONE) {
@@ -1350,11 +1634,13 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
       }
     }
     if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
-      ssize_t n = read(status_r, (char *)&rep + rep_len, sizeof rep - rep_len);
-      if (n > 0) rep_len += (size_t)n;
+      char extra;
+      ssize_t n = rep_len < sizeof reps ? read(status_r, (char *)reps + rep_len, sizeof reps - rep_len) : read(status_r, &extra, 1);
+      if (n > 0 && rep_len < sizeof reps) rep_len += (size_t)n;
       if (n == 0 || (n < 0 && errno != EINTR)) status_open = false;
     }
-    if (o->exec_ok && !o->killed_by && status_open) {
+    ended = rep_len >= sizeof reps[0] && rep_->kind == REPORT_EXITED;
+    if (o->exec_ok && !o->killed_by && status_open && !ended) {
       uint64_t t = now_ns(), used;
       uint64_t base = o->init_setup_cpu_ns + o->pre_exec_cpu_ns;
       if (cg->kind != CG_NONE && cg_cpu_ns(cg, &used) && used > base && used - base > c->cpu_ns) {
@@ -1369,7 +1655,8 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
   close(status_r);
   if (exec_open) close(exec_r);
   o->end_ns = now_ns();
-  if (rep_len == sizeof rep) {
+  if (rep_len >= sizeof reps[0]) {
+    struct init_report rep = reps[0];
     if (rep.kind == REPORT_SETUP_ERROR) {
       rep.message[sizeof rep.message - 1] = '\0';
       set_error(o, "setup", "%s", rep.message);
@@ -1379,7 +1666,15 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
       o->usage = rep.usage;
       o->end_ns = rep.exit_ns;
       o->init_cpu_ns = rep.init_cpu_ns;
+      o->work_full = rep.work_full != 0;
     }
+  }
+  if (rep_len == sizeof reps && reps[1].kind == REPORT_COPIED) {
+    o->init_cpu_ns = reps[1].init_cpu_ns; /* includes the copy-back, which is not the program's CPU */
+    reps[1].message[sizeof reps[1].message - 1] = '\0';
+    if (reps[1].message[0]) set_error(o, "work", "%s", reps[1].message);
+  } else if (o->exited && !o->killed_by) {
+    set_error(o, "work", "the sandbox's init ended before copying /w back");
   }
 }
 
@@ -1389,7 +1684,7 @@ static int run(struct config *c) {
   memset(&o, 0, sizeof o);
   struct cgroups cg;
   memset(&cg, 0, sizeof cg);
-  char left[3][PATH_MAX];
+  char left[5][PATH_MAX];
   int nleft = 0;
   bool keep_std[3] = {false, false, false};
   pid_t init = -1;
@@ -1511,6 +1806,7 @@ static int run(struct config *c) {
     j_opt_u64(&j, fd == 1 ? "stdoutBytes" : "stderrBytes", have, have ? (uint64_t)st.st_size : 0);
   }
   j_bool(&j, "outputExceeded", output_exceeded);
+  j_bool(&j, "workFull", o.work_full);
   j_str(&j, "cgroup", cg.kind == CG_V1 ? "v1" : cg.kind == CG_V2 ? "v2" : "none");
 
   nleft = cg_remove(&cg, left);
@@ -1534,6 +1830,8 @@ int main(int argc, char **argv) {
 
   static struct config c; /* large (bind link buffers): keep it off the stack */
   parse_args(&c, argc, argv);
+  g_args_start = argv[0];
+  g_args_end = argv[argc - 1] + strlen(argv[argc - 1]) + 1;
 
   /* if the judge dies, we get SIGTERM, kill the box and still clean up the cgroup */
   pid_t parent = getppid();

@@ -51,6 +51,12 @@ export interface SandboxRunOptions {
   openFiles?: number;
   /** Size of the box's private /tmp (tmpfs, charged to the memory limit); default 64 MiB. */
   tmpBytes?: number;
+  /**
+   * Cap of a writable /w (issue 9 item 5): the box writes into a tmpfs of this size, copied from
+   * workDir before the run and back after it, so the host disk never receives more. A full /w ends
+   * the run as output-limit. Default: the sandbox's `workBytes` (VERDICT_SANDBOX_WORK_MB, 128 MiB).
+   */
+  workBytes?: number;
   stdin?: StdioTarget;
   /** 'pipe': the judge reads stdout from `RunningBox.stdout` (not in unsafe mode). */
   stdout?: StdioTarget | 'pipe';
@@ -116,6 +122,8 @@ export interface HelperReport {
   stdoutBytes: number | null;
   stderrBytes: number | null;
   outputExceeded: boolean;
+  /** The capped writable /w had no space or inode left when the program ended. */
+  workFull?: boolean;
   cgroup: 'v1' | 'v2' | 'none';
   cgroupLeftovers: string[];
 }

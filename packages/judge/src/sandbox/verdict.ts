@@ -42,6 +42,8 @@ export interface Limits {
   cpuTimeMs: number;
   memoryBytes: number;
   outputBytes: number;
+  /** Cap of a writable /w, for the message of a full one. */
+  workBytes?: number;
 }
 
 const ms = (ns: number) => Math.round(ns / 1000) / 1000;
@@ -85,6 +87,11 @@ function classify(
   // Python and Java ignore SIGXFSZ (sandbox.md §10.4): the file size decides too.
   if (sig === 'SIGXFSZ' || r.outputExceeded)
     return verdict('output-limit', `output limit of ${limits.outputBytes} bytes exceeded`);
+  // issue 9 item 5: writing until the capped /w is full is an output limit too (files are output)
+  if (r.workFull) {
+    const cap = limits.workBytes === undefined ? '' : ` of ${mib(limits.workBytes)}`;
+    return verdict('output-limit', `the work directory /w is full: its cap${cap} or 4096 files was reached`);
+  }
   if (r.signal !== null) {
     return verdict(
       'runtime-error',

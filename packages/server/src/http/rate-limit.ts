@@ -63,11 +63,15 @@ export async function hitRateLimit(
       },
     })
     .returning({ count: rateLimit.count, windowStart: rateLimit.windowStart });
-  // Rows of clients that went away are dropped now and then; a day is longer than any window.
-  if (Math.random() < 0.01) {
-    await db.delete(rateLimit).where(lt(rateLimit.windowStart, new Date(now.getTime() - 86_400_000)));
-  }
   return { count: row!.count, resetAt: new Date(row!.windowStart.getTime() + windowSeconds * 1000) };
+}
+
+/**
+ * Drops the counters of clients that went away (a scheduled job, src/jobs/cleanups.ts): a day is
+ * longer than any window, so such a row counts nothing any more.
+ */
+export async function pruneRateLimits(db: Db, now: Date): Promise<void> {
+  await db.delete(rateLimit).where(lt(rateLimit.windowStart, new Date(now.getTime() - 86_400_000)));
 }
 
 /**

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { access } from './auth/access.ts';
+import { withRouteAccess } from './auth/plugin.ts';
 
 /** Whether a request is a browser navigation to a client route (/problem/1000, /admin/…). */
 function isClientRoute(request: FastifyRequest): boolean {
@@ -17,14 +19,17 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
     app.log.warn({ root }, 'web app not built; serving the API only (run npm run build)');
     return undefined;
   }
-  await app.register(fastifyStatic, {
-    root,
-    setHeaders(reply, filePath) {
-      // Vite puts content hashes in asset names, so they never change; index.html always may.
-      const immutable = filePath.startsWith(path.join(root, 'assets') + path.sep);
-      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  // The app's files are public; @fastify/static takes no route config, so the rule is given around it.
+  await withRouteAccess(app, access.publicAsset, () =>
+    app.register(fastifyStatic, {
+      root,
+      setHeaders(reply, filePath) {
+        // Vite puts content hashes in asset names, so they never change; index.html always may.
+        const immutable = filePath.startsWith(path.join(root, 'assets') + path.sep);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
   return (request: FastifyRequest, reply: FastifyReply) => {
     if (!isClientRoute(request)) return undefined;
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

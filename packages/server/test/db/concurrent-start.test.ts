@@ -1,22 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { seedDatabase } from '../../src/db/seed.ts';
 import { problem, userInfo } from '../../src/db/schema/index.ts';
+import { onServer } from '../helpers/db.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 // Only a real PostgreSQL server can be shared by several server processes.
 describe.runIf(serverUrl)('several servers starting on one PostgreSQL', () => {
@@ -24,14 +14,14 @@ describe.runIf(serverUrl)('several servers starting on one PostgreSQL', () => {
   const servers: DatabaseHandle[] = [];
 
   beforeAll(async () => {
-    await onServer(`create database "${name}"`);
+    await onServer(serverUrl!, `create database "${name}"`);
     const url = new URL(serverUrl!);
     url.pathname = `/${name}`;
     for (let i = 0; i < 3; i++) servers.push(await openDatabase({ url: url.toString() }));
   });
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.close()));
-    await onServer(`drop database if exists "${name}" with (force)`);
+    await onServer(serverUrl!, `drop database if exists "${name}" with (force)`);
   });
 
   it('ARCHITECTURE "many machines": concurrent migrate + seed apply once and all succeed', async () => {

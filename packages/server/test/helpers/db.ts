@@ -58,7 +58,7 @@ async function createServerDatabase(
 }
 
 /** CREATE / DROP DATABASE cannot run inside a pool transaction, so they get a short-lived connection. */
-async function onServer(serverUrl: string, statement: string): Promise<void> {
+export async function onServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

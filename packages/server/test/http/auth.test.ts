@@ -23,7 +23,7 @@ beforeAll(async () => {
   // Probe routes, one per access rule of reference §3's conventions.
   t.app.get('/api/test/whoami', { config: { access: access.login } }, async (r) => ok(r.user!.username));
   t.app.get('/api/test/anon', { config: { access: access.anon } }, async (r) => ok(r.user?.username ?? null));
-  t.app.get('/api/test/open', async (r) => ok(r.user?.username ?? null));
+  t.app.get('/api/test/open', { config: { access: access.open } }, async (r) => ok(r.user?.username ?? null));
   t.app.get('/api/test/admin-only', { config: { access: access.anyRole('root', 'admin') } }, async () =>
     ok('in'),
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../src/http/auth/access.ts';
 import { ok } from '../../src/http/envelope.ts';
 import { fail, forbidden } from '../../src/http/errors.ts';
 import { buildTestApp, JUDGE_TOKEN, type TestApp } from '../helpers/app.ts';
@@ -13,18 +14,19 @@ beforeAll(async () => {
     logger: { level: 'error', stream: { write: (line: string) => logLines.push(line) } },
   });
   // Routes that exist only to exercise the error mapping.
-  t.app.get('/api/test/business-fail', async () => {
+  const config = { access: access.open };
+  t.app.get('/api/test/business-fail', { config }, async () => {
     throw fail('参数错误');
   });
-  t.app.get('/api/test/business-forbidden', async () => {
+  t.app.get('/api/test/business-forbidden', { config }, async () => {
     throw forbidden({ zh: '禁止', en: 'Forbidden here' });
   });
   t.app
     .withTypeProvider<ZodTypeProvider>()
-    .post('/api/test/echo', { schema: { body: z.object({ name: z.string() }) } }, async (request) =>
+    .post('/api/test/echo', { config, schema: { body: z.object({ name: z.string() }) } }, async (request) =>
       ok({ name: request.body.name }),
     );
-  t.app.get('/api/test/crash', async () => {
+  t.app.get('/api/test/crash', { config }, async () => {
     throw new Error('secret internal detail at /srv/db.ts:42');
   });
 });

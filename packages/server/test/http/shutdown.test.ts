@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
+import { access } from '../../src/http/auth/access.ts';
 import { ok } from '../../src/http/envelope.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { EVENTUALLY } from '../helpers/eventually.ts';
@@ -27,7 +28,7 @@ describe('graceful shutdown', () => {
     let inHandler = 0;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    t.app.get('/api/test/slow', async () => {
+    t.app.get('/api/test/slow', { config: { access: access.open } }, async () => {
       inHandler++;
       await released;
       return ok('finished');

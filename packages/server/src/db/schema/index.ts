@@ -13,3 +13,4 @@ export * from './messages.ts';
 export * from './files.ts';
 export * from './judges.ts';
 export * from './config.ts';
+export * from './jobs.ts';

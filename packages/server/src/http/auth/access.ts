@@ -1,22 +1,37 @@
-import type { Permission, RoleName } from '@verdict/shared';
+import { ADMIN_ROLES, type Permission, type RoleName } from '@verdict/shared';
 
 /**
- * Who may call a route (reference §3 conventions), declared in the route's `config.access`:
+ * Who may call a route (reference §3 conventions), declared in the route's `config.access`. Every
+ * route must declare one: a route without it fails to register (plugin.ts, closed by default).
  * - `anon`: anyone; a token is used when valid and silently ignored when not (@AnonApi).
- * - `open`: anyone, but a token that is sent must be valid (no annotation). The default.
+ * - `open`: anyone, but a token that is sent must be valid (no annotation in HOJ).
  * - `login`: a valid token is required; optionally one of `roles` and all of `permissions`.
+ * - `judge`: judge workers (the gateway checks X-Judge-Token); user tokens are not read.
+ * - `publicAsset`: the built web app's files; no user is involved, tokens are not read.
  */
 export type Access =
   | { auth: 'anon' }
   | { auth: 'open' }
-  | { auth: 'login'; roles?: readonly RoleName[]; permissions?: readonly Permission[] };
+  | { auth: 'login'; roles?: readonly RoleName[]; permissions?: readonly Permission[] }
+  | { auth: 'judge' }
+  | { auth: 'publicAsset' };
 
 export const access = {
   anon: { auth: 'anon' },
   open: { auth: 'open' },
   login: { auth: 'login' },
+  judge: { auth: 'judge' },
+  publicAsset: { auth: 'publicAsset' },
   anyRole: (...roles: RoleName[]): Access => ({ auth: 'login', roles }),
   permission: (...permissions: Permission[]): Access => ({ auth: 'login', permissions }),
+  /** reference §3.12: the admin area, R(root|admin|problem_admin) */
+  adminArea: { auth: 'login', roles: ADMIN_ROLES },
+  /** reference §3.12: tags and deleting problems, R(root|problem_admin) */
+  problemAdmins: { auth: 'login', roles: ['root', 'problem_admin'] },
+  /** reference §3.4: the admin judge calls, R(root) and P(rejudge) */
+  rootRejudge: { auth: 'login', roles: ['root'], permissions: ['rejudge'] },
+  /** reference §3.12: site configuration, P(system_info_admin) */
+  systemInfo: { auth: 'login', permissions: ['system_info_admin'] },
 } as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
 
 /**
@@ -39,12 +54,4 @@ export interface AuthUser {
   sessionId: number;
   roles: RoleName[];
   permissions: Permission[];
-}
-
-export function hasAnyRole(user: AuthUser | null, roles: readonly RoleName[]): boolean {
-  return !!user && roles.some((r) => user.roles.includes(r));
-}
-
-export function hasPermissions(user: AuthUser | null, permissions: readonly Permission[]): boolean {
-  return !!user && permissions.every((p) => user.permissions.includes(p));
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthenticated, noPermission } from '../errors.ts';
 import { messages } from '../messages.ts';
-import { hasAnyRole, hasPermissions, type Access, type AuthUser } from './access.ts';
+import { hasAnyRole, hasPermissions } from '../../policy/subjects.ts';
+import type { Access, AuthUser } from './access.ts';
 import type { AuthService } from './service.ts';
 import { tokenFromHeader } from './tokens.ts';
 
@@ -19,6 +20,63 @@ declare module 'fastify' {
   }
 }
 
+/** Rules given to the routes a plugin registers while `withRouteAccess` runs (see there). */
+const ambientRules = new WeakMap<FastifyInstance, Access>();
+
+/**
+ * Closed by default: a route that declares no `config.access` fails to register, naming its method
+ * and URL, so that no route is open to everyone by forgetting. Install it before any route.
+ */
+export function requireRouteAccess(app: FastifyInstance) {
+  const declared: DeclaredRoute[] = [];
+  declaredRoutes.set(app, declared);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const rule = route.config?.access ?? ambientRules.get(app);
+    if (!rule) {
+      throw new Error(
+        `route ${methods.join(',')} ${route.url} declares no access rule (config.access, http/auth/access.ts)`,
+      );
+    }
+    route.config = { ...route.config, access: rule };
+    for (const method of methods) declared.push({ method, url: route.url, access: rule });
+  });
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+const declaredRoutes = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/** Every route registered on `app` since `requireRouteAccess`, with its rule (tests walk them). */
+export function routesWithAccess(app: FastifyInstance): readonly DeclaredRoute[] {
+  return declaredRoutes.get(app) ?? [];
+}
+
+/**
+ * Gives `rule` to the routes of a third-party plugin that cannot take a route config (the web app's
+ * @fastify/static routes), for as long as `register` runs. `app` is the instance given to
+ * `requireRouteAccess`.
+ */
+export async function withRouteAccess(
+  app: FastifyInstance,
+  rule: Access,
+  register: () => PromiseLike<unknown>,
+) {
+  ambientRules.set(app, rule);
+  try {
+    await register();
+  } finally {
+    ambientRules.delete(app);
+  }
+}
+
+/** A request no route matched (the not-found handler): a token that is sent must be valid. */
+const UNMATCHED: Access = { auth: 'open' };
+
 /** reference §1.3: headers a browser client must be able to read. */
 const EXPOSED_HEADERS = 'Refresh-Token,Authorization,Url-Type,Content-disposition,Content-Type';
 
@@ -33,7 +91,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthS
   // onRequest runs after routing but before the body is read: an unauthorised caller costs no parsing.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    const rule: Access = request.routeOptions.config.access ?? { auth: 'open' };
+    const rule: Access = request.routeOptions.config.access ?? UNMATCHED;
+    // Judge workers and static files involve no user: no token lookup.
+    if (rule.auth === 'judge' || rule.auth === 'publicAsset') return;
     const token = tokenFromHeader(request.headers.authorization);
     if (token) {
       const result = await opts.service.authenticate(token);

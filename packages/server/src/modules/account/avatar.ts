@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { UserInfoVO } from '@verdict/shared';
-import { and, eq, isNull } from 'drizzle-orm';
-import { file, userInfo } from '../../db/schema/index.ts';
+import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { file, group, userInfo } from '../../db/schema/index.ts';
 import { fail } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
 import type { AccountContext } from './context.ts';
@@ -55,7 +56,7 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
 /**
  * `POST /api/file/upload-avatar` (reference §3.11): stores the image as `<uuid>.<type>` under
  * DATA_DIR/files/avatar, points user_info.avatar at `/api/public/img/<name>`, records it in `file`
- * and flags the user's earlier avatars deleted (the nightly job removes them, reference §7.16).
+ * and flags the user's earlier avatars deleted (`removeDeletedAvatars` removes them, reference §7.16).
  * Size and presence are checked by the route; the type is checked here by content.
  */
 export async function saveAvatar(ctx: AccountContext, uid: string, bytes: Buffer): Promise<UserInfoVO> {
@@ -107,4 +108,69 @@ export async function openPublicImage(dataDir: string, name: string) {
     size: info.size,
     stream: () => createReadStream(absolutePath),
   };
+}
+
+/** An image file no row names is left this long (real time): its upload may still be under way. */
+export const ORPHAN_AVATAR_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * ref §7.16 nightly job (src/jobs/cleanups.ts): removes the avatars flagged deleted (replaced by a
+ * newer one) and those of users that no longer exist, file and row, unless a user or a group still
+ * shows it; and image files in the avatar folder that no row names (an upload cut off between the
+ * file and its row) once they are an hour old. A file that cannot be removed keeps its row, for the
+ * next run; the first such error is thrown after the others are done.
+ */
+export async function removeDeletedAvatars(db: Db, dataDir: string): Promise<void> {
+  const folder = path.join(dataDir, AVATAR_FOLDER);
+  const url = sql`${PUBLIC_IMG_PREFIX} || ${file.name}`;
+  const gone = await db
+    .select({ id: file.id, name: file.name })
+    .from(file)
+    .where(
+      and(
+        eq(file.type, 'avatar'),
+        or(eq(file.delete, true), and(isNull(file.uid), isNull(file.gid))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(userInfo)
+            .where(eq(userInfo.avatar, url)),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(group)
+            .where(eq(group.avatar, url)),
+        ),
+      ),
+    );
+  let firstError: unknown;
+  for (const row of gone) {
+    try {
+      // Only names Verdict gave are files of ours; a row imported from elsewhere just goes.
+      if (IMAGE_NAME.test(row.name)) await unlink(path.join(folder, row.name)).catch(ignoreMissing);
+      await db.delete(file).where(eq(file.id, row.id));
+    } catch (error) {
+      firstError ??= error;
+    }
+  }
+  const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => IMAGE_NAME.test(name));
+  for (let i = 0; i < names.length; i += 500) {
+    const batch = names.slice(i, i + 500);
+    const known = new Set(
+      (await db.select({ name: file.name }).from(file).where(inArray(file.name, batch))).map((r) => r.name),
+    );
+    for (const name of batch.filter((n) => !known.has(n))) {
+      const info = await stat(path.join(folder, name)).catch(() => undefined);
+      if (!info || Date.now() - info.mtimeMs <= ORPHAN_AVATAR_GRACE_MS) continue;
+      await unlink(path.join(folder, name)).catch((error: unknown) => {
+        firstError ??= error;
+      });
+    }
+  }
+  if (firstError !== undefined) throw firstError;
+}
+
+function ignoreMissing(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'ENOENT') throw error;
 }

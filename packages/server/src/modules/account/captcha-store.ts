@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { captcha } from '../../db/schema/index.ts';
 
@@ -7,7 +7,8 @@ export type CaptchaKind = 'image' | 'slide';
 
 /**
  * Captcha answers in the `captcha` table (reference §5 kept them in Redis under a random key), so
- * any server sharing the database can check them. Expired rows are swept when a new one is issued.
+ * any server sharing the database can check them. A scheduled job drops expired rows
+ * (`deleteExpiredCaptchas`); until then an expired row answers nothing.
  */
 export async function storeCaptcha(
   db: Db,
@@ -16,7 +17,6 @@ export async function storeCaptcha(
   now: Date,
   lifetimeSeconds: number,
 ): Promise<string> {
-  await db.delete(captcha).where(lt(captcha.expiresAt, now));
   const key = randomBytes(16).toString('hex');
   await db.insert(captcha).values({
     key,
@@ -39,4 +39,9 @@ export async function takeCaptcha(db: Db, kind: CaptchaKind, key: string, now: D
     .returning({ answer: captcha.answer, expiresAt: captcha.expiresAt });
   if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
   return row.answer;
+}
+
+/** Drops captchas (and submit passes, submission/captcha-gate.ts) that have expired. */
+export async function deleteExpiredCaptchas(db: Db, now: Date): Promise<void> {
+  await db.delete(captcha).where(lte(captcha.expiresAt, now));
 }

@@ -1,5 +1,5 @@
 import { ACCOUNT_TIMINGS, LOGIN_FAILURES } from '@verdict/shared';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountLock, loginFailure } from '../../db/schema/index.ts';
 
@@ -32,10 +32,6 @@ export async function recordLoginFailure(db: Db, username: string, now: Date): P
       set: { count: sql`case when ${stale} then 1 else ${loginFailure.count} + 1 end`, lastFailureAt: now },
     })
     .returning({ count: loginFailure.count });
-  // Names that were only guessed at would stay forever; a day-old row counts nothing any more.
-  if (Math.random() < 0.01) {
-    await db.delete(loginFailure).where(lt(loginFailure.lastFailureAt, new Date(now.getTime() - 86_400_000)));
-  }
   return row!.count;
 }
 
@@ -97,4 +93,25 @@ export async function recordActionFailure(
 
 export async function clearActionFailures(db: Db, uid: string, action: LockedAction): Promise<void> {
   await db.delete(accountLock).where(and(eq(accountLock.uid, uid), eq(accountLock.action, action)));
+}
+
+// ---- cleanup (a scheduled job, src/jobs/cleanups.ts) ----------------------------------------
+
+/**
+ * Drops rows that count nothing any more: login failures of names only guessed at (a day old, far
+ * past the 30-minute window), and change locks that ran out with no failure counting since.
+ */
+export async function pruneAccountLocks(db: Db, now: Date): Promise<void> {
+  await db.delete(loginFailure).where(lt(loginFailure.lastFailureAt, new Date(now.getTime() - 86_400_000)));
+  await db
+    .delete(accountLock)
+    .where(
+      or(
+        lte(accountLock.lockedUntil, now),
+        and(
+          isNull(accountLock.lockedUntil),
+          lt(accountLock.firstFailureAt, new Date(now.getTime() - WINDOW_MS)),
+        ),
+      ),
+    );
 }

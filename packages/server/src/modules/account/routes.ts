@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import {
-  ADMIN_ROLES,
   AVATAR,
   applyResetPasswordSchema,
   cfSessionSchema,
@@ -98,7 +97,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     return ok(null, messages.logoutSuccess);
   });
 
-  app.get('/api/admin/logout', { config: { access: access.anyRole(...ADMIN_ROLES) } }, async (request) => {
+  app.get('/api/admin/logout', { config: { access: access.adminArea } }, async (request) => {
     await app.auth.closeSession(request.user!.sessionId);
     return ok(null, messages.logoutSuccess);
   });

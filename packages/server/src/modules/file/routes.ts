@@ -4,21 +4,15 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ADMIN_ROLES,
-  pidQuery,
-  TESTCASE_ZIP_LIMITS,
-  uploadTestcaseQuery,
-  type TestCaseZipLimits,
-} from '@verdict/shared';
+import { pidQuery, TESTCASE_ZIP_LIMITS, uploadTestcaseQuery, type TestCaseZipLimits } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { fail } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
 import { findProblem } from '../problem/detail.ts';
-import { assertProblemEditable } from '../problem/visibility.ts';
+import { assertCan, assertScopeAvailable } from '../../policy/index.ts';
 import { compactTimestamp, testCaseZip } from './download.ts';
-import { TestCaseStaging } from './staging.ts';
+import { stagingRoot, TestCaseStaging } from './staging.ts';
 import { extractTestCaseZip, ZipRejected } from './testcase-zip.ts';
 
 export interface FileRoutesOptions {
@@ -29,7 +23,7 @@ export interface FileRoutesOptions {
 }
 
 export const stagingOf = (app: FastifyInstance, dataDir: string) =>
-  new TestCaseStaging(path.join(dataDir, 'testcase-uploads'), app.testData);
+  new TestCaseStaging(stagingRoot(dataDir), app.testData);
 
 /** Test-case files: reference §3.11 upload-testcase-zip and download-testcase, §8.6. */
 export async function fileRoutes(app: FastifyInstance, opts: FileRoutesOptions) {
@@ -43,11 +37,10 @@ export async function fileRoutes(app: FastifyInstance, opts: FileRoutesOptions) 
 
   r.post(
     '/api/file/upload-testcase-zip',
-    { config: { access: access.anyRole(...ADMIN_ROLES) }, schema: { querystring: uploadTestcaseQuery } },
+    { config: { access: access.adminArea }, schema: { querystring: uploadTestcaseQuery } },
     async (request) => {
-      if (request.query.gid !== undefined) throw fail(problemMessages.groupsNotAvailable);
+      if (request.query.gid !== undefined) assertScopeAvailable('group');
       const now = app.clock.now();
-      await staging.sweep(now);
       const part = request.isMultipart() ? await request.file() : undefined;
       if (!part) throw fail(problemMessages.zipMissing);
       if (!/\.zip$/i.test(part.filename)) {
@@ -85,8 +78,8 @@ export async function fileRoutes(app: FastifyInstance, opts: FileRoutesOptions) 
     async (request, reply) => {
       const problem = await findProblem(app.db, request.query.pid);
       // reference §3.11: root, problem_admin or the author (group problems come with groups)
-      assertProblemEditable(request.user!, problem);
-      if (problem!.isGroup) throw fail(problemMessages.groupsNotAvailable);
+      assertCan(request.user, 'problem.edit', problem);
+      if (problem!.isGroup) assertScopeAvailable('group');
       const stream = await testCaseZip(app.db, app.testData, problem!.id);
       const name = `problem_${problem!.id}_testcase_${compactTimestamp(app.clock.now())}.zip`;
       return reply

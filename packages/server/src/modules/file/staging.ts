@@ -42,12 +42,7 @@ export class TestCaseStaging {
 
   /** The manifest of an upload, or undefined for an unknown or malformed id. */
   async manifest(id: string): Promise<UploadManifest | undefined> {
-    if (!ID_PATTERN.test(id)) return undefined;
-    try {
-      return JSON.parse(await readFile(path.join(this.root, id, MANIFEST), 'utf8')) as UploadManifest;
-    } catch {
-      return undefined;
-    }
+    return readManifest(this.root, id);
   }
 
   /**
@@ -69,24 +64,41 @@ export class TestCaseStaging {
   }
 
   async discard(id: string): Promise<void> {
-    if (!ID_PATTERN.test(id)) return;
-    await rm(path.join(this.root, id), { recursive: true, force: true });
+    await discardUpload(this.root, id);
   }
+}
 
-  /**
-   * Removes uploads never saved into a problem: those whose manifest is older than STAGING_TTL_MS
-   * by the app's clock, and unfinished ones (no manifest) untouched for as long in real time.
-   */
-  async sweep(now: Date): Promise<void> {
-    const entries = await readdir(this.root).catch(() => [] as string[]);
-    for (const name of entries) {
-      if (!ID_PATTERN.test(name)) continue;
-      const manifest = await this.manifest(name);
-      const age = manifest
-        ? now.getTime() - Date.parse(manifest.createdAt)
-        : Date.now() -
-          ((await stat(path.join(this.root, name)).catch(() => undefined))?.mtimeMs ?? Date.now());
-      if (age > STAGING_TTL_MS) await this.discard(name);
-    }
+async function discardUpload(root: string, id: string): Promise<void> {
+  if (!ID_PATTERN.test(id)) return;
+  await rm(path.join(root, id), { recursive: true, force: true });
+}
+
+async function readManifest(root: string, id: string): Promise<UploadManifest | undefined> {
+  if (!ID_PATTERN.test(id)) return undefined;
+  try {
+    return JSON.parse(await readFile(path.join(root, id, MANIFEST), 'utf8')) as UploadManifest;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where uploads wait, under DATA_DIR. */
+export const stagingRoot = (dataDir: string) => path.join(dataDir, 'testcase-uploads');
+
+/**
+ * Removes uploads never saved into a problem (a scheduled job, src/jobs/cleanups.ts): those whose
+ * manifest is older than STAGING_TTL_MS by the app's clock, and unfinished ones (no manifest)
+ * untouched for as long in real time. **Changed:** ref §7.16 empties the whole folder nightly, which
+ * can take an upload that is being edited.
+ */
+export async function sweepStagingUploads(root: string, now: Date): Promise<void> {
+  const entries = await readdir(root).catch(() => [] as string[]);
+  for (const name of entries) {
+    if (!ID_PATTERN.test(name)) continue;
+    const manifest = await readManifest(root, name);
+    const age = manifest
+      ? now.getTime() - Date.parse(manifest.createdAt)
+      : Date.now() - ((await stat(path.join(root, name)).catch(() => undefined))?.mtimeMs ?? Date.now());
+    if (age > STAGING_TTL_MS) await discardUpload(root, name);
   }
 }

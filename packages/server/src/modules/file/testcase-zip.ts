@@ -6,14 +6,15 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   PROBLEM_LIMITS,
-  SUBTASK_CASE_MODES,
+  compareCaseFiles,
+  hasControlCharacter,
+  isSubtaskMode,
   type TestCaseZipLimits,
   type UploadedCaseFile,
 } from '@verdict/shared';
 import type yauzl from 'yauzl';
 import { problemMessages, type Message } from '../../http/messages.ts';
 import type { StoredFile } from '../judge-gateway/testdata-store.ts';
-import { hasControlCharacter } from './names.ts';
 import { entryKind, openEntry, openZip, readEntries } from './zip-reader.ts';
 
 /** A refused archive, with the reason to show. */
@@ -72,14 +73,6 @@ function outputNamesFor(input: string): string[] | undefined {
 const isOutputName = (name: string) =>
   name.endsWith('.out') || name.endsWith('.ans') || (name.endsWith('.txt') && name.includes('output'));
 
-/** Base name without the extension, for the order of reference §8.6 (length first, so 2 < 10). */
-const baseOf = (name: string) => name.replace(/\.[^.]*$/, '');
-function byBaseName(a: UploadedCaseFile, b: UploadedCaseFile) {
-  const x = baseOf(a.input);
-  const y = baseOf(b.input);
-  return x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);
-}
-
 /** yauzl's name checks, as the reason given to the user. */
 function translateZipError(error: unknown): ZipRejected {
   const text = error instanceof Error ? error.message : String(error);
@@ -137,8 +130,8 @@ export function planZip(entries: yauzl.Entry[], limits: TestCaseZipLimits, mode:
   if (declared > limits.maxTotalBytes)
     throw new ZipRejected(problemMessages.zipTooLarge(limits.maxTotalBytes));
 
-  pairs.sort(byBaseName);
-  const subtask = SUBTASK_CASE_MODES.includes(mode);
+  pairs.sort(compareCaseFiles);
+  const subtask = isSubtaskMode(mode);
   return { pairs: subtask ? pairs.map((p) => ({ ...p, groupNum: 1 })) : pairs, entries: used };
 }
 

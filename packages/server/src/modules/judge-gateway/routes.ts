@@ -17,8 +17,10 @@ import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound, unauthenticated } from '../../http/errors.ts';
 import type { CompileChecks } from './compile-checks.ts';
-import { claimNext, type QueueSignal } from './queue.ts';
-import { applyProgress, applyProgressOfTestRun, applyResult, applyTestRunResult } from './results.ts';
+import { claimNext } from '../submission/lifecycle/claim.ts';
+import { applyTestRunResult, progressOfTestRun } from '../submission/lifecycle/test-runs.ts';
+import * as lifecycle from '../submission/lifecycle/transitions.ts';
+import type { QueueSignal } from './queue.ts';
 import { buildTask } from './tasks.ts';
 import type { TestDataStore } from './testdata-store.ts';
 import { recordHeartbeat, registerWorker } from './workers.ts';
@@ -52,7 +54,7 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
     }
   };
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: access.anon };
+  const config = { access: access.judge };
   // Workers poll all day long; their routine calls would drown the access log.
   app.addHook('onRoute', (route) => {
     route.logLevel = 'warn';
@@ -138,7 +140,13 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
     { config, onRequest: checkToken, schema: { body: judgeProgress.extend({ name: workerName }) } },
     async (request) =>
       ok({
-        keep: await applyProgress(app.db, request.body, request.body.name, opts.leaseMs, app.clock.now()),
+        keep: await lifecycle.progress(
+          app.db,
+          request.body,
+          request.body.name,
+          opts.leaseMs,
+          app.clock.now(),
+        ),
       }),
   );
 
@@ -146,7 +154,7 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
     `${prefix}/result`,
     { config, onRequest: checkToken, schema: { body: judgeResult.extend({ name: workerName }) } },
     async (request) =>
-      ok({ accepted: await applyResult(app.db, request.body, request.body.name, app.clock.now()) }),
+      ok({ accepted: await lifecycle.applyResult(app.db, request.body, request.body.name, app.clock.now()) }),
   );
 
   r.post(
@@ -161,7 +169,7 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
     async (request) => {
       const { id, attempt, name } = request.body;
       return ok({
-        keep: await applyProgressOfTestRun(app.db, id, attempt, name, opts.leaseMs, app.clock.now()),
+        keep: await progressOfTestRun(app.db, id, attempt, name, opts.leaseMs, app.clock.now()),
       });
     },
   );

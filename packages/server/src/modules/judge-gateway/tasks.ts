@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { JudgeProblem, JudgeTask, JudgeTestCase } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
 import { judge, problem, problemCase, testRun } from '../../db/schema/index.ts';
-import type { Claimed } from './queue.ts';
+import type { Claimed } from '../submission/lifecycle/claim.ts';
 import { normaliseLineEndings, type TestDataStore } from './testdata-store.ts';
 
 type ProblemRow = typeof problem.$inferSelect;

@@ -5,10 +5,10 @@ import { codeTemplate, language, problem, problemLanguage, problemTag, tag } fro
 import type { AuthUser } from '../../http/auth/access.ts';
 import { fail, notFound } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
+import { assertCan, assertScopeAvailable } from '../../policy/index.ts';
 import { countsFromJson, userProblemStatuses } from './counts.ts';
 import { problemJson } from './json.ts';
 import { countedProblems } from './query.ts';
-import { assertProblemViewable } from './visibility.ts';
 
 export async function findProblemByDisplayId(db: Db, problemId: string) {
   // problem ids are upper-cased on save (reference §4.2); HOJ's MySQL compared them case-insensitively
@@ -24,7 +24,7 @@ export async function findProblem(db: Db, pid: number) {
 /** A problem named by numeric id that the caller may see (reference §7.7), or a refusal. */
 export async function viewableProblem(db: Db, user: AuthUser | null, pid: number) {
   const row = await findProblem(db, pid);
-  assertProblemViewable(user, row);
+  assertCan(user, 'problem.view', row);
   return row!;
 }
 
@@ -94,7 +94,7 @@ export async function tagsOfProblem(db: Db, pid: number) {
  * gathers it all (the relations as JSON), the caller's status a second one.
  */
 export async function problemDetail(db: Db, user: AuthUser | null, problemId: string, gid?: number) {
-  if (gid !== undefined) throw fail(problemMessages.groupsNotAvailable);
+  if (gid !== undefined) assertScopeAvailable('group');
   const [row] = await db
     .select({
       problem,
@@ -117,7 +117,7 @@ export async function problemDetail(db: Db, user: AuthUser | null, problemId: st
     .from(problem)
     .where(eq(problem.problemId, problemId.toUpperCase()));
   if (!row) throw notFound(problemMessages.problemNotFound);
-  assertProblemViewable(user, row.problem);
+  assertCan(user, 'problem.view', row.problem);
   const pid = row.problem.id;
   const statuses = user ? await userProblemStatuses(db, user.uid, [pid]) : new Map<number, number>();
   return {

@@ -1,12 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { JudgeStatus, PROBLEM_AUTH } from '@verdict/shared';
+import { JudgeStatus } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
 import { problem, training, trainingProblem, trainingRegister } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
-import { fail, forbidden, notFound } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
+import { assertCan, assertScopeAvailable, can } from '../../policy/index.ts';
 import { userProblemStatuses } from './counts.ts';
-import { isProblemManager, isRoot } from './visibility.ts';
 
 /**
  * reference §7.13: who may use a training. It must exist and be visible; a Private one needs a
@@ -15,16 +15,16 @@ import { isProblemManager, isRoot } from './visibility.ts';
  */
 export async function assertTrainingAccess(db: Db, user: AuthUser, tid: number) {
   const [row] = await db.select().from(training).where(eq(training.id, tid));
-  if (!row || (!row.status && !isRoot(user))) throw notFound(problemMessages.trainingNotFound);
-  if (row.isGroup || row.gid !== null) throw fail(problemMessages.groupsNotAvailable);
-  if (row.auth === 'Private' && row.author !== user.username && !isRoot(user)) {
-    const [registration] = await db
-      .select({ status: trainingRegister.status })
-      .from(trainingRegister)
-      .where(and(eq(trainingRegister.tid, tid), eq(trainingRegister.uid, user.uid)));
-    if (!registration?.status) throw forbidden(problemMessages.trainingNotRegistered);
-  }
-  return row;
+  // the registration matters to a Private training only (policy rule training.view)
+  const [registration] =
+    row?.auth === 'Private'
+      ? await db
+          .select({ status: trainingRegister.status })
+          .from(trainingRegister)
+          .where(and(eq(trainingRegister.tid, tid), eq(trainingRegister.uid, user.uid)))
+      : [];
+  assertCan(user, 'training.view', row && { ...row, registration });
+  return row!;
 }
 
 /**
@@ -33,7 +33,7 @@ export async function assertTrainingAccess(db: Db, user: AuthUser, tid: number) 
  * display id. Statuses follow §7.9 without the pending ones; -10 when never submitted.
  */
 export async function fullScreenProblemList(db: Db, user: AuthUser, query: { tid?: number; cid?: number }) {
-  if (query.cid !== undefined) throw fail(problemMessages.contestsNotAvailable);
+  if (query.cid !== undefined) assertScopeAvailable('contest');
   if (query.tid === undefined) throw fail(problemMessages.trainingOrContestRequired);
   await assertTrainingAccess(db, user, query.tid);
   const rows = await db
@@ -52,7 +52,7 @@ export async function fullScreenProblemList(db: Db, user: AuthUser, query: { tid
       asc(trainingProblem.displayId),
     );
   // reference §7.7: only public problems are shown outside the admin roles
-  const visible = rows.filter((r) => r.auth === PROBLEM_AUTH.public || isProblemManager(user));
+  const visible = rows.filter((r) => can(user, 'training.problem', r));
   const statuses = await userProblemStatuses(
     db,
     user.uid,

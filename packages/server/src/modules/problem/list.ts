@@ -5,9 +5,9 @@ import { queryRows } from '../../db/rows.ts';
 import { problem, problemTag } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { page, type Page } from '../../http/envelope.ts';
+import { can } from '../../policy/index.ts';
 import { countsFromJson, userProblemStatuses } from './counts.ts';
 import { countedProblemsSql, ojCondition, ojKind, searchCondition } from './query.ts';
-import { isRoot } from './visibility.ts';
 
 interface PageRow {
   pid: number | string;
@@ -38,7 +38,8 @@ export async function listProblems(
   query: ProblemListQuery,
   user: AuthUser | null,
 ): Promise<Page<ProblemListRow>> {
-  const auth = query.auth !== undefined && isRoot(user) ? query.auth : PROBLEM_AUTH.public;
+  const auth =
+    query.auth !== undefined && can(user, 'problem.listAnyAuth') ? query.auth : PROBLEM_AUTH.public;
   // Literal (not bound) auth and is_group, so that the planner can use problem_public_list_idx.
   const conditions: (SQL | undefined)[] = [
     sql.raw(`problem.is_group = false and problem.auth = ${Number(auth)}`),

@@ -11,8 +11,7 @@ import {
 } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { fail } from '../../http/errors.ts';
-import { problemMessages } from '../../http/messages.ts';
+import { assertScopeAvailable } from '../../policy/index.ts';
 import { userProblemStatuses } from './counts.ts';
 import {
   languagesOfProblem,
@@ -94,9 +93,8 @@ export async function problemRoutes(app: FastifyInstance) {
     { config: { access: access.login }, schema: { body: userProblemStatusBody } },
     async (request) => {
       const body = request.body;
-      if (body.isContestProblemList || (body.cid ?? 0) !== 0)
-        throw fail(problemMessages.contestsNotAvailable);
-      if (body.gid) throw fail(problemMessages.groupsNotAvailable);
+      if (body.isContestProblemList || (body.cid ?? 0) !== 0) assertScopeAvailable('contest');
+      if (body.gid) assertScopeAvailable('group');
       const statuses = await userProblemStatuses(app.db, request.user!.uid, body.pidList);
       return ok(Object.fromEntries(body.pidList.map((pid) => [pid, { status: statuses.get(pid) ?? -10 }])));
     },

@@ -1,12 +1,14 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { JudgeStatus } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
-import { JUDGE_PRIORITY, judge, problem } from '../../db/schema/index.ts';
+import { judge, problem } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
-import { fail, forbidden } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
-import { isCodeAdmin } from '../problem/visibility.ts';
+import { assertCan, assertScopeAvailable } from '../../policy/index.ts';
 import { findSubmission } from './detail.ts';
+import { allows } from './lifecycle/states.ts';
+import * as lifecycle from './lifecycle/transitions.ts';
 import { assertSubmittable } from './submit.ts';
 import { assertJudgeOpen, judgeSwitches } from './switches.ts';
 
@@ -16,8 +18,7 @@ import { assertJudgeOpen, judgeSwitches } from './switches.ts';
  */
 export async function setShare(db: Db, user: AuthUser, submitId: number, share: boolean) {
   const row = await findSubmission(db, submitId);
-  if (row.uid !== user.uid) throw forbidden(problemMessages.notYourSubmission);
-  if (row.cid !== 0) throw fail(problemMessages.contestCannotShare);
+  assertCan(user, 'submission.share', row);
   if (share) {
     const [p] = await db
       .select({ codeShare: problem.codeShare })
@@ -28,45 +29,28 @@ export async function setShare(db: Db, user: AuthUser, submitId: number, share: 
   await db.update(judge).set({ share }).where(eq(judge.submitId, submitId));
 }
 
-/** Statuses a user may resubmit: the judge failed, not the program. */
-const RESUBMITTABLE: readonly number[] = [JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED];
-
 /**
  * reference §3.4 `GET /api/resubmit`, §6.4: the author puts a submission back in the queue, keeping
- * its case rows until the new result replaces them. Verdict allows it only after a judging failure
- * (System Error, Submitted Failed), which is when the web app offers it (spec part 1 §4); HOJ let
- * any own submission be re-queued at will. Contest submissions follow contest rules (not yet).
+ * its case rows until the new result replaces them (the lifecycle's `resubmit`). Verdict allows it
+ * only after a judging failure (System Error, Submitted Failed), which is when the web app offers it
+ * (spec part 1 §4); HOJ let any own submission be re-queued at will. Contest submissions follow
+ * contest rules (not yet).
  */
 export async function resubmit(db: Db, user: AuthUser, submitId: number, now: Date) {
   const row = await findSubmission(db, submitId);
-  if (row.uid !== user.uid) throw forbidden(problemMessages.notYourSubmission);
-  if (row.cid !== 0) throw fail(problemMessages.contestsNotAvailable);
-  if (row.gid !== null) throw fail(problemMessages.groupsNotAvailable);
-  if (!RESUBMITTABLE.includes(row.status)) throw fail(problemMessages.resubmitNotAllowed);
+  assertCan(user, 'submission.resubmit', row);
+  if (!allows('resubmit', row.status)) throw fail(problemMessages.resubmitNotAllowed);
   assertJudgeOpen(await judgeSwitches(db), 'public');
   const [p] = await db.select().from(problem).where(eq(problem.id, row.pid));
   if (!p) throw fail(problemMessages.problemNotFound);
   assertSubmittable(user, p);
-  const [updated] = await db
-    .update(judge)
-    .set({
-      status: JudgeStatus.PENDING,
-      version: row.version + 1,
-      judger: null,
-      isManual: false,
-      time: null,
-      memory: null,
-      errorMessage: null,
-      score: null,
-      oiRankScore: null,
-      priority: JUDGE_PRIORITY.ordinary,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      gmtModified: now,
-    })
-    // conditional: a concurrent resubmit or rejudge already re-queued it
-    .where(and(eq(judge.submitId, submitId), eq(judge.status, row.status)))
-    .returning();
+  // conditional on the status: a concurrent resubmit or rejudge already re-queued it
+  const [updated] = await lifecycle.requeue(
+    db,
+    and(eq(judge.submitId, submitId), eq(judge.status, row.status))!,
+    'resubmit',
+    now,
+  );
   if (!updated) throw fail(problemMessages.resubmitNotAllowed);
   return updated;
 }
@@ -96,10 +80,9 @@ function runComment(row: {
  * `hideNonContestSubmissionCode` (reference §7.14) only root and problem admins get code.
  */
 export async function lastAcceptedCode(db: Db, user: AuthUser, pid: number, cid?: number) {
-  if ((cid ?? 0) !== 0) throw fail(problemMessages.contestsNotAvailable);
+  if ((cid ?? 0) !== 0) assertScopeAvailable('contest');
   const switches = await judgeSwitches(db);
-  if (switches.hideNonContestSubmissionCode && !isCodeAdmin(user))
-    throw forbidden(problemMessages.codeHidden);
+  assertCan(user, 'submission.ownCode', { hideCode: switches.hideNonContestSubmissionCode });
   const [row] = await db
     .select()
     .from(judge)

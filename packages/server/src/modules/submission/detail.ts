@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { judge, problem } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
-import { accessDenied, fail, forbidden, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
-import { isCodeAdmin, isProblemManager, isPublicProblem, isRoot } from '../problem/visibility.ts';
+import { assertCan, can } from '../../policy/index.ts';
 import { judgeJson, type JudgeRow } from './json.ts';
 import { subtaskView } from './subtasks.ts';
 import { judgeSwitches } from './switches.ts';
@@ -24,17 +24,8 @@ export async function findSubmission(db: Db, submitId: number) {
   return row;
 }
 
-/**
- * Who may open a submission at all. Contest and group submissions follow contest and group rules
- * (not available yet; root sees them). A submission of a problem that is not public is shown only
- * to its author and the admin roles (reference §7.7: hidden problems stay hidden).
- */
+/** Who may open a submission at all: policy rule submission.view (reference §7.7, §7.10). */
 async function assertSubmissionViewable(db: Db, user: AuthUser | null, row: JudgeRow) {
-  if (row.cid !== 0) {
-    if (!user) throw accessDenied(problemMessages.loginFirst);
-    if (!isRoot(user)) throw fail(problemMessages.contestsNotAvailable);
-  }
-  if (row.gid !== null && !isRoot(user)) throw fail(problemMessages.groupsNotAvailable);
   const [p] = await db
     .select({
       auth: problem.auth,
@@ -45,11 +36,9 @@ async function assertSubmissionViewable(db: Db, user: AuthUser | null, row: Judg
     })
     .from(problem)
     .where(eq(problem.id, row.pid));
+  // judge.pid references problem: only a row deleted meanwhile is missing
   if (!p) throw notFound(problemMessages.problemNotFound);
-  const owner = user?.uid === row.uid;
-  if (row.cid === 0 && row.gid === null && !isPublicProblem(p) && !owner && !isProblemManager(user)) {
-    throw forbidden(problemMessages.problemNotPublic);
-  }
+  assertCan(user, 'submission.view', { ...row, problem: p });
   return p;
 }
 
@@ -63,17 +52,19 @@ export async function submissionDetail(db: Db, user: AuthUser | null, submitId: 
   const row = await findSubmission(db, submitId);
   const p = await assertSubmissionViewable(db, user, row);
   const switches = await judgeSwitches(db);
-  const owner = user?.uid === row.uid;
-  const admin = isCodeAdmin(user);
-  let code: string | null = row.code;
-  if (switches.hideNonContestSubmissionCode && !admin) code = null;
-  else if (!owner && !admin && !(row.share && p.codeShare)) code = null;
+  const code = can(user, 'submission.code', {
+    ...row,
+    problem: p,
+    hideCode: switches.hideNonContestSubmissionCode,
+  })
+    ? row.code
+    : null;
   const errorMessage =
     row.errorMessage === null || VISIBLE_ERRORS.includes(row.status)
       ? row.errorMessage
       : 'The error message does not support viewing.';
   return {
-    submission: { ...judgeJson(row, { showIp: isRoot(user) }), code, errorMessage },
+    submission: { ...judgeJson(row, { showIp: can(user, 'submission.ip') }), code, errorMessage },
     codeShare: p.codeShare,
   };
 }
@@ -101,8 +92,8 @@ export interface CaseRow {
 export async function caseResults(db: Db, user: AuthUser | null, submitId: number) {
   const row = await findSubmission(db, submitId);
   const p = await assertSubmissionViewable(db, user, row);
-  const admin = isCodeAdmin(user);
-  if (!p.openCaseResult && !admin) return null;
+  if (!can(user, 'submission.caseResults', { ...row, problem: p })) return null;
+  const admin = can(user, 'submission.caseFiles');
   const cases = await queryRows<CaseRow>(
     db,
     sql`select id, submit_id as "submitId", status, time, memory, score, group_num as "groupNum", seq, mode,

@@ -5,10 +5,10 @@ import { queryRows } from '../../db/rows.ts';
 import { judge, problem, userInfo } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { page } from '../../http/envelope.ts';
-import { accessDenied, fail } from '../../http/errors.ts';
+import { accessDenied } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
+import { assertScopeAvailable, can } from '../../policy/index.ts';
 import { containsPattern } from '../problem/query.ts';
-import { isRoot } from '../problem/visibility.ts';
 
 /** A problem that is not public (hidden, contest-only or a group's): its submissions are not listed. */
 const NOT_PUBLIC = sql.raw('(p.auth <> 1 or p.is_group)');
@@ -38,9 +38,9 @@ async function problemsNamed(db: Db, problemID: string, exact: boolean, publicOn
  * schema/submissions.ts unless an author is filtered, whose rows an index finds directly.
  */
 export async function listSubmissions(db: Db, user: AuthUser | null, query: SubmissionListQuery) {
-  if (query.gid !== undefined) throw fail(problemMessages.groupsNotAvailable);
+  if (query.gid !== undefined) assertScopeAvailable('group');
   if (query.onlyMine && !user) throw accessDenied(problemMessages.loginFirst);
-  const root = isRoot(user);
+  const root = can(user, 'submission.listHidden');
   const conditions: (SQL | undefined)[] = [sql.raw('judge.cid = 0 and judge.gid is null')];
   if (query.status !== undefined) conditions.push(eq(judge.status, query.status));
 

@@ -13,9 +13,7 @@ import {
 } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { fail } from '../../http/errors.ts';
-import { problemMessages } from '../../http/messages.ts';
-import { isRoot } from '../problem/visibility.ts';
+import { assertScopeAvailable, can } from '../../policy/index.ts';
 import { lastAcceptedCode, resubmit, setShare } from './actions.ts';
 import { caseResults, submissionDetail } from './detail.ts';
 import { judgeJson } from './json.ts';
@@ -47,7 +45,7 @@ export async function submissionRoutes(app: FastifyInstance) {
   r.get('/api/resubmit', { config: login, schema: { querystring: resubmitQuery } }, async (request) => {
     const row = await resubmit(app.db, request.user!, request.query.submitId, app.clock.now());
     app.judgeQueue.notify();
-    return ok(judgeJson(row, { showIp: isRoot(request.user) }));
+    return ok(judgeJson(row, { showIp: can(request.user, 'submission.ip') }));
   });
 
   r.post(
@@ -93,7 +91,8 @@ export async function submissionRoutes(app: FastifyInstance) {
 
   // Contest status checks follow the contest's seal rules, which come with contests.
   r.post('/api/check-contest-submissions-status', { config: login }, async () => {
-    throw fail(problemMessages.contestsNotAvailable);
+    assertScopeAvailable('contest');
+    return ok({});
   });
 
   r.put('/api/submission', { config: login, schema: { body: updateSubmissionBody } }, async (request) => {

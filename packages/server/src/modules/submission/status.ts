@@ -2,9 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { judge, problem } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
-import { fail } from '../../http/errors.ts';
-import { problemMessages } from '../../http/messages.ts';
-import { isProblemManager, isPublicProblem, isRoot } from '../problem/visibility.ts';
+import { assertScopeAvailable, can } from '../../policy/index.ts';
 import { judgeStatusJson } from './json.ts';
 
 /**
@@ -13,19 +11,15 @@ import { judgeStatusJson } from './json.ts';
  * problems that are not public only for their author and the admin roles).
  */
 export async function submissionStatuses(db: Db, user: AuthUser | null, ids: number[], cid?: number | null) {
-  if ((cid ?? 0) !== 0) throw fail(problemMessages.contestsNotAvailable);
+  if ((cid ?? 0) !== 0) assertScopeAvailable('contest');
   if (ids.length === 0) return {};
   const rows = await db
     .select({ submission: judge, auth: problem.auth, isGroup: problem.isGroup })
     .from(judge)
     .innerJoin(problem, eq(problem.id, judge.pid))
     .where(inArray(judge.submitId, ids));
-  const visible = rows.filter(
-    ({ submission: s, auth, isGroup }) =>
-      isRoot(user) ||
-      (s.cid === 0 &&
-        s.gid === null &&
-        (isPublicProblem({ auth, isGroup }) || s.uid === user?.uid || isProblemManager(user))),
+  const visible = rows.filter(({ submission: s, auth, isGroup }) =>
+    can(user, 'submission.view', { ...s, problem: { auth, isGroup } }),
   );
   return Object.fromEntries(
     visible.map(({ submission }) => [submission.submitId, judgeStatusJson(submission)]),

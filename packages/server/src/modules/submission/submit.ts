@@ -1,5 +1,5 @@
-import { and, eq, max, sql } from 'drizzle-orm';
-import { checkCode, JudgeStatus, PROBLEM_AUTH, type SubmitJudgeBody } from '@verdict/shared';
+import { and, eq, max } from 'drizzle-orm';
+import { checkCode, type SubmitJudgeBody } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
 import {
   JUDGE_PRIORITY,
@@ -10,12 +10,13 @@ import {
   trainingProblem,
 } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
-import { fail, forbidden, notFound } from '../../http/errors.ts';
+import { fail, notFound } from '../../http/errors.ts';
 import { problemMessages, type Message } from '../../http/messages.ts';
 import { findProblemByDisplayId } from '../problem/detail.ts';
 import { assertTrainingAccess } from '../problem/full-screen.ts';
-import { isProblemManager } from '../problem/visibility.ts';
+import { assertCan, assertScopeAvailable } from '../../policy/index.ts';
 import { answerOf, passCaptchaGate } from './captcha-gate.ts';
+import * as lifecycle from './lifecycle/transitions.ts';
 import { assertInterval, assertJudgeOpen, judgeSwitches, lockUser } from './switches.ts';
 
 type ProblemRow = typeof problem.$inferSelect;
@@ -48,10 +49,7 @@ export async function problemLanguageNamed(db: Db, pid: number, name: string) {
  * (reference §13.21), although their page is refused. Group problems need their group.
  */
 export function assertSubmittable(user: AuthUser, p: ProblemRow) {
-  if (p.isGroup || p.gid !== null) throw forbidden(problemMessages.groupProblemOutside);
-  if (p.auth === PROBLEM_AUTH.contest) throw forbidden(problemMessages.contestProblemOutside);
-  if (p.auth !== PROBLEM_AUTH.public && !isProblemManager(user))
-    throw forbidden(problemMessages.problemNotSubmittable);
+  assertCan(user, 'problem.submit', p);
 }
 
 async function problemToSubmit(db: Db, user: AuthUser, body: SubmitJudgeBody) {
@@ -75,8 +73,8 @@ async function problemToSubmit(db: Db, user: AuthUser, body: SubmitJudgeBody) {
 /**
  * reference §6.1 `POST /api/submit-problem-judge` outside contests and groups: switches, code
  * rules, the problem and its language, the submission interval and the captcha of fast submitters
- * (with the clock, under a per-user lock), then one Pending row at ordinary priority — the judge
- * queue itself — plus the training_record rows of the user's private trainings that hold the problem.
+ * (with the clock, under a per-user lock), then the lifecycle's `create`: one Pending row at ordinary
+ * priority — the judge queue itself — and the scopes' records (the training records of §6.1 step 5).
  */
 export async function submitProblem(
   db: Db,
@@ -87,8 +85,8 @@ export async function submitProblem(
   const switches = await judgeSwitches(db);
   const inContest = (body.cid ?? 0) !== 0;
   assertJudgeOpen(switches, inContest ? 'contest' : body.gid ? 'group' : 'public');
-  if (inContest) throw fail(problemMessages.contestsNotAvailable);
-  if (body.gid) throw fail(problemMessages.groupsNotAvailable);
+  if (inContest) assertScopeAvailable('contest');
+  if (body.gid) assertScopeAvailable('group');
   assertCodeAcceptable(body.code, body.language);
 
   const target = await problemToSubmit(db, user, body);
@@ -105,15 +103,14 @@ export async function submitProblem(
       .where(and(eq(judge.uid, user.uid), eq(judge.cid, 0)));
     await assertInterval(tx, switches.defaultSubmitInterval, last?.at ?? null, context.now);
     await passCaptchaGate(tx, switches, user.uid, captchaAnswer, context.now);
-    const [row] = await tx
-      .insert(judge)
-      .values({
+    return lifecycle.create(
+      tx,
+      {
         pid: target.id,
         displayPid: target.problemId,
         uid: user.uid,
         username: user.username,
         submitTime: context.now,
-        status: JudgeStatus.PENDING,
         share: false,
         length: body.code.length,
         code: body.code,
@@ -122,17 +119,8 @@ export async function submitProblem(
         cpid: 0,
         ip: context.ip,
         priority: JUDGE_PRIORITY.ordinary,
-      })
-      .returning();
-    // reference §6.1 step 5: one record per Private training (registered in, or the one submitted through).
-    await tx.execute(sql`
-      insert into training_record (tid, tpid, pid, uid, submit_id)
-      select tp.tid, tp.id, tp.pid, ${user.uid}, ${row!.submitId}
-      from training_problem tp join training t on t.id = tp.tid
-      where tp.pid = ${target.id} and t.auth = 'Private' and (
-        tp.tid = ${body.tid ?? 0}
-        or exists (select 1 from training_register r where r.tid = t.id and r.uid = ${user.uid} and r.status)
-      )`);
-    return row!;
+      },
+      { tid: body.tid },
+    );
   });
 }

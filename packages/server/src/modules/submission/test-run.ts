@@ -7,6 +7,8 @@ import type { AuthUser } from '../../http/auth/access.ts';
 import { fail, notFound } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
 import { findProblem } from '../problem/detail.ts';
+import { createTestRun } from './lifecycle/test-runs.ts';
+import { assertScopeAvailable } from '../../policy/index.ts';
 import { assertCodeAcceptable, assertSubmittable, problemLanguageNamed } from './submit.ts';
 import { assertInterval, assertJudgeOpen, judgeSwitches, lockUser } from './switches.ts';
 
@@ -48,8 +50,8 @@ function localLanguageOf(chosen: {
 export async function submitTestRun(db: Db, user: AuthUser, body: TestJudgeBody, now: Date) {
   const switches = await judgeSwitches(db);
   assertJudgeOpen(switches, body.type);
-  if (body.type === 'contest' || (body.cid ?? 0) !== 0) throw fail(problemMessages.contestsNotAvailable);
-  if (body.type === 'group' || body.gid) throw fail(problemMessages.groupsNotAvailable);
+  if (body.type === 'contest' || (body.cid ?? 0) !== 0) assertScopeAvailable('contest');
+  if (body.type === 'group' || body.gid) assertScopeAvailable('group');
   assertCodeAcceptable(body.code, body.language);
   if (body.userInput === '') throw fail(problemMessages.testInputEmpty);
   if (body.userInput.length > SUBMISSION_LIMITS.testInputMax) throw fail(problemMessages.testInputTooLong);
@@ -79,7 +81,7 @@ export async function submitTestRun(db: Db, user: AuthUser, body: TestJudgeBody,
       .from(testRun)
       .where(eq(testRun.uid, user.uid));
     await assertInterval(tx, switches.defaultSubmitInterval, last?.at ?? null, now);
-    await tx.insert(testRun).values({
+    await createTestRun(tx, {
       id: key,
       uid: user.uid,
       pid: target.id,
@@ -87,7 +89,6 @@ export async function submitTestRun(db: Db, user: AuthUser, body: TestJudgeBody,
       code: body.code,
       input: body.userInput,
       expectedOutput: body.expectedOutput || null,
-      status: JudgeStatus.PENDING,
       priority: JUDGE_PRIORITY.testRun,
       gmtCreate: now,
     });

@@ -43,7 +43,6 @@ import '../problem/admin-problem.css';
 import { validateClassification, validateTag, type ClassificationDraft, type TagDraft } from './tag-form';
 import { toast } from '../../feedback/toast';
 
-const RANK_MAX = 2_147_483_647;
 const NO_CLASSIFICATION = -1;
 
 /**
@@ -491,7 +490,7 @@ export function TagAdminPage() {
               <InputNumber
                 id="ap-class-rank"
                 min={0}
-                max={RANK_MAX}
+                max={PROBLEM_LIMITS.classificationRankMax}
                 precision={0}
                 value={classDraft.rank}
                 onChange={(rank) => setClassDraft({ ...classDraft, rank })}

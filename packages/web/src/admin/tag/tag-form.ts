@@ -1,6 +1,10 @@
-import { PROBLEM_LIMITS } from '@verdict/shared';
+import { adminTagBody, classificationBody } from '@verdict/shared';
+import { schemaIssue, type CheckedSchema } from '../problem/form/schema-issue';
 
-/** The tag and classification dialogs' data and the server's rules for them (reference §3.12). */
+/**
+ * The tag and classification dialogs' data and their checks: each field with the shared schema the
+ * server validates it with (reference §3.12 adminTagBody, classificationBody).
+ */
 
 export interface TagDraft {
   id: number | null;
@@ -18,31 +22,25 @@ export interface ClassificationDraft {
 
 type NameError = 'nameRequired' | 'nameTooLong';
 
-function nameError(name: string): NameError | undefined {
-  const trimmed = name.trim();
-  if (trimmed === '') return 'nameRequired';
-  if (trimmed.length > PROBLEM_LIMITS.tagNameMax) return 'nameTooLong';
-  return undefined;
+function nameError(schema: CheckedSchema, name: string): NameError | undefined {
+  const issue = schemaIssue(schema, name);
+  if (issue === undefined) return undefined;
+  return issue === 'too_small' ? 'nameRequired' : 'nameTooLong';
 }
 
 export function validateTag(draft: TagDraft): { name?: NameError; color?: 'colorInvalid' } {
   const errors: { name?: NameError; color?: 'colorInvalid' } = {};
-  const name = nameError(draft.name);
+  const name = nameError(adminTagBody.shape.name, draft.name);
   if (name) errors.name = name;
-  if (draft.color.length > PROBLEM_LIMITS.tagColorMax) errors.color = 'colorInvalid';
+  if (schemaIssue(adminTagBody.shape.color, draft.color)) errors.color = 'colorInvalid';
   return errors;
 }
 
 /** rank: empty, or an integer from 0 to 2147483647 (smaller first). */
 export function validateClassification(draft: ClassificationDraft): { name?: NameError; rank?: 'rankRange' } {
   const errors: { name?: NameError; rank?: 'rankRange' } = {};
-  const name = nameError(draft.name);
+  const name = nameError(classificationBody.shape.name, draft.name);
   if (name) errors.name = name;
-  if (
-    draft.rank !== null &&
-    (!Number.isInteger(draft.rank) || draft.rank < 0 || draft.rank > 2_147_483_647)
-  ) {
-    errors.rank = 'rankRange';
-  }
+  if (schemaIssue(classificationBody.shape.rank, draft.rank)) errors.rank = 'rankRange';
   return errors;
 }

@@ -1,4 +1,5 @@
 /** Pure helpers of the problem screens (spec part 1 §2–§5), tested in test/unit/problem. */
+import { SUBMISSION_LIMITS } from '@verdict/shared';
 import type { Language } from '../../api/problem';
 
 export interface Example {
@@ -183,8 +184,8 @@ export function positiveInt(value: string | null, fallback: number): number {
 
 /** Spec part 1 §5: the client checks before a submit or test run. */
 export type ClientCodeProblem = 'empty' | 'tooLong';
-export const CODE_MAX_LENGTH = 65535;
-export const TEST_INPUT_MAX_LENGTH = 1000;
+export const CODE_MAX_LENGTH = SUBMISSION_LIMITS.codeMax;
+export const TEST_INPUT_MAX_LENGTH = SUBMISSION_LIMITS.testInputMax;
 
 export function clientCodeProblem(code: string): ClientCodeProblem | null {
   if (code.trim() === '') return 'empty';

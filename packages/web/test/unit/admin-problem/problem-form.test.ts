@@ -1,4 +1,4 @@
-import { problemDto } from '@verdict/shared';
+import { compareCaseFiles, ioScoreOf, isSafeFileName, problemDto } from '@verdict/shared';
 import { describe, expect, it } from 'vitest';
 import type { AdminProblem, LanguageRow } from '../../../src/api/admin-problem.ts';
 import {
@@ -7,12 +7,9 @@ import {
   changeCaseMode,
   changeType,
   checkerReady,
-  compareCaseFiles,
   defaultProblemForm,
   examplesToString,
   formFromProblem,
-  ioScoreOf,
-  isSafeFileName,
   spreadScores,
   stringToExamples,
   tagFor,

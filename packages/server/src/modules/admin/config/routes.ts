@@ -38,7 +38,7 @@ function parseConfig<S extends z.ZodType>(schema: S, input: unknown): z.output<S
  * root holds (reference §2), matching spec part 2 §2.7 "conf ... super admin only".
  */
 export async function adminConfigRoutes(app: FastifyInstance, opts: { smtp?: SmtpConfig }) {
-  const config = { access: access.permission('system_info_admin') };
+  const config = { access: access.systemInfo };
   const mailer = new Mailer(app.db, opts.smtp);
   const base = '/api/admin/config';
 

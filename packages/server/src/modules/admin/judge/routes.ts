@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { manualJudgeQuery, pidQuery, rejudgeContestProblemQuery, submitIdQuery } from '@verdict/shared';
-import type { Access } from '../../../http/auth/access.ts';
+import { access } from '../../../http/auth/access.ts';
 import { ok } from '../../../http/envelope.ts';
 import { judgeJson } from '../../submission/json.ts';
 import { cancelJudge, manualJudge, rejudgeContestProblem, rejudgeOne, rejudgeProblem } from './service.ts';
 
-/** reference §3.4: the admin judge calls need role root and permission rejudge. */
-const rootRejudge: Access = { auth: 'login', roles: ['root'], permissions: ['rejudge'] };
-
 /** Admin judging: reference §3.4 (`/api/admin/judge/*`), §6.4. */
 export async function adminJudgeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: rootRejudge };
+  const config = { access: access.rootRejudge };
   const base = '/api/admin/judge';
 
   r.get(`${base}/rejudge`, { config, schema: { querystring: submitIdQuery } }, async (request) => {

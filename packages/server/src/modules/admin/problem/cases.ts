@@ -1,4 +1,4 @@
-import { PROBLEM_TYPE, SUBTASK_CASE_MODES, type CaseInput } from '@verdict/shared';
+import { PROBLEM_TYPE, isSubtaskMode, type CaseInput } from '@verdict/shared';
 import type { problemCase } from '../../../db/schema/index.ts';
 import { fail } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
@@ -23,7 +23,7 @@ function scoreAndGroup(sample: CaseInput, index: number, type: number, caseMode:
   if (oi && (sample.score === null || sample.score < 0))
     throw fail(problemMessages.caseScoreRequired(index + 1));
   if (sample.score !== null && sample.score < 0) throw fail(problemMessages.caseScoreRequired(index + 1));
-  const subtask = SUBTASK_CASE_MODES.includes(caseMode);
+  const subtask = isSubtaskMode(caseMode);
   if (subtask && (sample.groupNum === null || sample.groupNum < 1)) {
     throw fail(problemMessages.caseGroupRequired(index + 1));
   }
@@ -95,30 +95,6 @@ export async function planCases(
     };
   });
   return { rows, staged: stagedId ? { id: stagedId, files: [...used.values()] } : undefined };
-}
-
-/**
- * reference §8.2 last bullet: an OI problem's total score from its case scores — the sum (default),
- * the sum over groups of the lowest score (subtask_lowest) or of the rounded mean (subtask_average).
- */
-export function ioScoreOf(
-  rows: { score?: number | null; groupNum?: number | null }[],
-  caseMode: string,
-): number {
-  if (!SUBTASK_CASE_MODES.includes(caseMode)) return rows.reduce((sum, r) => sum + (r.score ?? 0), 0);
-  const groups = new Map<number, number[]>();
-  for (const r of rows) {
-    const key = r.groupNum ?? 1;
-    groups.set(key, [...(groups.get(key) ?? []), r.score ?? 0]);
-  }
-  let total = 0;
-  for (const scores of groups.values()) {
-    total +=
-      caseMode === 'subtask_lowest'
-        ? Math.min(...scores)
-        : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
-  }
-  return total;
 }
 
 /** What the judge's view of the test data depends on; a change means a new case_version (reference §8.2). */

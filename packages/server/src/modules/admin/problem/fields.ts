@@ -1,8 +1,13 @@
-import { CASE_MODES_BY_TYPE, type ProblemDto } from '@verdict/shared';
+import {
+  caseModeFitsType,
+  isJudgeProgramLanguage,
+  isProblemId,
+  isSafeFileName,
+  type ProblemDto,
+} from '@verdict/shared';
 import { fail } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import type { ExtraFiles } from '../../../db/schema/index.ts';
-import { isSafeFileName } from '../../file/names.ts';
 
 /** reference §4.2 user_extra_file / judge_extra_file: a JSON object name → content (a string from HOJ clients). */
 export function parseExtraFiles(
@@ -34,7 +39,7 @@ export function parseExtraFiles(
 export function normaliseProblemId(value: string | null | undefined): string | undefined {
   const id = value?.trim().toUpperCase();
   if (!id) return undefined;
-  if (!/^[\p{L}\p{N}_.-]+$/u.test(id)) throw fail(problemMessages.problemIdInvalid);
+  if (!isProblemId(id)) throw fail(problemMessages.problemIdInvalid);
   return id;
 }
 
@@ -47,14 +52,14 @@ export function judgingSettings(dto: ProblemDto) {
   const p = dto.problem;
   const judgeMode = dto.judgeMode ?? p.judgeMode ?? 'default';
   const judgeCaseMode = p.judgeCaseMode ?? 'default';
-  if (!(CASE_MODES_BY_TYPE[p.type] as readonly string[]).includes(judgeCaseMode)) {
+  if (!caseModeFitsType(p.type, judgeCaseMode)) {
     throw fail(problemMessages.caseModeNotForType);
   }
   let spjCode = p.spjCode ?? null;
   let spjLanguage = p.spjLanguage ?? null;
   if (judgeMode !== 'default') {
     if (!spjCode || spjCode.trim() === '') throw fail(problemMessages.spjCodeRequired);
-    if (spjLanguage !== 'C' && spjLanguage !== 'C++') throw fail(problemMessages.spjLanguageInvalid);
+    if (!isJudgeProgramLanguage(spjLanguage)) throw fail(problemMessages.spjLanguageInvalid);
   } else {
     spjCode = spjCode?.trim() ? spjCode : null;
     spjLanguage = spjCode ? spjLanguage : null;

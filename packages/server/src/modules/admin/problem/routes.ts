@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ADMIN_ROLES,
   adminProblemListQuery,
   changeProblemAuthBody,
   compileDto,
@@ -28,7 +27,7 @@ import {
 /** Admin problems: reference §3.12 (`/api/admin/problem`, R(root|admin|problem_admin) unless noted). */
 export async function adminProblemRoutes(app: FastifyInstance, opts: { staging: TestCaseStaging }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admins = { access: access.anyRole(...ADMIN_ROLES) };
+  const admins = { access: access.adminArea };
   const base = '/api/admin/problem';
   const saveContext = () => ({ db: app.db, staging: opts.staging, now: app.clock.now() });
 
@@ -53,7 +52,7 @@ export async function adminProblemRoutes(app: FastifyInstance, opts: { staging: 
 
   r.delete(
     base,
-    { config: { access: access.anyRole('root', 'problem_admin') }, schema: { querystring: pidQuery } },
+    { config: { access: access.problemAdmins }, schema: { querystring: pidQuery } },
     async (request) => {
       await deleteProblem(app.db, request.query.pid);
       return ok(null);

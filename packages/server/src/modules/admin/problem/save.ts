@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { PROBLEM_AUTH, PROBLEM_TYPE, type ProblemDto } from '@verdict/shared';
+import { PROBLEM_TYPE, ioScoreOf, type ProblemDto } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import {
@@ -11,28 +11,17 @@ import {
   problemTag,
   tag,
 } from '../../../db/schema/index.ts';
-import { hasAnyRole, type AuthUser } from '../../../http/auth/access.ts';
-import { fail, forbidden } from '../../../http/errors.ts';
+import type { AuthUser } from '../../../http/auth/access.ts';
+import { fail } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import type { TestCaseStaging } from '../../file/staging.ts';
 import { tagNamespace } from '../../problem/query.ts';
-import { assertProblemEditable } from '../../problem/visibility.ts';
-import { caseFingerprint, ioScoreOf, planCases, type NewCase } from './cases.ts';
+import { assertCan, assertScopeAvailable } from '../../../policy/index.ts';
+import { caseFingerprint, planCases, type NewCase } from './cases.ts';
 import { judgingSettings, normaliseProblemId } from './fields.ts';
 import { isUniqueViolation } from '../unique.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** reference §3.12 change-problem-auth: only root and problem admins make a problem public. */
-export function assertMayPublish(user: AuthUser, auth: number, previous?: number) {
-  if (
-    auth === PROBLEM_AUTH.public &&
-    previous !== PROBLEM_AUTH.public &&
-    !hasAnyRole(user, ['root', 'problem_admin'])
-  ) {
-    throw forbidden(problemMessages.publishNeedsProblemAdmin);
-  }
-}
 
 export interface SaveContext {
   db: Db;
@@ -162,7 +151,7 @@ function nextCaseVersion(now: Date, previous?: string): string {
  */
 export async function createProblem(ctx: SaveContext, user: AuthUser, dto: ProblemDto) {
   const problemId = normaliseProblemId(dto.problem.problemId);
-  assertMayPublish(user, dto.problem.auth);
+  assertCan(user, 'problem.publish', { auth: dto.problem.auth });
   const judging = judgingSettings(dto);
   const plan = await planCases(ctx.staging, {
     samples: dto.samples,
@@ -223,9 +212,9 @@ export async function updateProblem(ctx: SaveContext, user: AuthUser, dto: Probl
   const pid = dto.problem.id;
   if (!pid) throw fail(problemMessages.problemIdMissing);
   const [current] = await ctx.db.select().from(problem).where(eq(problem.id, pid));
-  assertProblemEditable(user, current);
-  if (current!.isGroup) throw fail(problemMessages.groupsNotAvailable);
-  assertMayPublish(user, dto.problem.auth, current!.auth);
+  assertCan(user, 'problem.edit', current);
+  if (current!.isGroup) assertScopeAvailable('group');
+  assertCan(user, 'problem.publish', { auth: dto.problem.auth, previous: current!.auth });
   const problemId = normaliseProblemId(dto.problem.problemId) ?? current!.problemId;
   const judging = judgingSettings(dto);
   const existing = await ctx.db

@@ -16,9 +16,8 @@ import { problemMessages } from '../../../http/messages.ts';
 import type { CompileChecks } from '../../judge-gateway/compile-checks.ts';
 import { problemJson } from '../../problem/json.ts';
 import { containsPattern, keywordCondition, ojCondition } from '../../problem/query.ts';
-import { assertProblemEditable } from '../../problem/visibility.ts';
+import { assertCan } from '../../../policy/index.ts';
 import { parseExtraFiles } from './fields.ts';
-import { assertMayPublish } from './save.ts';
 
 /**
  * reference §3.12 `GET /api/admin/problem/get-problem-list`: non-group problems, newest id first,
@@ -52,7 +51,7 @@ export async function adminProblemList(db: Db, query: z.output<typeof adminProbl
 /** A problem the caller may administer (root, problem_admin or its author). */
 export async function editableProblem(db: Db, user: AuthUser, pid: number) {
   const [row] = await db.select().from(problem).where(eq(problem.id, pid));
-  assertProblemEditable(user, row);
+  assertCan(user, 'problem.edit', row);
   return row!;
 }
 
@@ -76,7 +75,7 @@ export async function problemCases(db: Db, user: AuthUser, pid: number, isUpload
 /** reference §3.12 `PUT /api/admin/problem/change-problem-auth`. */
 export async function changeProblemAuth(db: Db, user: AuthUser, pid: number, auth: number, now: Date) {
   const row = await editableProblem(db, user, pid);
-  assertMayPublish(user, auth, row.auth);
+  assertCan(user, 'problem.publish', { auth, previous: row.auth });
   await db
     .update(problem)
     .set({ auth, modifiedUser: user.username, gmtModified: now })

@@ -22,7 +22,7 @@ import {
 /** Admin tags and classifications: reference §3.12 (`/api/admin/tag`, R(root|problem_admin)). */
 export async function adminTagRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: access.anyRole('root', 'problem_admin') };
+  const config = { access: access.problemAdmins };
   const base = '/api/admin/tag';
 
   r.post(base, { config, schema: { body: adminTagBody } }, async (request) =>

@@ -1,3 +1,4 @@
+import { PROBLEM_LIMITS } from '@verdict/shared';
 import { Col, Form, Input, InputNumber, Radio, Rate, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TagRow } from '../../../api/admin-problem';
@@ -61,7 +62,7 @@ export function BasicSection({
               value={form.problemId}
               onChange={(event) => update({ problemId: event.target.value })}
               placeholder={t('adminProblem.form.problemIdPlaceholder')}
-              maxLength={255}
+              maxLength={PROBLEM_LIMITS.problemIdMax}
             />
           </Form.Item>
         </Col>
@@ -76,7 +77,7 @@ export function BasicSection({
               id="ap-title"
               value={form.title}
               onChange={(event) => update({ title: event.target.value })}
-              maxLength={255}
+              maxLength={PROBLEM_LIMITS.titleMax}
               showCount
             />
           </Form.Item>
@@ -84,13 +85,13 @@ export function BasicSection({
       </Row>
       <Row gutter={16}>
         <Col xs={24} sm={8}>
-          {limit('timeLimit', t('adminProblem.form.ms'), 100_000)}
+          {limit('timeLimit', t('adminProblem.form.ms'), PROBLEM_LIMITS.timeLimitMax)}
         </Col>
         <Col xs={24} sm={8}>
-          {limit('memoryLimit', t('adminProblem.form.mb'), 8192)}
+          {limit('memoryLimit', t('adminProblem.form.mb'), PROBLEM_LIMITS.memoryLimitMax)}
         </Col>
         <Col xs={24} sm={8}>
-          {limit('stackLimit', t('adminProblem.form.mb'), 8192)}
+          {limit('stackLimit', t('adminProblem.form.mb'), PROBLEM_LIMITS.stackLimitMax)}
         </Col>
       </Row>
       <Row gutter={16}>

@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
+import { PROBLEM_LIMITS, isSafeFileName } from '@verdict/shared';
 import { Button, Empty, Form, Input, List, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../components/CodeField';
-import { isSafeFileName, nextKey, type ExtraFileItem } from './problem-form';
+import { nextKey, type ExtraFileItem } from './problem-form';
 
 interface Draft {
   key: string | null;
@@ -135,7 +136,7 @@ export function ExtraFilesEditor({
                 id="ap-extra-name"
                 value={draft.name}
                 onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-                maxLength={255}
+                maxLength={PROBLEM_LIMITS.fileNameMax}
               />
             </Form.Item>
             <Form.Item

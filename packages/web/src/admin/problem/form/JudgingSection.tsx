@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import type { JudgeMode } from '@verdict/shared';
+import { JUDGE_PROGRAM_LANGUAGES, PROBLEM_LIMITS, type JudgeMode } from '@verdict/shared';
 import { Alert, App, Button, Col, Divider, Form, Input, Radio, Row, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { ApiError } from '../../../api/http';
 import { CodeField } from '../components/CodeField';
 import { ExtraFilesEditor } from './ExtraFilesEditor';
 import {
-  CHECKER_LANGUAGES,
   JUDGE_MODE_OPTIONS,
   checkerChanged,
   checkerReady,
@@ -117,7 +116,7 @@ export function JudgingSection({
                 aria-label={t('adminProblem.form.checkerLanguage')}
                 value={form.spjLanguage}
                 onChange={(spjLanguage) => update({ spjLanguage })}
-                options={CHECKER_LANGUAGES.map((language) => ({ value: language, label: language }))}
+                options={JUDGE_PROGRAM_LANGUAGES.map((language) => ({ value: language, label: language }))}
                 style={{ width: 110 }}
               />
               <Button
@@ -208,7 +207,7 @@ export function JudgingSection({
                 value={form.ioReadFileName}
                 placeholder="input.txt"
                 onChange={(event) => update({ ioReadFileName: event.target.value })}
-                maxLength={255}
+                maxLength={PROBLEM_LIMITS.fileNameMax}
               />
             </Form.Item>
           </Col>
@@ -224,7 +223,7 @@ export function JudgingSection({
                 value={form.ioWriteFileName}
                 placeholder="output.txt"
                 onChange={(event) => update({ ioWriteFileName: event.target.value })}
-                maxLength={255}
+                maxLength={PROBLEM_LIMITS.fileNameMax}
               />
             </Form.Item>
           </Col>

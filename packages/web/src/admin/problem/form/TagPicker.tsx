@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { PROBLEM_LIMITS } from '@verdict/shared';
 import { AutoComplete, Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TagRow } from '../../../api/admin-problem';
-import { hasTag, tagFor, type TagItem } from './problem-form';
+import { hasTag, newTagNameError, tagFor, type TagItem } from './problem-form';
 import { toast } from '../../../feedback/toast';
 
 /**
@@ -32,6 +33,11 @@ export function TagPicker({
     if (hasTag(tags, trimmed)) {
       toast.warning(t('adminProblem.form.tagDuplicate'));
       setText('');
+      return;
+    }
+    // the name of a new tag must fit the server's tag schema, or the whole save is refused
+    if (newTagNameError(trimmed)) {
+      toast.warning(t('adminProblem.tag.nameTooLong', { max: PROBLEM_LIMITS.tagNameMax }));
       return;
     }
     onChange([...tags, tagFor(trimmed, known)]);

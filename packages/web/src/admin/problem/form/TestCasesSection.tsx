@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
-import { TESTCASE_ZIP_LIMITS, type CaseMode } from '@verdict/shared';
+import { TESTCASE_ZIP_LIMITS, ioScoreOf, isSubtaskMode, type CaseMode } from '@verdict/shared';
 import {
   Alert,
   Button,
@@ -27,8 +27,6 @@ import {
   caseModesFor,
   casesFromUpload,
   changeCaseMode,
-  ioScoreOf,
-  isSubtaskMode,
   newManualCase,
   type CaseItem,
   type CaseSource,

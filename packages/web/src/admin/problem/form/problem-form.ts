@@ -2,9 +2,18 @@ import {
   CASE_MODES_BY_TYPE,
   LOCAL_OJ,
   PROBLEM_LIMITS,
-  SUBTASK_CASE_MODES,
+  caseInput,
+  caseModeFitsType,
+  compareCaseFiles,
+  isJudgeProgramLanguage,
+  isProblemId,
+  isSafeFileName,
+  isSubtaskMode,
+  problemInput,
+  tagInput,
   type CaseMode,
   type JudgeMode,
+  type JudgeProgramLanguage,
   type UploadedCaseFile,
 } from '@verdict/shared';
 import type {
@@ -15,17 +24,19 @@ import type {
   ProblemDtoBody,
   TagRow,
 } from '../../../api/admin-problem';
+import { schemaIssue } from './schema-issue';
 
 /**
  * The problem create/edit form as plain data, and the pure rules around it: defaults, loading a
- * saved problem, the OI score spread, the io score, client-side validation (the server's rules of
- * spec part 2 §5 / reference §3.12, checked first so the admin sees them at once) and the mapping
- * to the ProblemDTO body.
+ * saved problem, the OI score spread, client-side validation (the server's rules of spec part 2 §5 /
+ * reference §3.12, checked first so the admin sees them at once, with the shared schemas and rules of
+ * @verdict/shared) and the mapping to the ProblemDTO body.
  */
 
 export type ProblemType = 0 | 1;
 export type ProblemAuthValue = 1 | 2 | 3;
-export type CheckerLanguage = 'C' | 'C++';
+/** reference §4.2 spj_language: checkers and interactors are written in C or C++. */
+export type CheckerLanguage = JudgeProgramLanguage;
 export type CaseSource = 'upload' | 'manual';
 
 export interface ExampleItem {
@@ -107,8 +118,6 @@ export interface ProblemFormState {
 export const EXAMPLES_MAX = 2;
 /** Spec part 2 §4: the points spread across the cases when the type becomes OI. */
 export const OI_TOTAL_SCORE = 100;
-/** reference §4.2 spj_language: checkers and interactors are written in C or C++. */
-export const CHECKER_LANGUAGES: readonly CheckerLanguage[] = ['C', 'C++'];
 /** Spec part 2 §9: the checker language of a new problem. */
 export const DEFAULT_CHECKER_LANGUAGE: CheckerLanguage = 'C';
 export const JUDGE_MODE_OPTIONS: readonly JudgeMode[] = ['default', 'spj', 'interactive'];
@@ -153,30 +162,6 @@ export function spreadScores(count: number, total = OI_TOTAL_SCORE): number[] {
   return Array.from({ length: count }, (_, i) => (i >= count - extra ? each + 1 : each));
 }
 
-export const isSubtaskMode = (mode: string) => SUBTASK_CASE_MODES.includes(mode);
-
-/**
- * reference §8.2 last bullet (the server's rule): an OI problem's total — the sum of the case scores
- * (default), or over the subtask groups the sum of each group's lowest score (subtask_lowest) or of
- * its rounded mean (subtask_average). Missing scores count 0, a missing group is group 1.
- */
-export function ioScoreOf(cases: Pick<CaseItem, 'score' | 'groupNum'>[], caseMode: string): number {
-  if (!isSubtaskMode(caseMode)) return cases.reduce((sum, c) => sum + (c.score ?? 0), 0);
-  const groups = new Map<number, number[]>();
-  for (const c of cases) {
-    const key = c.groupNum ?? 1;
-    groups.set(key, [...(groups.get(key) ?? []), c.score ?? 0]);
-  }
-  let total = 0;
-  for (const scores of groups.values()) {
-    total +=
-      caseMode === 'subtask_lowest'
-        ? Math.min(...scores)
-        : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
-  }
-  return total;
-}
-
 /** reference §8.10: the case modes a problem type may use. */
 export function caseModesFor(type: ProblemType): readonly CaseMode[] {
   return CASE_MODES_BY_TYPE[type];
@@ -193,9 +178,7 @@ function withGroups(cases: CaseItem[]): CaseItem[] {
  */
 export function changeType(form: ProblemFormState, type: ProblemType): ProblemFormState {
   if (type === form.type) return form;
-  const judgeCaseMode = (caseModesFor(type) as readonly string[]).includes(form.judgeCaseMode)
-    ? form.judgeCaseMode
-    : 'default';
+  const judgeCaseMode = caseModeFitsType(type, form.judgeCaseMode) ? form.judgeCaseMode : 'default';
   if (type === 0) return { ...form, type, judgeCaseMode };
   const spread = (cases: CaseItem[]) => {
     const scores = spreadScores(cases.length);
@@ -219,16 +202,6 @@ export function changeCaseMode(form: ProblemFormState, judgeCaseMode: CaseMode):
     manualCases: withGroups(form.manualCases),
     uploadedCases: withGroups(form.uploadedCases),
   };
-}
-
-/** Base name without the extension. */
-const baseOf = (name: string) => name.replace(/\.[^.]*$/, '');
-
-/** reference §8.6: uploaded pairs by the length of the input's base name, then by name (2 before 10). */
-export function compareCaseFiles(a: { input: string }, b: { input: string }): number {
-  const x = baseOf(a.input);
-  const y = baseOf(b.input);
-  return x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);
 }
 
 /**
@@ -505,23 +478,8 @@ export interface FormError {
   params?: Record<string, string | number>;
 }
 
-/** The server's problem id rule (admin/problem/fields.ts): letters, digits, '-', '_' and '.'. */
-export const PROBLEM_ID_PATTERN = /^[\p{L}\p{N}_.-]+$/u;
-
-/** The server's safe file name (file/names.ts): no path, no control character. */
-export function isSafeFileName(name: string): boolean {
-  return (
-    name.length > 0 &&
-    name.length <= PROBLEM_LIMITS.fileNameMax &&
-    name !== '.' &&
-    name !== '..' &&
-    !/[/\\]/.test(name) &&
-    ![...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
-  );
-}
-
-const isIntegerIn = (value: number | null, min: number, max: number) =>
-  value !== null && Number.isInteger(value) && value >= min && value <= max;
+/** The problem's fields as the server's schema checks them (shared problemInput, reference §3.12). */
+const FIELDS = problemInput.shape;
 
 export interface ValidationContext {
   /** language names by id, for the template message */
@@ -563,7 +521,8 @@ function caseErrors(form: ProblemFormState): FormError[] {
       errors.push({ field: 'cases', key: 'caseEmpty', params: { n } });
     }
     if (form.type === 1) {
-      if (c.score === null || !Number.isInteger(c.score))
+      // the schema takes an integer or none; an OI case must have one (the server's cases.ts)
+      if (c.score === null || schemaIssue(caseInput.shape.score, c.score))
         errors.push({ field: 'cases', key: 'scoreInteger', params: { n } });
       else if (c.score < 0) errors.push({ field: 'cases', key: 'scoreNonNegative', params: { n } });
     }
@@ -581,29 +540,30 @@ function caseErrors(form: ProblemFormState): FormError[] {
 export function validateProblemForm(form: ProblemFormState, ctx: ValidationContext): FormError[] {
   const errors: FormError[] = [];
   const problemId = form.problemId.trim();
-  if (problemId.length > PROBLEM_LIMITS.problemIdMax)
+  if (schemaIssue(FIELDS.problemId, problemId))
     errors.push({
       field: 'problemId',
       key: 'problemIdTooLong',
       params: { max: PROBLEM_LIMITS.problemIdMax },
     });
-  else if (problemId !== '' && !PROBLEM_ID_PATTERN.test(problemId))
+  else if (problemId !== '' && !isProblemId(problemId))
     errors.push({ field: 'problemId', key: 'problemIdInvalid' });
 
-  const title = form.title.trim();
-  if (title === '') errors.push({ field: 'title', key: 'titleRequired' });
-  else if (title.length > PROBLEM_LIMITS.titleMax)
+  const titleIssue = schemaIssue(FIELDS.title, form.title);
+  if (titleIssue === 'too_small') errors.push({ field: 'title', key: 'titleRequired' });
+  else if (titleIssue)
     errors.push({ field: 'title', key: 'titleTooLong', params: { max: PROBLEM_LIMITS.titleMax } });
 
-  if (!isIntegerIn(form.timeLimit, 1, PROBLEM_LIMITS.timeLimitMax))
+  // an empty limit (null) is refused too: the schema's default is for a field left out, not cleared
+  if (schemaIssue(FIELDS.timeLimit, form.timeLimit))
     errors.push({ field: 'timeLimit', key: 'timeLimitRange', params: { max: PROBLEM_LIMITS.timeLimitMax } });
-  if (!isIntegerIn(form.memoryLimit, 1, PROBLEM_LIMITS.memoryLimitMax))
+  if (schemaIssue(FIELDS.memoryLimit, form.memoryLimit))
     errors.push({
       field: 'memoryLimit',
       key: 'memoryLimitRange',
       params: { max: PROBLEM_LIMITS.memoryLimitMax },
     });
-  if (!isIntegerIn(form.stackLimit, 1, PROBLEM_LIMITS.stackLimitMax))
+  if (schemaIssue(FIELDS.stackLimit, form.stackLimit))
     errors.push({
       field: 'stackLimit',
       key: 'stackLimitRange',
@@ -611,14 +571,14 @@ export function validateProblemForm(form: ProblemFormState, ctx: ValidationConte
     });
 
   const texts = [
-    form.description,
-    form.input,
-    form.output,
-    form.hint,
-    form.source,
-    examplesToString(form.examples),
+    schemaIssue(FIELDS.description, form.description),
+    schemaIssue(FIELDS.input, form.input),
+    schemaIssue(FIELDS.output, form.output),
+    schemaIssue(FIELDS.hint, form.hint),
+    schemaIssue(FIELDS.source, form.source),
+    schemaIssue(FIELDS.examples, examplesToString(form.examples)),
   ];
-  if (texts.some((text) => text.length > PROBLEM_LIMITS.textMax)) {
+  if (texts.some((issue) => issue !== undefined)) {
     errors.push({ field: 'statement', key: 'textTooLong', params: { max: PROBLEM_LIMITS.textMax } });
   }
 
@@ -630,12 +590,12 @@ export function validateProblemForm(form: ProblemFormState, ctx: ValidationConte
     errors.push({ field: 'fileIO', key: 'fileIONames' });
   }
   errors.push(...caseErrors(form));
-  if (!(caseModesFor(form.type) as readonly string[]).includes(form.judgeCaseMode)) {
+  if (!caseModeFitsType(form.type, form.judgeCaseMode)) {
     errors.push({ field: 'caseMode', key: 'caseModeNotForType' });
   }
   if (form.judgeMode !== 'default') {
     if (form.spjCode.trim() === '') errors.push({ field: 'checker', key: 'checkerRequired' });
-    else if (!CHECKER_LANGUAGES.includes(form.spjLanguage))
+    else if (!isJudgeProgramLanguage(form.spjLanguage))
       errors.push({ field: 'checker', key: 'checkerLanguage' });
     else if (!checkerReady(form, ctx.checkerBaseline, ctx.compiled))
       errors.push({ field: 'checker', key: 'checkerNotCompiled' });
@@ -736,6 +696,11 @@ export function toProblemDto(
 export function hasTag(tags: TagItem[], name: string): boolean {
   const wanted = name.trim();
   return tags.some((t) => t.name.trim() === wanted);
+}
+
+/** A new tag's name as the server's tag schema checks it (reference §3.12): too long, or fine. */
+export function newTagNameError(name: string): 'nameTooLong' | undefined {
+  return schemaIssue(tagInput.shape.name, name) === 'too_big' ? 'nameTooLong' : undefined;
 }
 
 /** An existing tag of this name in the local namespace, else a new one by name. */

@@ -1,0 +1,42 @@
+import { pruneRateLimits } from '../http/rate-limit.ts';
+import { removeDeletedAvatars } from '../modules/account/avatar.ts';
+import { deleteExpiredCaptchas } from '../modules/account/captcha-store.ts';
+import { pruneAccountLocks } from '../modules/account/locks.ts';
+import { stagingRoot, sweepStagingUploads } from '../modules/file/staging.ts';
+import { defineJob } from './job.ts';
+
+/**
+ * Housekeeping that each request used to do now and then by chance; each rule lives beside its
+ * table, these say when it runs. Patterns are UTC.
+ */
+
+export const rateLimitRows = defineJob({
+  name: 'rate-limit-rows',
+  schedule: '*/10 * * * *',
+  run: ({ db, now }) => pruneRateLimits(db, now),
+});
+
+export const accountLocks = defineJob({
+  name: 'account-locks',
+  schedule: '5 * * * *',
+  run: ({ db, now }) => pruneAccountLocks(db, now),
+});
+
+export const expiredCaptchas = defineJob({
+  name: 'expired-captchas',
+  schedule: '*/10 * * * *',
+  run: ({ db, now }) => deleteExpiredCaptchas(db, now),
+});
+
+export const testCaseUploads = defineJob({
+  name: 'testcase-uploads',
+  schedule: '15 * * * *',
+  run: ({ dataDir, now }) => sweepStagingUploads(stagingRoot(dataDir), now),
+});
+
+// ref §7.16: 03:00 daily
+export const deletedAvatars = defineJob({
+  name: 'deleted-avatars',
+  schedule: '0 3 * * *',
+  run: ({ db, dataDir }) => removeDeletedAvatars(db, dataDir),
+});

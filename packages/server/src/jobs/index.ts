@@ -1,0 +1,11 @@
+import { accountLocks, deletedAvatars, expiredCaptchas, rateLimitRows, testCaseUploads } from './cleanups.ts';
+import type { Job } from './job.ts';
+
+/** Every periodic job the server runs (main.ts starts them). A new job: define it, list it here. */
+export const JOBS: readonly Job[] = [
+  rateLimitRows,
+  accountLocks,
+  expiredCaptchas,
+  testCaseUploads,
+  deletedAvatars,
+];

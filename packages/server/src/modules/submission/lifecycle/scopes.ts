@@ -1,0 +1,178 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { JudgeStatus } from '@verdict/shared';
+import type { Db } from '../../../db/client.ts';
+import { contestRecord, judge, userAcproblem } from '../../../db/schema/index.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type JudgeRow = typeof judge.$inferSelect;
+
+export type ScopeName = 'public' | 'contest' | 'training' | 'group';
+
+/** What `create` knows besides the row: the training a submission came through (reference §6.1 step 5). */
+export interface CreateContext {
+  tid?: number | null;
+}
+
+/**
+ * A final verdict set on a submission: by its worker (`judged`, reference §8.3), by root (`manual`,
+ * §6.4; `scoreSet` when an OI score was given) or a cancel (`cancelled`, §6.4).
+ */
+export interface FinalChange {
+  kind: 'judged' | 'manual' | 'cancelled';
+  before: JudgeRow;
+  after: JudgeRow;
+  scoreSet: boolean;
+}
+
+/**
+ * What one scope does when a submission in it changes state. The lifecycle (transitions.ts) calls
+ * each hook once per transition, inside the transition's database transaction, after the judge rows
+ * are written (their counter triggers have then run, so counter rows are locked before any other).
+ * The counters themselves (`judge_status_count`, `judge_problem_count`, `judge_hidden_status_count`)
+ * are kept by the triggers of migrations 0004, 0006 and 0009 on every judge row change: no hook
+ * writes them.
+ */
+export interface ScopeHooks {
+  /** A Pending row was inserted (reference §6.1 step 5). */
+  onCreated(tx: Tx, row: JudgeRow, context: CreateContext): Promise<void>;
+  /** A final verdict replaced an unfinished or earlier one. */
+  onFinal(tx: Tx, change: FinalChange): Promise<void>;
+  /** Submissions went back to Pending (rejudge, resubmit: reference §6.4); `rows` as they are now. */
+  onRequeued(tx: Tx, rows: JudgeRow[]): Promise<void>;
+}
+
+const ID_CHUNK = 5000;
+
+/** Runs `write` over slices of the ids, keeping each statement's parameter list bounded. */
+async function inChunks(rows: JudgeRow[], write: (ids: number[]) => Promise<unknown>) {
+  const ids = rows.map((r) => r.submitId);
+  for (let i = 0; i < ids.length; i += ID_CHUNK) await write(ids.slice(i, i + ID_CHUNK));
+}
+
+/**
+ * Public (non-contest, non-group) submissions: the only writer of `user_acproblem`, one row per
+ * accepted submission (reference §4.1; §6.4 rejudge removes it, manual judge and cancel follow the
+ * verdict).
+ */
+export const publicScope: ScopeHooks = {
+  async onCreated() {},
+  async onFinal(tx, { before, after }) {
+    const wasAc = before.status === JudgeStatus.ACCEPTED;
+    const isAc = after.status === JudgeStatus.ACCEPTED;
+    if (wasAc && !isAc) await tx.delete(userAcproblem).where(eq(userAcproblem.submitId, after.submitId));
+    if (!wasAc && isAc)
+      await tx.insert(userAcproblem).values({ uid: after.uid, pid: after.pid, submitId: after.submitId });
+  },
+  async onRequeued(tx, rows) {
+    await inChunks(rows, (ids) => tx.delete(userAcproblem).where(inArray(userAcproblem.submitId, ids)));
+  },
+};
+
+/** reference §8.1: how a verdict counts on a contest scoreboard (1 AC, -1 penalty, 0 no penalty). */
+export function contestRecordStatus(status: number): number {
+  if (status === JudgeStatus.ACCEPTED) return 1;
+  const penalised: number[] = [
+    JudgeStatus.PRESENTATION_ERROR,
+    JudgeStatus.WRONG_ANSWER,
+    JudgeStatus.TIME_LIMIT_EXCEEDED,
+    JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+    JudgeStatus.RUNTIME_ERROR,
+  ];
+  return penalised.includes(status) ? -1 : 0;
+}
+
+/** Contest submissions (`cid` ≠ 0): the only writer of `contest_record`, one row per submission. */
+export const contestScope: ScopeHooks = {
+  // reference §6.1 step 5 "Contest": status NULL, `time` = whole seconds since the start (0 before it).
+  async onCreated(tx, row) {
+    await tx.execute(sql`
+      insert into contest_record (cid, uid, pid, cpid, username, realname, display_id, submit_id, submit_time, time)
+      select c.id, u.uuid, ${row.pid}, cp.id, u.username, u.realname, cp.display_id, ${row.submitId},
+        ${row.submitTime.toISOString()}::timestamptz,
+        greatest(0, floor(extract(epoch from ${row.submitTime.toISOString()}::timestamptz - c.start_time)))::bigint
+      from contest c, contest_problem cp, user_info u
+      where c.id = ${row.cid} and cp.id = ${row.cpid} and u.uuid = ${row.uid}`);
+  },
+  // reference §8.3 (judged: verdict, OI score, run time), §6.4 (manual: score only when given; cancel: 0, no score).
+  async onFinal(tx, { kind, after, scoreSet }) {
+    const patch: Partial<typeof contestRecord.$inferInsert> = { status: contestRecordStatus(after.status) };
+    if (kind === 'judged') Object.assign(patch, { score: after.score, useTime: after.time });
+    else if (kind === 'cancelled' || scoreSet) patch.score = after.score;
+    await tx.update(contestRecord).set(patch).where(eq(contestRecord.submitId, after.submitId));
+  },
+  // reference §6.4: the record's verdict and score go back to "not judged yet".
+  async onRequeued(tx, rows) {
+    await inChunks(rows, (ids) =>
+      tx.update(contestRecord).set({ status: null, score: null }).where(inArray(contestRecord.submitId, ids)),
+    );
+  },
+};
+
+/**
+ * Non-contest submissions as seen by trainings: the only writer of `training_record`, whose rows
+ * exist for Private trainings only (reference §4.5, §7.13). The training rank reads the verdicts
+ * from `judge` through them, so a verdict or a rejudge writes nothing here.
+ */
+export const trainingScope: ScopeHooks & {
+  onRegistered(tx: Tx, tid: number, uid: string): Promise<void>;
+} = {
+  // reference §6.1 step 5: one record per Private training that holds the problem and that the user
+  // registered in (and not banned from), or submitted through.
+  async onCreated(tx, row, { tid }) {
+    await tx.execute(sql`
+      insert into training_record (tid, tpid, pid, uid, submit_id)
+      select tp.tid, tp.id, tp.pid, ${row.uid}, ${row.submitId}
+      from training_problem tp join training t on t.id = tp.tid
+      where tp.pid = ${row.pid} and t.auth = 'Private' and (
+        tp.tid = ${tid ?? 0}
+        or exists (select 1 from training_register r where r.tid = t.id and r.uid = ${row.uid} and r.status)
+      )`);
+  },
+  async onFinal() {},
+  async onRequeued() {},
+  /**
+   * reference §7.13: registering in a Private training back-fills its records with the user's
+   * earlier non-contest submissions of its problems (those it has no record of yet).
+   */
+  async onRegistered(tx, tid, uid) {
+    await tx.execute(sql`
+      insert into training_record (tid, tpid, pid, uid, submit_id)
+      select tp.tid, tp.id, tp.pid, j.uid, j.submit_id
+      from training_problem tp
+      join training t on t.id = tp.tid and t.auth = 'Private'
+      join judge j on j.pid = tp.pid and j.uid = ${uid} and j.cid = 0
+      where tp.tid = ${tid} and not exists (
+        select 1 from training_record r where r.tid = tp.tid and r.submit_id = j.submit_id
+      )
+      order by j.submit_id`);
+  },
+};
+
+/**
+ * Group submissions (`gid` set): nothing of their own to keep yet. They never count in
+ * `user_acproblem` (reference §4.1) and the group rank reads `judge` directly (§7.11); groups fill
+ * this in when they arrive.
+ */
+export const groupScope: ScopeHooks = {
+  async onCreated() {},
+  async onFinal() {},
+  async onRequeued() {},
+};
+
+/** The hooks by scope, called in this order. */
+export const SCOPES: Readonly<Record<ScopeName, ScopeHooks>> = {
+  public: publicScope,
+  contest: contestScope,
+  training: trainingScope,
+  group: groupScope,
+};
+
+/** The scopes a submission belongs to: exactly one of public / contest, plus training and group. */
+export function scopesOf(row: Pick<JudgeRow, 'cid' | 'gid'>): ScopeName[] {
+  const scopes: ScopeName[] = [];
+  if (row.cid === 0 && row.gid === null) scopes.push('public');
+  if (row.cid !== 0) scopes.push('contest');
+  if (row.cid === 0) scopes.push('training');
+  if (row.gid !== null) scopes.push('group');
+  return scopes;
+}

@@ -1,0 +1,287 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  JudgeStatus,
+  PROBLEM_TYPE,
+  type CaseResult,
+  type JudgeProgress,
+  type JudgeResult,
+} from '@verdict/shared';
+import type { Db } from '../../../db/client.ts';
+import { JUDGE_PRIORITY, judge, judgeCase, problem } from '../../../db/schema/index.ts';
+import { fail, notFound } from '../../../http/errors.ts';
+import { problemMessages } from '../../../http/messages.ts';
+import { SCOPES, scopesOf, type CreateContext, type FinalChange, type JudgeRow, type Tx } from './scopes.ts';
+import { allows, heldByWorker, TRANSITIONS } from './states.ts';
+
+/**
+ * Every state change of a submission (a `judge` row) and its side effects, one function per
+ * transition of states.ts. Each runs in one database transaction, writes the judge row first and
+ * then calls the hook of every scope the submission is in (scopes.ts), which own `user_acproblem`,
+ * `contest_record` and `training_record`. The counters follow the judge rows by trigger.
+ * A transition the table does not allow changes nothing: the gateway's calls answer false, the
+ * admin's throw the error the caller shows.
+ */
+
+type NewSubmission = Omit<typeof judge.$inferInsert, 'status' | 'submitId'>;
+
+async function eachScope(
+  row: Pick<JudgeRow, 'cid' | 'gid'>,
+  call: (name: keyof typeof SCOPES) => Promise<void>,
+) {
+  for (const name of scopesOf(row)) await call(name);
+}
+
+/** reference §6.1 step 5: a Pending row, the judge queue itself, and each scope's records. */
+export async function create(tx: Tx, values: NewSubmission, context: CreateContext = {}): Promise<JudgeRow> {
+  const [row] = await tx
+    .insert(judge)
+    .values({ ...values, status: TRANSITIONS.create.to[0] })
+    .returning();
+  await eachScope(row!, (name) => SCOPES[name].onCreated(tx, row!, context));
+  return row!;
+}
+
+/**
+ * OI rank points: reference §6.4's formula of a manually judged submission, which Verdict also uses
+ * for a judged one (the judge server's formula of §7.11 differs when not every case passed).
+ */
+export function oiRankScore(score: number, difficulty: number): number {
+  return Math.round(0.1 * score + 2 * difficulty);
+}
+
+async function lockSubmission(tx: Tx, submitId: number) {
+  const [row] = await tx.select().from(judge).where(eq(judge.submitId, submitId)).for('update');
+  return row;
+}
+
+/**
+ * The one "apply a final verdict" step of judging, manual judging and cancelling: the judge row,
+ * then every scope's hook. `before` is the locked row.
+ */
+async function applyFinal(
+  tx: Tx,
+  before: JudgeRow,
+  set: Partial<typeof judge.$inferInsert> & { status: number },
+  kind: FinalChange['kind'],
+  scoreSet = false,
+): Promise<JudgeRow> {
+  const [after] = await tx.update(judge).set(set).where(eq(judge.submitId, before.submitId)).returning();
+  const change: FinalChange = { kind, before, after: after!, scoreSet };
+  await eachScope(after!, (name) => SCOPES[name].onFinal(tx, change));
+  return after!;
+}
+
+/**
+ * Locks the submission and answers it if the report comes from its current holder in a state the
+ * transition starts from. A report from an earlier attempt (a worker that lost its lease), or about
+ * a finished or cancelled submission, is stale and changes nothing.
+ */
+async function lockHeld(
+  tx: Tx,
+  name: 'progress' | 'judge',
+  report: { submitId: number; attempt: number },
+  worker: string,
+) {
+  const row = await lockSubmission(tx, report.submitId);
+  if (!row || row.attempt !== report.attempt || row.leaseOwner !== worker || !allows(name, row.status)) {
+    return undefined;
+  }
+  return row;
+}
+
+async function replaceCases(tx: Tx, submission: JudgeRow, cases: CaseResult[]) {
+  if (cases.length === 0) return;
+  await tx.delete(judgeCase).where(
+    and(
+      eq(judgeCase.submitId, submission.submitId),
+      inArray(
+        judgeCase.seq,
+        cases.map((c) => c.seq),
+      ),
+    ),
+  );
+  await tx.insert(judgeCase).values(
+    cases.map((c) => ({
+      submitId: submission.submitId,
+      uid: submission.uid,
+      pid: submission.pid,
+      caseId: c.caseId,
+      status: c.status,
+      time: c.time,
+      memory: c.memory,
+      score: c.score,
+      groupNum: c.groupNum,
+      seq: c.seq,
+      mode: c.mode,
+      inputData: c.inputData,
+      outputData: c.outputData,
+      userOutput: c.userOutput,
+    })),
+  );
+}
+
+/** A progress report: the stage, any finished cases, and a longer lease. False means stop judging. */
+export async function progress(db: Db, report: JudgeProgress, worker: string, leaseMs: number, now: Date) {
+  return db.transaction(async (tx) => {
+    const row = await lockHeld(tx, 'progress', report, worker);
+    if (!row || !allows('progress', row.status, report.status)) return false;
+    await tx
+      .update(judge)
+      .set({ status: report.status, leaseExpiresAt: new Date(now.getTime() + leaseMs), gmtModified: now })
+      .where(eq(judge.submitId, row.submitId));
+    await replaceCases(tx, row, report.cases);
+    return true;
+  });
+}
+
+/**
+ * The worker's final result, applied once: case rows, the verdict and the scopes' records, all in
+ * one transaction (reference §8.3 steps 9–10). A repeated report finds the row finished: false.
+ */
+export async function applyResult(db: Db, result: JudgeResult, worker: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const row = await lockHeld(tx, 'judge', result, worker);
+    if (!row || !allows('judge', row.status, result.status)) return false;
+    const [prob] = await tx
+      .select({ type: problem.type, difficulty: problem.difficulty })
+      .from(problem)
+      .where(eq(problem.id, row.pid));
+    const isOi = prob?.type === PROBLEM_TYPE.oi;
+
+    await tx.delete(judgeCase).where(eq(judgeCase.submitId, row.submitId));
+    await replaceCases(tx, row, result.cases);
+    await applyFinal(
+      tx,
+      row,
+      {
+        status: result.status,
+        time: result.time,
+        memory: result.memory,
+        score: isOi ? result.score : null,
+        oiRankScore: isOi && result.score !== null ? oiRankScore(result.score, prob.difficulty) : null,
+        errorMessage: result.errorMessage,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        gmtModified: now,
+      },
+      'judged',
+    );
+    return true;
+  });
+}
+
+/**
+ * The one "back to Pending" step of rejudge and resubmit (reference §6.4): every submission matching
+ * `where` in a state the transition starts from, its verdict cleared, at the transition's priority.
+ * The lease is dropped too, so a worker still judging it finds its reports stale. The judge rows are
+ * updated first, in one statement, so that the counter triggers run before any other lock is taken.
+ * A rejudge deletes the case rows; a resubmit keeps them until the new result replaces them.
+ */
+export async function requeue(
+  db: Db,
+  where: SQL,
+  name: 'rejudge' | 'resubmit',
+  now: Date,
+): Promise<JudgeRow[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(judge)
+      .set({
+        status: TRANSITIONS[name].to[0],
+        version: sql`${judge.version} + 1`,
+        judger: null,
+        isManual: false,
+        time: null,
+        memory: null,
+        errorMessage: null,
+        score: null,
+        oiRankScore: null,
+        priority: name === 'rejudge' ? JUDGE_PRIORITY.rejudge : JUDGE_PRIORITY.ordinary,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        gmtModified: now,
+      })
+      .where(and(where, inArray(judge.status, [...TRANSITIONS[name].from])))
+      .returning();
+    if (rows.length === 0) return rows;
+    if (name === 'rejudge') {
+      const ids = rows.map((r) => r.submitId);
+      for (let i = 0; i < ids.length; i += 5000)
+        await tx.delete(judgeCase).where(inArray(judgeCase.submitId, ids.slice(i, i + 5000)));
+    }
+    for (const [scope, hooks] of Object.entries(SCOPES)) {
+      const inScope = rows.filter((r) => scopesOf(r).includes(scope as keyof typeof SCOPES));
+      if (inScope.length > 0) await hooks.onRequeued(tx, inScope);
+    }
+    return rows;
+  });
+}
+
+/**
+ * reference §3.4 `manual-judge`, §6.4, spec part 1 §4: root sets a final verdict (not while the
+ * submission waits or runs, nor over a compile error). An OI score is clamped to [0, io_score] with
+ * its rank points; the scopes follow through the same final step as a judged result.
+ */
+export async function manualJudge(
+  db: Db,
+  judger: string,
+  input: { submitId: number; status: number; score?: number },
+) {
+  if (!TRANSITIONS.manualJudge.to.includes(input.status)) throw fail(problemMessages.manualStatusInvalid);
+  return db.transaction(async (tx) => {
+    const row = await lockSubmission(tx, input.submitId);
+    if (!row) throw notFound(problemMessages.submissionNotFound);
+    if (!allows('manualJudge', row.status, input.status)) throw fail(problemMessages.manualNotAllowed);
+    const [p] = await tx
+      .select({ type: problem.type, ioScore: problem.ioScore, difficulty: problem.difficulty })
+      .from(problem)
+      .where(eq(problem.id, row.pid));
+    const scored = input.score !== undefined && p?.type === PROBLEM_TYPE.oi;
+    const score = scored ? Math.min(Math.max(0, input.score!), p.ioScore) : row.score;
+    const rank = scored ? oiRankScore(score!, p.difficulty) : row.oiRankScore;
+    return applyFinal(
+      tx,
+      row,
+      {
+        status: input.status,
+        score,
+        oiRankScore: rank,
+        isManual: true,
+        judger,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+      },
+      'manual',
+      scored,
+    );
+  });
+}
+
+/**
+ * reference §3.4 `cancel-judge`, §6.4: root cancels a submission (Cancelled, -4), refused while a
+ * worker holds it (Compiling or Judging under a live lease); a lease that ran out means the worker
+ * is gone and the submission may be cancelled.
+ */
+export async function cancel(db: Db, judger: string, submitId: number, now: Date) {
+  return db.transaction(async (tx) => {
+    const row = await lockSubmission(tx, submitId);
+    if (!row) throw notFound(problemMessages.submissionNotFound);
+    if (heldByWorker(row, now) || !allows('cancel', row.status))
+      throw fail(problemMessages.cancelWhileJudging);
+    return applyFinal(
+      tx,
+      row,
+      {
+        status: JudgeStatus.CANCELLED,
+        score: null,
+        oiRankScore: null,
+        isManual: true,
+        judger,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        gmtModified: now,
+      },
+      'cancelled',
+    );
+  });
+}

@@ -1,0 +1,42 @@
+import type { Message } from '../http/messages.ts';
+
+/**
+ * Refusals of the contest, group and discussion rules (reference §7.12, §7.15, §7.18). Their
+ * routes come with their issues; the texts are HOJ's, so clients matching on them keep working.
+ */
+export const policyMessages = {
+  contestNotStarted: { zh: '比赛还未开始，您无权访问该比赛！', en: 'The contest has not started yet!' },
+  contestNotRegistered: {
+    zh: '您还未报名该比赛，请先报名！',
+    en: 'Please register for this contest first!',
+  },
+  contestGroupMembersOnly: {
+    zh: '对不起，您并非该比赛所属团队的成员，无权访问！',
+    en: "Sorry, only members of the contest's group may access it!",
+  },
+  contestNoPermission: {
+    zh: '对不起，您无权限操作该比赛！',
+    en: 'Sorry, you do not have permission to manage this contest!',
+  },
+  groupNotFound: { zh: '该团队不存在或已被封禁！', en: 'The group does not exist or is banned!' },
+  groupMembersOnly: {
+    zh: '对不起，您并非该团队内的成员，无权操作！',
+    en: 'Sorry, you are not a member of this group!',
+  },
+  groupAdminOnly: {
+    zh: '对不起，您无权限操作该团队！',
+    en: 'Sorry, you do not have permission to manage this group!',
+  },
+  discussionBanned: {
+    zh: '该讨论已被封禁！',
+    en: 'This discussion has been banned!',
+  },
+  discussionNotYours: {
+    zh: '对不起，您无权限操作该讨论！',
+    en: 'Sorry, you do not have permission to change this discussion!',
+  },
+  commentNotYours: {
+    zh: '对不起，您无权限删除该评论！',
+    en: 'Sorry, you do not have permission to delete this comment!',
+  },
+} as const satisfies Record<string, Message>;

@@ -1,0 +1,98 @@
+import { accessDenied, forbidden, notFound } from '../../http/errors.ts';
+import { problemMessages } from '../../http/messages.ts';
+import { policyMessages } from '../messages.ts';
+import { CONTEST_AUTH, CONTEST_STATUS, type ContestFacts } from '../resources.ts';
+import type { Rule, RuleContext } from '../rule.ts';
+import { scopeRefusal } from '../scopes.ts';
+import { GROUP_LEVEL, groupLevel, isRoot, type Subject } from '../subjects.ts';
+
+/**
+ * reference §2: "contest admin" in business code is not the contest_admin permission but root,
+ * the contest's creator, or a group root of the contest's group.
+ */
+export function isContestAdmin(user: Subject, c: ContestFacts): boolean {
+  if (!user) return false;
+  if (isRoot(user) || c.uid === user.uid) return true;
+  return !!c.group && groupLevel(user, c.group) >= GROUP_LEVEL.root;
+}
+
+function groupMember(user: Subject, c: ContestFacts) {
+  return !c.group || groupLevel(user, c.group) >= GROUP_LEVEL.member;
+}
+
+/** A signed-in nobody: passes the login step of the gate when the rule lets anyone in. */
+const ANYONE: NonNullable<Subject> = { uid: '', username: '', sessionId: 0, roles: [], permissions: [] };
+
+/** Scope switched off, contest invisible ("does not exist") or anonymous caller, in that order. */
+function gate(ctx: RuleContext, user: Subject, c: ContestFacts) {
+  const off = scopeRefusal(ctx.scopes, 'contest') ?? (c.group ? scopeRefusal(ctx.scopes, 'group') : null);
+  if (off) return off;
+  if (isContestAdmin(user, c)) return 'admin' as const;
+  if (!c.visible) return notFound(problemMessages.contestNotFound);
+  if (!user) return accessDenied(problemMessages.loginFirst);
+  return null;
+}
+
+/**
+ * §7.18: problems, submissions, rank, announcements, comments and print. Contest admins always
+ * pass; others: scheduled → forbidden; group contest → members; private (auth 1) → registered.
+ * Protected (auth 2) contests are viewed without registering.
+ */
+const enter: Rule<ContestFacts> = (ctx, user, c) => {
+  const g = gate(ctx, user, c);
+  if (g === 'admin') return null;
+  if (g) return g;
+  if (c.status === CONTEST_STATUS.scheduled) return forbidden(policyMessages.contestNotStarted);
+  if (!groupMember(user, c)) return forbidden(policyMessages.contestGroupMembersOnly);
+  if (c.auth === CONTEST_AUTH.private && !c.registered) return forbidden(policyMessages.contestNotRegistered);
+  return null;
+};
+
+export const contestRules = {
+  'contest.enter': enter,
+
+  /** §7.18: contest info is readable by any logged-in user (group contests: members), even private. */
+  'contest.info': ((ctx, user, c) => {
+    const g = gate(ctx, user, c);
+    if (g === 'admin') return null;
+    if (g) return g;
+    return groupMember(user, c) ? null : forbidden(policyMessages.contestGroupMembersOnly);
+  }) as Rule<ContestFacts>,
+
+  /**
+   * §7.18: the problem list. Anonymous callers only when `openRank` is set and the contest is not
+   * scheduled; signed-in callers skip the access check with `openRank`; otherwise as `contest.enter`.
+   */
+  'contest.problems': ((ctx, user, c) => {
+    if (c.openRank && (user || c.status !== CONTEST_STATUS.scheduled)) {
+      const g = gate(ctx, user ?? ANYONE, c);
+      return g === 'admin' ? null : g;
+    }
+    return enter(ctx, user, c);
+  }) as Rule<ContestFacts>,
+
+  /** §7.18: submitting needs the access rule and, for private and protected contests, a registration. */
+  'contest.submit': ((ctx, user, c) => {
+    const refusal = enter(ctx, user, c);
+    if (refusal || isContestAdmin(user, c)) return refusal;
+    if (c.auth !== CONTEST_AUTH.public && !c.registered)
+      return forbidden(policyMessages.contestNotRegistered);
+    return null;
+  }) as Rule<ContestFacts>,
+
+  /** §2, §7.12: contest management (admin lists, rejudges, printing marks): contest admins only. */
+  'contest.manage': ((ctx, user, c) => {
+    const off = scopeRefusal(ctx.scopes, 'contest');
+    if (off) return off;
+    return isContestAdmin(user, c) ? null : forbidden(policyMessages.contestNoPermission);
+  }) as Rule<ContestFacts>,
+
+  /**
+   * §7.18, §7.10: while a contest runs, others' time, memory and length (and code, errors) are hidden
+   * from all but contest admins.
+   */
+  'contest.seeOthersResults': ((_ctx, user, c) =>
+    isContestAdmin(user, c) || c.status !== CONTEST_STATUS.running
+      ? null
+      : forbidden(policyMessages.contestNoPermission)) as Rule<ContestFacts>,
+};

@@ -1,0 +1,67 @@
+import { forbidden, notFound } from '../../http/errors.ts';
+import { policyMessages } from '../messages.ts';
+import type { GroupFacts } from '../resources.ts';
+import type { Rule, RuleContext } from '../rule.ts';
+import { scopeRefusal } from '../scopes.ts';
+import { GROUP_LEVEL, groupLevel, isRoot, type Subject } from '../subjects.ts';
+
+/** The group's level the caller needs, root bypassing (reference §7.12). */
+function atLeast(level: number, refusal: () => ReturnType<typeof forbidden>): Rule<GroupFacts> {
+  return (ctx, user, g) =>
+    scopeRefusal(ctx.scopes, 'group') ?? (isRoot(user) || groupLevel(user, g) >= level ? null : refusal());
+}
+
+/** §7.12: a banned group is not found (root excepted); an invisible one only for members and root. */
+function existing(ctx: RuleContext, user: Subject, g: GroupFacts) {
+  const off = scopeRefusal(ctx.scopes, 'group');
+  if (off) return off;
+  if (isRoot(user)) return null;
+  if (g.status === 1) return notFound(policyMessages.groupNotFound);
+  if (g.visible === false && groupLevel(user, g) < GROUP_LEVEL.member)
+    return notFound(policyMessages.groupNotFound);
+  return null;
+}
+
+/** Group rules: reference §7.12 (levels of §2: 3 member, 4 admin, 5 root; the owner is root). */
+export const groupRules = {
+  'group.view': existing as Rule<GroupFacts>,
+
+  /** §7.12 join: the group must exist, be active and visible (root bypasses). */
+  'group.join': ((ctx, user, g) => {
+    const refusal = existing(ctx, user, g);
+    if (refusal || isRoot(user)) return refusal;
+    return g.visible === false ? notFound(policyMessages.groupNotFound) : null;
+  }) as Rule<GroupFacts>,
+
+  /** §7.12: lists of a group's content need membership. */
+  'group.member': atLeast(GROUP_LEVEL.member, () => forbidden(policyMessages.groupMembersOnly)),
+
+  /** §7.12: admin lists, creating content and managing members need group admin (4, 5). */
+  'group.admin': atLeast(GROUP_LEVEL.admin, () => forbidden(policyMessages.groupAdminOnly)),
+
+  /** §7.12: the join code and updating the group are for its root (5) and site root. */
+  'group.root': atLeast(GROUP_LEVEL.root, () => forbidden(policyMessages.groupAdminOnly)),
+
+  /** §7.12: only the owner or site root deletes a group. */
+  'group.delete': ((ctx, user, g) =>
+    scopeRefusal(ctx.scopes, 'group') ??
+    (isRoot(user) || (!!user && g.owner === user.uid)
+      ? null
+      : forbidden(policyMessages.groupAdminOnly))) as Rule<GroupFacts>,
+
+  /**
+   * §7.12: editing or deleting a group's problem, training, contest or announcement: its author,
+   * the group's root, or site root.
+   */
+  'group.editContent': ((ctx, user, c) =>
+    scopeRefusal(ctx.scopes, 'group') ??
+    (isRoot(user) ||
+    (!!user && (c.authorUid === user.uid || c.author === user.username)) ||
+    groupLevel(user, c.group) >= GROUP_LEVEL.root
+      ? null
+      : forbidden(policyMessages.groupAdminOnly))) as Rule<{
+    group: GroupFacts;
+    authorUid?: string;
+    author?: string | null;
+  }>,
+};

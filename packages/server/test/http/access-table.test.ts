@@ -1,0 +1,194 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { JUDGE_TOKEN_HEADER } from '@verdict/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routesWithAccess } from '../../src/http/auth/plugin.ts';
+import { buildTestApp, JUDGE_TOKEN, type TestApp } from '../helpers/app.ts';
+import { createUser, type RoleKey } from '../helpers/users.ts';
+
+/**
+ * Every route called by every kind of caller, compared with the table below: 401 (no or wrong
+ * login), 403 (role or permission missing) or 'pass' (the route gate let the call through; what
+ * the handler then answers does not matter here). Roles and permissions are reference §2's seeds;
+ * the route rules are reference §3's annotations (§3.4 submit and admin judge, §3.11 files,
+ * §3.12 admin area, §3.13 judge server).
+ */
+type Outcome = 401 | 403 | 'pass';
+const CALLERS = ['anonymous', 'user', 'restricted', 'admin', 'problemAdmin', 'root', 'judge'] as const;
+type Caller = (typeof CALLERS)[number];
+
+/** The role of each signed-in caller; `restricted` is 1007, which lacks submit (reference §2). */
+const ROLE_OF: Partial<Record<Caller, RoleKey>> = {
+  user: 'defaultUser',
+  restricted: 'noSubmitMuteUser',
+  admin: 'admin',
+  problemAdmin: 'problemAdmin',
+  root: 'root',
+};
+
+// Outcomes in CALLERS order: anonymous, user, restricted (1007), admin, problem_admin, root, judge worker.
+const ANYONE: Outcome[] = ['pass', 'pass', 'pass', 'pass', 'pass', 'pass', 'pass'];
+const LOGIN: Outcome[] = [401, 'pass', 'pass', 'pass', 'pass', 'pass', 401];
+/** permission `submit` (2): 1003, 1006, 1007 lack it */
+const SUBMIT: Outcome[] = [401, 'pass', 403, 'pass', 'pass', 'pass', 401];
+/** role root, admin or problem_admin (the admin area) */
+const ADMIN_AREA: Outcome[] = [401, 403, 403, 'pass', 'pass', 'pass', 401];
+/** role root or problem_admin */
+const PROBLEM_ADMINS: Outcome[] = [401, 403, 403, 403, 'pass', 'pass', 401];
+/** role root and permission rejudge (4) */
+const ROOT_REJUDGE: Outcome[] = [401, 403, 403, 403, 403, 'pass', 401];
+/** permission system_info_admin (7): root only among the seeded roles */
+const SYSTEM_INFO: Outcome[] = [401, 403, 403, 403, 403, 'pass', 401];
+/** X-Judge-Token; user logins are neither needed nor accepted */
+const JUDGE: Outcome[] = [401, 401, 401, 401, 401, 401, 'pass'];
+
+/** The expected table: every route but the HEAD twins of GET routes, which share their GET's rule. */
+const EXPECTED: Record<string, Outcome[]> = {
+  'GET /*': ANYONE,
+  'GET /api/get-website-config': ANYONE,
+  'GET /api/languages': ANYONE,
+  'POST /api/login': ANYONE,
+  'POST /api/admin/login': ANYONE,
+  'GET /api/logout': LOGIN,
+  'GET /api/admin/logout': ADMIN_AREA,
+  'GET /api/get-user-auth-info': LOGIN,
+  'GET /api/captcha': ANYONE,
+  'GET /api/slide-captcha': ANYONE,
+  'GET /api/get-register-code': ANYONE,
+  'POST /api/register': ANYONE,
+  'POST /api/check-username-or-email': ANYONE,
+  'POST /api/apply-reset-password': ANYONE,
+  'POST /api/reset-password': ANYONE,
+  'POST /api/change-password': LOGIN,
+  'GET /api/get-change-email-code': LOGIN,
+  'POST /api/change-email': LOGIN,
+  'POST /api/change-userInfo': LOGIN,
+  'POST /api/update-cfSession': LOGIN,
+  'DELETE /api/delete-cfSession': LOGIN,
+  'POST /api/file/upload-avatar': LOGIN,
+  'GET /api/public/img/:name': ANYONE,
+  'GET /api/get-problem-list': ANYONE,
+  'GET /api/get-random-problem': ANYONE,
+  'GET /api/get-recent-updated-problem': ANYONE,
+  'GET /api/get-problem-detail': ANYONE,
+  'GET /api/get-all-problem-tags': ANYONE,
+  'GET /api/get-problem-tags-and-classification': ANYONE,
+  'GET /api/get-problem-tags': ANYONE,
+  'GET /api/get-problem-languages': ANYONE,
+  'GET /api/get-problem-code-template': ANYONE,
+  'POST /api/get-user-problem-status': LOGIN,
+  'GET /api/get-full-screen-problem-list': LOGIN,
+  'POST /api/submit-problem-judge': SUBMIT,
+  'GET /api/resubmit': LOGIN,
+  'POST /api/submit-problem-test-judge': SUBMIT,
+  'GET /api/get-test-judge-result': LOGIN,
+  'GET /api/get-submission-list': ANYONE,
+  'GET /api/get-submission-detail': ANYONE,
+  'GET /api/get-all-case-result': ANYONE,
+  'POST /api/check-submissions-status': ANYONE,
+  'POST /api/check-contest-submissions-status': LOGIN,
+  'PUT /api/submission': LOGIN,
+  'GET /api/get-last-ac-code': LOGIN,
+  'GET /api/admin/problem/get-problem-list': ADMIN_AREA,
+  'GET /api/admin/problem': ADMIN_AREA,
+  'POST /api/admin/problem': ADMIN_AREA,
+  'PUT /api/admin/problem': ADMIN_AREA,
+  'DELETE /api/admin/problem': PROBLEM_ADMINS,
+  'GET /api/admin/problem/get-problem-cases': ADMIN_AREA,
+  'PUT /api/admin/problem/change-problem-auth': ADMIN_AREA,
+  'POST /api/admin/problem/compile-spj': ADMIN_AREA,
+  'POST /api/admin/problem/compile-interactive': ADMIN_AREA,
+  'GET /api/admin/problem/import-remote-oj-problem': ADMIN_AREA,
+  'POST /api/admin/tag': PROBLEM_ADMINS,
+  'PUT /api/admin/tag': PROBLEM_ADMINS,
+  'DELETE /api/admin/tag': PROBLEM_ADMINS,
+  'GET /api/admin/tag/classification': PROBLEM_ADMINS,
+  'POST /api/admin/tag/classification': PROBLEM_ADMINS,
+  'PUT /api/admin/tag/classification': PROBLEM_ADMINS,
+  'DELETE /api/admin/tag/classification': PROBLEM_ADMINS,
+  'GET /api/admin/judge/rejudge': ROOT_REJUDGE,
+  'GET /api/admin/judge/rejudge-contest-problem': ROOT_REJUDGE,
+  'GET /api/admin/judge/rejudge-problem': ROOT_REJUDGE,
+  'GET /api/admin/judge/manual-judge': ROOT_REJUDGE,
+  'GET /api/admin/judge/cancel-judge': ROOT_REJUDGE,
+  'GET /api/admin/config/get-web-config': SYSTEM_INFO,
+  'POST /api/admin/config/get-web-config': SYSTEM_INFO,
+  'PUT /api/admin/config/set-web-config': SYSTEM_INFO,
+  'GET /api/admin/config/get-email-config': SYSTEM_INFO,
+  'POST /api/admin/config/get-email-config': SYSTEM_INFO,
+  'PUT /api/admin/config/set-email-config': SYSTEM_INFO,
+  'POST /api/admin/config/test-email': SYSTEM_INFO,
+  'POST /api/file/upload-testcase-zip': ADMIN_AREA,
+  // reference §3.11: any login; the author rule is the policy's (problem.edit)
+  'GET /api/file/download-testcase': LOGIN,
+  'POST /api/judge-gateway/register': JUDGE,
+  'POST /api/judge-gateway/heartbeat': JUDGE,
+  'POST /api/judge-gateway/claim': JUDGE,
+  'GET /api/judge-gateway/testdata/:sha256': JUDGE,
+  'POST /api/judge-gateway/progress': JUDGE,
+  'POST /api/judge-gateway/result': JUDGE,
+  'POST /api/judge-gateway/compile-result': JUDGE,
+  'POST /api/judge-gateway/test-progress': JUDGE,
+  'POST /api/judge-gateway/test-result': JUDGE,
+};
+
+/** A concrete URL for a route pattern: parameters filled, no query (validation comes after the gate). */
+function concrete(url: string): string {
+  return url.replace('/*', '/index.html').replace(':sha256', '0'.repeat(64)).replace(':name', 'none.png');
+}
+
+let t: TestApp;
+const uids: Partial<Record<Caller, string>> = {};
+
+beforeAll(async () => {
+  const dist = await mkdtemp(path.join(tmpdir(), 'verdict-dist-'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  t = await buildTestApp({ webDist: dist });
+  for (const caller of CALLERS) {
+    const role = ROLE_OF[caller];
+    if (role) uids[caller] = await createUser(t.db, { username: `access-${caller}`, role });
+  }
+}, 120_000);
+afterAll(() => t.close());
+
+async function outcome(caller: Caller, method: string, url: string): Promise<Outcome> {
+  const headers: Record<string, string> = {};
+  const uid = uids[caller];
+  // a fresh login per call: logout and admin logout end the session they are called with
+  if (uid)
+    headers.authorization = await t.app.auth.openSession(uid, { userAgent: 'vitest', ip: '127.0.0.1' });
+  if (caller === 'judge') headers[JUDGE_TOKEN_HEADER] = JUDGE_TOKEN;
+  const withBody = method !== 'GET' && method !== 'HEAD';
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url: concrete(url),
+    headers,
+    ...(withBody ? { payload: {} } : {}),
+  });
+  if (res.statusCode === 401 || res.statusCode === 403) return res.statusCode;
+  return 'pass';
+}
+
+describe('the access table: every route as every kind of caller (reference §2, §3)', () => {
+  it('lists exactly the registered routes', () => {
+    const registered = routesWithAccess(t.app)
+      .filter((r) => r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`);
+    expect([...registered].sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it('answers each call as the table says', async () => {
+    const actual: Record<string, Outcome[]> = {};
+    for (const route of routesWithAccess(t.app)) {
+      const key = `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`;
+      const row: Outcome[] = [];
+      for (const caller of CALLERS) row.push(await outcome(caller, route.method, route.url));
+      // a HEAD twin answers as its GET does
+      actual[route.method === 'HEAD' ? `HEAD ${route.url}` : key] = row;
+      if (route.method === 'HEAD') expect(row, `HEAD ${route.url}`).toEqual(EXPECTED[key]);
+    }
+    const withoutHead = Object.fromEntries(Object.entries(actual).filter(([k]) => !k.startsWith('HEAD ')));
+    expect(withoutHead).toEqual(EXPECTED);
+  }, 600_000);
+});

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { problemMessages as m } from '../../src/http/messages.ts';
+import { policyMessages as pm } from '../../src/policy/messages.ts';
+import type { ContestFacts } from '../../src/policy/resources.ts';
+import { allScopes, anonymous, answer, other, root, today, user, type Row } from './support.ts';
+
+const creator = { ...other, uid: 'creator' };
+const base: ContestFacts = { uid: 'creator', auth: 0, status: 0, visible: true };
+const privateC = { ...base, auth: 1 };
+const protectedC = { ...base, auth: 2 };
+const scheduled = { ...base, status: -1 };
+const groupC = (level?: number): ContestFacts => ({ ...base, group: { gid: 7, owner: 'zz', level } });
+
+describe('reference §7.18: entering a contest (problems, submissions, rank, announcements, print)', () => {
+  const rows: Row<'contest.enter'>[] = [
+    { name: 'a public running contest: users', user: user, resource: base, expected: 'allow' },
+    { name: 'anonymous callers: login first', user: anonymous, resource: base, expected: m.loginFirst },
+    {
+      name: 'invisible = does not exist',
+      user: user,
+      resource: { ...base, visible: false },
+      expected: m.contestNotFound,
+    },
+    {
+      name: 'invisible: the creator still passes',
+      user: creator,
+      resource: { ...base, visible: false },
+      expected: 'allow',
+    },
+    { name: 'scheduled: forbidden', user: user, resource: scheduled, expected: pm.contestNotStarted },
+    { name: 'scheduled: root passes', user: root, resource: scheduled, expected: 'allow' },
+    { name: 'private, not registered', user: user, resource: privateC, expected: pm.contestNotRegistered },
+    {
+      name: 'private, registered',
+      user: user,
+      resource: { ...privateC, registered: true },
+      expected: 'allow',
+    },
+    { name: 'protected: viewed without registering', user: user, resource: protectedC, expected: 'allow' },
+    {
+      name: 'group contest: non-members refused',
+      user: user,
+      resource: groupC(undefined),
+      expected: pm.contestGroupMembersOnly,
+    },
+    { name: 'group contest: members', user: user, resource: groupC(3), expected: 'allow' },
+    {
+      name: 'group contest: the group root is a contest admin',
+      user: user,
+      resource: { ...groupC(5), status: -1 },
+      expected: 'allow',
+    },
+  ];
+  it.each(rows)('$name', (row) => {
+    expect(answer(allScopes, 'contest.enter', row, row.expected)).toEqual(row.expected);
+  });
+
+  it('answers "not available" while the contest scope is off', () => {
+    expect(today.refusal(root, 'contest.enter', base)?.msg).toBe(m.contestsNotAvailable);
+  });
+});
+
+describe('reference §7.18: info, problem list, submitting and managing', () => {
+  const cases: {
+    action: 'contest.info' | 'contest.problems' | 'contest.submit' | 'contest.manage';
+    row: Row<'contest.info'>;
+  }[] = [
+    {
+      action: 'contest.info',
+      row: { name: 'info of a private contest: any user', user: user, resource: privateC, expected: 'allow' },
+    },
+    {
+      action: 'contest.info',
+      row: {
+        name: 'info: anonymous callers log in first',
+        user: anonymous,
+        resource: privateC,
+        expected: m.loginFirst,
+      },
+    },
+    {
+      action: 'contest.info',
+      row: {
+        name: 'info of a group contest: members only',
+        user: user,
+        resource: groupC(1),
+        expected: pm.contestGroupMembersOnly,
+      },
+    },
+    {
+      action: 'contest.problems',
+      row: {
+        name: 'problems, openRank, running: anonymous',
+        user: anonymous,
+        resource: { ...privateC, openRank: true },
+        expected: 'allow',
+      },
+    },
+    {
+      action: 'contest.problems',
+      row: {
+        name: 'problems, openRank, scheduled: not anonymous',
+        user: anonymous,
+        resource: { ...scheduled, openRank: true },
+        expected: m.loginFirst,
+      },
+    },
+    {
+      action: 'contest.problems',
+      row: {
+        name: 'problems, openRank: users skip the access check',
+        user: user,
+        resource: { ...privateC, status: -1, openRank: true },
+        expected: 'allow',
+      },
+    },
+    {
+      action: 'contest.problems',
+      row: {
+        name: 'problems without openRank: the access rule',
+        user: user,
+        resource: privateC,
+        expected: pm.contestNotRegistered,
+      },
+    },
+    {
+      action: 'contest.submit',
+      row: {
+        name: 'submit to a protected contest needs registering',
+        user: user,
+        resource: protectedC,
+        expected: pm.contestNotRegistered,
+      },
+    },
+    {
+      action: 'contest.submit',
+      row: {
+        name: 'submit to a protected contest, registered',
+        user: user,
+        resource: { ...protectedC, registered: true },
+        expected: 'allow',
+      },
+    },
+    {
+      action: 'contest.submit',
+      row: { name: 'submit to a public contest', user: user, resource: base, expected: 'allow' },
+    },
+    {
+      action: 'contest.manage',
+      row: {
+        name: '§2 contest admin: not the contest_admin permission',
+        user: user,
+        resource: base,
+        expected: pm.contestNoPermission,
+      },
+    },
+    {
+      action: 'contest.manage',
+      row: { name: '§2 contest admin: the creator', user: creator, resource: base, expected: 'allow' },
+    },
+  ];
+  it.each(cases)('$row.name', ({ action, row }) => {
+    expect(answer(allScopes, action, row, row.expected)).toEqual(row.expected);
+  });
+
+  it('§7.18: while running, others’ results are for contest admins only', () => {
+    expect(allScopes.can(user, 'contest.seeOthersResults', base)).toBe(false);
+    expect(allScopes.can(creator, 'contest.seeOthersResults', base)).toBe(true);
+    expect(allScopes.can(user, 'contest.seeOthersResults', { ...base, status: 1 })).toBe(true);
+  });
+});
