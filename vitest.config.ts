@@ -6,9 +6,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const UNIT = [
   'packages/*/test/unit/**/*.test.ts',
+  'packages/shared/test/**/*.test.ts',
   'packages/judge/test/grading/{checker-result,compare,run-verdict,scoring}.test.ts',
   'packages/server/test/account/{drawing,password,schemas}.test.ts',
   'packages/server/test/http/config.test.ts',
+  'packages/server/test/jobs/job-schedules.test.ts',
+  'packages/server/test/policy/*.test.ts',
 ];
 
 export default defineConfig({
