@@ -16,7 +16,7 @@ import type { JudgeSwitches } from './switches.ts';
  * `{captchaRequired: true}` so the client shows a fresh captcha.
  *
  * The moment of the last right answer is kept per user in the captcha store (kind 'submit-pass'),
- * which every server sharing the database reads, and which sweeps it once it expires.
+ * which every server sharing the database reads; the 'expired-captchas' job (jobs/cleanups.ts) removes it once it expires.
  */
 
 const PASS_KIND = 'submit-pass';
