@@ -106,13 +106,14 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
       reply.raw.once('close', () => gone.abort());
       const deadline = Date.now() + request.body.waitMs;
       for (;;) {
+        const seen = opts.signal.version;
         const check = await opts.compileChecks.claim(request.body, opts.leaseMs);
         if (check) return ok(check);
         const claimed = await claimNext(app.db, request.body, opts.leaseMs, app.clock.now());
         if (claimed) return ok(await buildTask(app.db, opts.store, claimed, opts.leaseMs));
         const left = deadline - Date.now();
         if (left <= 0 || gone.signal.aborted) return ok(null);
-        await opts.signal.wait(Math.min(left, opts.pollMs ?? POLL_MS), gone.signal);
+        await opts.signal.wait(Math.min(left, opts.pollMs ?? POLL_MS), gone.signal, seen);
       }
     },
   );
