@@ -5,6 +5,7 @@ import { ManualClock } from '../../src/clock.ts';
 import { contest, judge, problem, userInfo } from '../../src/db/schema/index.ts';
 import { silenceBounds } from '../../src/modules/admin/dashboard/judge-workers.ts';
 import { startOfDay } from '../../src/modules/admin/dashboard/counts.ts';
+import { workerLoads } from '../../src/modules/judge-gateway/worker-load.ts';
 import { body, client, signIn } from '../account/support.ts';
 import { buildTestApp, JUDGE_TOKEN, ROOT_PASSWORD, type TestApp } from '../helpers/app.ts';
 import { FakeJudge } from '../helpers/judge.ts';
@@ -231,6 +232,29 @@ describe('reference §3.12 get-judge-service-info: the judge workers', () => {
     clock.advance(HOUR_MS + 1);
     await heartbeat('dash-judge');
     expect(await worker('dash-judge')).toMatchObject({ judgedLastHour: 0, state: 'online' });
+  });
+
+  it('keeps the load of every worker when several beat at once (one merged document)', async () => {
+    const names = ['dash-a', 'dash-b', 'dash-c', 'dash-d', 'dash-e'];
+    for (const name of names) await new FakeJudge(t.app, name).register();
+    await Promise.all(
+      names.map((name, i) =>
+        heartbeat(name, { load: { percentCpuLoad: i * 10, percentMemoryLoad: 50 + i } }),
+      ),
+    );
+    const shown = await judgeWorkers();
+    expect(names.map((name) => shown.find((w) => w.name === name)?.percentCpuLoad)).toEqual([
+      '0.00%',
+      '10.00%',
+      '20.00%',
+      '30.00%',
+      '40.00%',
+    ]);
+    // a worker that reports no load shows none, and an unknown worker's load is not kept
+    await new FakeJudge(t.app, 'dash-quiet').register();
+    expect(await worker('dash-quiet')).toMatchObject({ percentCpuLoad: null, percentMemoryLoad: null });
+    await heartbeat('dash-unknown', { load: { percentCpuLoad: 1, percentMemoryLoad: 1 } });
+    expect(await workerLoads(t.db)).not.toHaveProperty('dash-unknown');
   });
 
   it('a worker that stops beating is late within one lease period and gone after the longer bound', async () => {
