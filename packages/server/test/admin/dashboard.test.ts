@@ -257,6 +257,17 @@ describe('reference §3.12 get-judge-service-info: the judge workers', () => {
     expect(await workerLoads(t.db)).not.toHaveProperty('dash-unknown');
   });
 
+  it('drops the load of a worker not heard from for a day when another worker reports', async () => {
+    await new FakeJudge(t.app, 'dash-old').register();
+    await heartbeat('dash-old', { load: { percentCpuLoad: 5, percentMemoryLoad: 5 } });
+    clock.advance(24 * HOUR_MS + 1);
+    await heartbeat('dash-a', { load: { percentCpuLoad: 7, percentMemoryLoad: 7 } });
+    const loads = await workerLoads(t.db);
+    expect(loads).not.toHaveProperty('dash-old');
+    expect(loads['dash-a']).toMatchObject({ percentCpuLoad: 7, at: clock.now().toISOString() });
+    tokens.root = await signIn(client(t), 'root', ROOT_PASSWORD); // the day ran the old login out
+  });
+
   it('a worker that stops beating is late within one lease period and gone after the longer bound', async () => {
     await new FakeJudge(t.app, 'dash-silent').register();
     const { lateAfterMs, goneAfterMs } = silenceBounds(LEASE_MS);

@@ -11,15 +11,21 @@ import { systemConfig } from '../../db/schema/index.ts';
  */
 const LOAD_DOCUMENT = 'judge-load';
 
+/** A load older than this belongs to a worker long gone (or renamed); the next write drops it. */
+const LOAD_KEPT_MS = 24 * 60 * 60 * 1000;
+
 export async function recordLoad(db: Db, name: string, load: Omit<WorkerLoad, 'at'>, now: Date) {
   const entry = { [name]: { ...load, at: now.toISOString() } };
+  const keptSince = new Date(now.getTime() - LOAD_KEPT_MS).toISOString();
+  // One atomic merge, so that concurrent beats of different workers do not overwrite each other.
+  const kept = sql`(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
+    from jsonb_each(${systemConfig.value}) e where (e.value->>'at')::timestamptz >= ${keptSince})`;
   await db
     .insert(systemConfig)
     .values({ name: LOAD_DOCUMENT, value: entry, gmtModified: now })
     .onConflictDoUpdate({
       target: systemConfig.name,
-      // one atomic merge: concurrent beats of different workers do not overwrite each other
-      set: { value: sql`${systemConfig.value} || excluded.value`, gmtModified: now },
+      set: { value: sql`${kept} || excluded.value`, gmtModified: now },
     });
 }
 
