@@ -10,6 +10,7 @@ import {
   type JudgeResult,
   type JudgeTask,
   type TestRunResult,
+  type WorkerHeartbeat,
   type WorkerRegistration,
 } from '@verdict/shared';
 
@@ -40,8 +41,8 @@ export class GatewayClient {
     return this.post<{ leaseMs: number }>('register', { ...worker, name: this.name });
   }
 
-  heartbeat(taskNumber: number) {
-    return this.post<{ known: boolean }>('heartbeat', { name: this.name, taskNumber });
+  heartbeat(taskNumber: number, load?: WorkerHeartbeat['load']) {
+    return this.post<{ known: boolean }>('heartbeat', { name: this.name, taskNumber, load });
   }
 
   /**

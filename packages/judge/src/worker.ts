@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  JUDGE_HEARTBEAT_MS,
   JudgeStatus,
   type CompileCheckTask,
   type JudgeTask,
@@ -9,6 +10,7 @@ import {
   type TestRunTask,
 } from '@verdict/shared';
 import { GatewayClient, GatewayError } from './gateway-client.ts';
+import { HostLoad } from './host-load.ts';
 import { judgeSubmission, runCompileCheck, runTestTask, type GradingContext } from './grading/index.ts';
 import type { LanguageTable } from './languages/index.ts';
 import { TestDataCache, type TestDataLease } from './testdata-cache.ts';
@@ -34,7 +36,6 @@ export interface WorkerOptions {
 
 const CLAIM_WAIT_MS = 20_000;
 const RETRY_MS = 2_000;
-const HEARTBEAT_MS = 10_000;
 /** reference §8.3: the message of an unexpected failure inside the judge. */
 const SYSTEM_ERROR_MESSAGE =
   'Oops, something has gone wrong with the judgeServer. Please report this to administrator.';
@@ -58,6 +59,7 @@ export class JudgeWorker {
   private running = 0;
   private heartbeat: NodeJS.Timeout | undefined;
   private beating = false;
+  private readonly hostLoad = new HostLoad();
 
   constructor(private readonly options: WorkerOptions) {
     this.client = new GatewayClient(options.serverUrl, options.token, options.name);
@@ -86,7 +88,7 @@ export class JudgeWorker {
       }
     }
     this.log(`judging ${this.languageNames().length} languages with ${this.options.concurrency} slot(s)`);
-    this.heartbeat = setInterval(() => void this.beat(), this.options.heartbeatMs ?? HEARTBEAT_MS);
+    this.heartbeat = setInterval(() => void this.beat(), this.options.heartbeatMs ?? JUDGE_HEARTBEAT_MS);
     this.heartbeat.unref();
     this.loops = Array.from({ length: this.options.concurrency }, (_, slot) => this.loop(slot));
   }
@@ -109,7 +111,7 @@ export class JudgeWorker {
     if (this.beating) return; // the previous one is still waiting for the server
     this.beating = true;
     try {
-      const { known } = await this.client.heartbeat(this.running);
+      const { known } = await this.client.heartbeat(this.running, this.hostLoad.sample());
       if (!known && !this.stopping.signal.aborted) {
         this.log('the server no longer knows this worker; registering again');
         await this.register();

@@ -118,7 +118,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, { dataDir: deps.config.dataDir, smtp: deps.config.smtp });
   await app.register(problemRoutes);
   await app.register(submissionRoutes);
-  await app.register(adminRoutes, { dataDir: deps.config.dataDir, smtp: deps.config.smtp });
+  await app.register(adminRoutes, {
+    dataDir: deps.config.dataDir,
+    smtp: deps.config.smtp,
+    judgeLeaseMs: deps.config.judgeLeaseMs,
+  });
   await app.register(fileRoutes, { dataDir: deps.config.dataDir });
   await app.register(judgeGatewayRoutes, {
     judgeToken: deps.config.judgeToken,

@@ -249,3 +249,45 @@ export type TestRunProgress = z.infer<typeof testRunProgress>;
 
 /** Header that carries the judge token on every gateway call. */
 export const JUDGE_TOKEN_HEADER = 'x-judge-token';
+
+/** How often a worker reports that it is alive; the server shows a worker late after two missed beats. */
+export const JUDGE_HEARTBEAT_MS = 10_000;
+
+/** A worker's host load (HOJ's judge `/get-sys-config`, reference §3.13), in percent of the whole host. */
+export const workerLoad = z.object({
+  percentCpuLoad: z.number().min(0).max(100),
+  percentMemoryLoad: z.number().min(0).max(100),
+});
+
+/** POST /api/judge-gateway/heartbeat: alive, this many tasks running, and (optionally) the host's load. */
+export const workerHeartbeat = z.object({
+  name: z.string().min(1).max(100),
+  taskNumber: z.number().int().min(0),
+  load: workerLoad.optional(),
+});
+export type WorkerHeartbeat = z.infer<typeof workerHeartbeat>;
+/** A load as the server keeps it: with the time it was reported (ISO). */
+export type WorkerLoad = z.infer<typeof workerLoad> & { at: string };
+
+/** CPU time counters of one core (node's `os.cpus()[i].times`, ms). */
+export interface CpuTimes {
+  user: number;
+  nice: number;
+  sys: number;
+  idle: number;
+  irq: number;
+}
+
+/** Percent of the CPU time between two samples of every core that was not idle (0 when no time passed). */
+export function cpuBusyPercent(before: readonly CpuTimes[], after: readonly CpuTimes[]): number {
+  let busy = 0;
+  let total = 0;
+  after.forEach((a, i) => {
+    const b = before[i] ?? { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 };
+    const idle = a.idle - b.idle;
+    const all = a.user - b.user + (a.nice - b.nice) + (a.sys - b.sys) + (a.irq - b.irq) + idle;
+    busy += all - idle;
+    total += all;
+  });
+  return total > 0 ? Math.min(100, Math.max(0, (busy / total) * 100)) : 0;
+}

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeServer } from '../../../server/src/db/schema/index.ts';
 import { buildTestApp, JUDGE_TOKEN, type TestApp } from '../../../server/test/helpers/app.ts';
+import { workerLoads } from '../../../server/src/modules/judge-gateway/worker-load.ts';
 import { poll } from '../../../server/test/helpers/api-client.ts';
 import { findLanguage, LanguageTable } from '../../src/languages/index.ts';
 import { JudgeWorker } from '../../src/worker.ts';
@@ -78,6 +79,16 @@ describe('worker heartbeat', () => {
     expect(row.languages).toEqual(['Ruby']);
     expect(row.maxTaskNumber).toBe(1);
     expect(await available('Ruby')).toBe(true);
+  });
+
+  it('sends its host load with each beat, which the admin dashboard shows (issue 10, reference §3.13)', async () => {
+    await startWorker('hb-load', ['C']).start();
+    const load = await waitFor('a beat with the load', async () => (await workerLoads(t.db))['hb-load']);
+    for (const percent of [load.percentCpuLoad, load.percentMemoryLoad]) {
+      expect(percent).toBeGreaterThanOrEqual(0);
+      expect(percent).toBeLessThanOrEqual(100);
+    }
+    expect(load.percentMemoryLoad).toBeGreaterThan(0);
   });
 
   it('empties its scratch directory at start (what a killed worker left there)', async () => {

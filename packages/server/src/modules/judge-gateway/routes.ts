@@ -11,6 +11,7 @@ import {
   judgeResult,
   testRunProgress,
   testRunResult,
+  workerHeartbeat,
   workerRegistration,
 } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
@@ -23,6 +24,7 @@ import * as lifecycle from '../submission/lifecycle/transitions.ts';
 import type { QueueSignal } from './queue.ts';
 import { buildTask } from './tasks.ts';
 import type { TestDataStore } from './testdata-store.ts';
+import { recordLoad } from './worker-load.ts';
 import { recordHeartbeat, registerWorker } from './workers.ts';
 
 export interface GatewayOptions {
@@ -75,12 +77,15 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
     {
       config,
       onRequest: checkToken,
-      schema: { body: z.object({ name: workerName, taskNumber: z.number().int().min(0) }) },
+      schema: { body: workerHeartbeat },
     },
-    async (request) =>
-      ok({
-        known: await recordHeartbeat(app.db, request.body.name, request.body.taskNumber, app.clock.now()),
-      }),
+    async (request) => {
+      const { name, taskNumber, load } = request.body;
+      const now = app.clock.now();
+      const known = await recordHeartbeat(app.db, name, taskNumber, now);
+      if (known && load) await recordLoad(app.db, name, load, now);
+      return ok({ known });
+    },
   );
 
   // Long poll: answers with a task as soon as one can be claimed, or null after waitMs. Compile checks
