@@ -40,6 +40,8 @@ const PROBLEM_ADMINS: Outcome[] = [401, 403, 403, 403, 'pass', 'pass', 401];
 const ROOT_REJUDGE: Outcome[] = [401, 403, 403, 403, 403, 'pass', 401];
 /** permission system_info_admin (7): root only among the seeded roles */
 const SYSTEM_INFO: Outcome[] = [401, 403, 403, 403, 403, 'pass', 401];
+/** role root (reference §3.12 system notices); permission announcement_admin (5) is root's alone too */
+const ROOT_ONLY: Outcome[] = [401, 403, 403, 403, 403, 'pass', 401];
 /** X-Judge-Token; user logins are neither needed nor accepted */
 const JUDGE: Outcome[] = [401, 401, 401, 401, 401, 401, 'pass'];
 
@@ -48,6 +50,7 @@ const EXPECTED: Record<string, Outcome[]> = {
   'GET /*': ANYONE,
   'GET /api/get-website-config': ANYONE,
   'GET /api/languages': ANYONE,
+  'GET /api/get-common-announcement': ANYONE,
   'POST /api/login': ANYONE,
   'POST /api/admin/login': ANYONE,
   'GET /api/logout': LOGIN,
@@ -119,6 +122,10 @@ const EXPECTED: Record<string, Outcome[]> = {
   'POST /api/admin/config/get-email-config': SYSTEM_INFO,
   'PUT /api/admin/config/set-email-config': SYSTEM_INFO,
   'POST /api/admin/config/test-email': SYSTEM_INFO,
+  'GET /api/admin/announcement': ROOT_ONLY,
+  'POST /api/admin/announcement': ROOT_ONLY,
+  'PUT /api/admin/announcement': ROOT_ONLY,
+  'DELETE /api/admin/announcement': ROOT_ONLY,
   'POST /api/file/upload-testcase-zip': ADMIN_AREA,
   // reference §3.11: any login; the author rule is the policy's (problem.edit)
   'GET /api/file/download-testcase': LOGIN,
