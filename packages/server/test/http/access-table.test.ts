@@ -126,6 +126,10 @@ const EXPECTED: Record<string, Outcome[]> = {
   'POST /api/admin/announcement': ROOT_ONLY,
   'PUT /api/admin/announcement': ROOT_ONLY,
   'DELETE /api/admin/announcement': ROOT_ONLY,
+  'GET /api/admin/msg/notice': ROOT_ONLY,
+  'POST /api/admin/msg/notice': ROOT_ONLY,
+  'PUT /api/admin/msg/notice': ROOT_ONLY,
+  'DELETE /api/admin/msg/notice': ROOT_ONLY,
   'POST /api/file/upload-testcase-zip': ADMIN_AREA,
   // reference §3.11: any login; the author rule is the policy's (problem.edit)
   'GET /api/file/download-testcase': LOGIN,

@@ -4,6 +4,7 @@ import { stagingOf } from '../file/routes.ts';
 import { adminAnnouncementRoutes } from './announcement/routes.ts';
 import { adminConfigRoutes } from './config/routes.ts';
 import { adminJudgeRoutes } from './judge/routes.ts';
+import { adminNoticeRoutes } from './notice/routes.ts';
 import { adminProblemRoutes } from './problem/routes.ts';
 import { adminTagRoutes } from './tag/routes.ts';
 
@@ -14,4 +15,5 @@ export async function adminRoutes(app: FastifyInstance, opts: { dataDir: string;
   await app.register(adminJudgeRoutes);
   await app.register(adminConfigRoutes, { smtp: opts.smtp });
   await app.register(adminAnnouncementRoutes);
+  await app.register(adminNoticeRoutes);
 }
