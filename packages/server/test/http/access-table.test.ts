@@ -130,6 +130,9 @@ const EXPECTED: Record<string, Outcome[]> = {
   'POST /api/admin/msg/notice': ROOT_ONLY,
   'PUT /api/admin/msg/notice': ROOT_ONLY,
   'DELETE /api/admin/msg/notice': ROOT_ONLY,
+  'GET /api/admin/switch/info': SYSTEM_INFO,
+  'POST /api/admin/switch/info': SYSTEM_INFO,
+  'PUT /api/admin/switch/update': SYSTEM_INFO,
   'POST /api/file/upload-testcase-zip': ADMIN_AREA,
   // reference §3.11: any login; the author rule is the policy's (problem.edit)
   'GET /api/file/download-testcase': LOGIN,

@@ -6,6 +6,7 @@ import { adminConfigRoutes } from './config/routes.ts';
 import { adminJudgeRoutes } from './judge/routes.ts';
 import { adminNoticeRoutes } from './notice/routes.ts';
 import { adminProblemRoutes } from './problem/routes.ts';
+import { adminSwitchRoutes } from './switch/routes.ts';
 import { adminTagRoutes } from './tag/routes.ts';
 
 /** The admin area's problem, tag, judge, configuration, announcement, notice and switch calls (reference §3.12, §3.4 admin judge). */
@@ -16,4 +17,5 @@ export async function adminRoutes(app: FastifyInstance, opts: { dataDir: string;
   await app.register(adminConfigRoutes, { smtp: opts.smtp });
   await app.register(adminAnnouncementRoutes);
   await app.register(adminNoticeRoutes);
+  await app.register(adminSwitchRoutes);
 }
