@@ -180,3 +180,9 @@ const remoteShape = Object.fromEntries(
  */
 export const switchConfigBody = z.strictObject({ ...switchShape, ...remoteShape });
 export type SwitchConfigBody = z.input<typeof switchConfigBody>;
+
+/** reference §3.9 `GET /api/msg/sys` and `/api/msg/mine`: `limit=5`, `currentPage`. */
+export const sysMsgPageQuery = z.object({
+  limit: limitParam(SITE_CONTENT_LIMITS.noticePageDefault),
+  currentPage: currentPageParam,
+});

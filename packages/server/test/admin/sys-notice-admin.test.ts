@@ -5,7 +5,7 @@ import {
   markSystemNoticesRead,
   systemNoticesFor,
   unreadSystemNotices,
-} from '../../src/modules/admin/notice/service.ts';
+} from '../../src/modules/message/system-notices.ts';
 import { body, client, signIn, type Client } from '../account/support.ts';
 import { buildTestApp, ROOT_PASSWORD, type TestApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/users.ts';
@@ -159,5 +159,35 @@ describe('reference §3.12 system notices: R(root)', () => {
     expect(first.records.map((r) => r.title)).toEqual(['n6', 'n5', 'n4', 'n3', 'n2']);
     const second = await systemNoticesFor(t.db, uids.user, { current: 2, size: 5 });
     expect(second.records.map((r) => r.title)).toEqual(['n1', 'maintenance']);
+  });
+});
+
+describe('reference §3.9 GET /api/msg/sys and /api/msg/mine (login): the recipient reads them', () => {
+  it('refuses anonymous callers (401)', async () => {
+    for (const url of ['/api/msg/sys', '/api/msg/mine']) expect((await c.get(url)).statusCode).toBe(401);
+  });
+
+  it('pages the notices (limit 5), shows them as they were and marks them read', async () => {
+    const late = await createUser(t.db, { username: 'reader', password: 'reader-pass' });
+    const token = await signIn(c, 'reader', 'reader-pass');
+    await send('POST', { title: 'just for you', content: 'hi', type: 'Single', recipientId: late });
+    const sys = async (query: Record<string, string> = {}) =>
+      body(await c.get('/api/msg/sys', { token, query })).data as {
+        records: { title: string; state: boolean; type: string }[];
+        total: number;
+      };
+    const first = await sys();
+    expect(first.total).toBe(7);
+    expect(first.records).toHaveLength(5);
+    expect(first.records.every((r) => !r.state && r.type === 'Sys')).toBe(true);
+    expect((await sys()).records.every((r) => r.state)).toBe(true);
+    expect(await unreadSystemNotices(t.db, late)).toEqual({ sys: 2, mine: 1 });
+    const mine = body(await c.get('/api/msg/mine', { token })).data as {
+      records: { title: string; state: boolean }[];
+    };
+    expect(mine.records).toEqual([
+      expect.objectContaining({ title: 'just for you', state: false, type: 'Mine' }),
+    ]);
+    expect(await unreadSystemNotices(t.db, late)).toEqual({ sys: 2, mine: 0 });
   });
 });

@@ -126,6 +126,8 @@ const EXPECTED: Record<string, Outcome[]> = {
   'POST /api/admin/announcement': ROOT_ONLY,
   'PUT /api/admin/announcement': ROOT_ONLY,
   'DELETE /api/admin/announcement': ROOT_ONLY,
+  'GET /api/msg/sys': LOGIN,
+  'GET /api/msg/mine': LOGIN,
   'GET /api/admin/msg/notice': ROOT_ONLY,
   'POST /api/admin/msg/notice': ROOT_ONLY,
   'PUT /api/admin/msg/notice': ROOT_ONLY,
