@@ -161,11 +161,11 @@ export const REMOTE_ACCOUNT_FIELDS = ['hdu', 'cf', 'poj', 'atcoder', 'spoj', 'li
 const switchShape = Object.fromEntries(
   Object.entries(SWITCH_DEFAULTS).map(([name, value]) => [
     name,
-    (typeof value === 'boolean' ? flag : amount).optional(),
+    (typeof value === 'boolean' ? flag : amount).nullish(),
   ]),
 ) as {
   [K in keyof typeof SWITCH_DEFAULTS]: z.ZodOptional<
-    (typeof SWITCH_DEFAULTS)[K] extends boolean ? typeof flag : typeof amount
+    z.ZodNullable<(typeof SWITCH_DEFAULTS)[K] extends boolean ? typeof flag : typeof amount>
   >;
 };
 
@@ -175,7 +175,7 @@ const remoteShape = Object.fromEntries(
 
 /**
  * `PUT /api/admin/switch/update` body `SwitchConfigDTO`: the fields sent replace the stored ones,
- * the rest stay. Booleans are booleans, limits whole numbers from 0 to SWITCH_NUMBER_MAX; a field
+ * the rest (and those sent as null, which HOJ's DTO ignores too) stay. Booleans are booleans, limits whole numbers from 0 to SWITCH_NUMBER_MAX; a field
  * Verdict does not know is refused (a typo must not be stored as a switch that does nothing).
  */
 export const switchConfigBody = z.strictObject({ ...switchShape, ...remoteShape });

@@ -105,11 +105,12 @@ describe('reference §3.12 switch/info and switch/update (§7.14 SwitchConfigDTO
     },
   );
 
-  it("changes the fields sent and keeps the rest; accepts HOJ's remote account lists without storing them", async () => {
+  it("changes the fields sent and keeps the rest and those sent as null; accepts HOJ's remote account lists without storing them", async () => {
     const res = await update({
       openGroupDiscussion: false,
       defaultSubmitInterval: 0,
       submitCaptchaThreshold: 3,
+      openContestJudge: null,
       hduUsernameList: ['a'],
       hduPasswordList: ['secret'],
     });

@@ -34,7 +34,7 @@ const isAmount = (value: unknown) => typeof value === 'number' && Number.isInteg
 export async function updateSwitches(db: Db, input: SwitchConfigInput): Promise<void> {
   const patch: Record<string, unknown> = {};
   for (const name of Object.keys(SWITCH_DEFAULTS) as (keyof typeof SWITCH_DEFAULTS)[]) {
-    if (input[name] !== undefined) patch[name] = input[name];
+    if (input[name] != null) patch[name] = input[name];
   }
   if (Object.keys(patch).length === 0) return;
   await db.execute(
