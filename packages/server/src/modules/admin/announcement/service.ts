@@ -9,7 +9,7 @@ import { notFound } from '../../../http/errors.ts';
 export type AnnouncementInput = z.output<typeof announcementBody>;
 
 /** Site announcements: no group (gid null) and not linked to a contest (reference §3.2, §4.4). */
-const global = (db: Db) =>
+const siteOnly = (db: Db) =>
   and(
     isNull(announcement.gid),
     notExists(
@@ -54,12 +54,12 @@ async function listAnnouncements(db: Db, where: SQL | undefined, current: number
 
 /** reference §3.2 `GET /api/get-common-announcement`: shown (status 0) site announcements. */
 export function commonAnnouncements(db: Db, current: number, size: number): Promise<Page<AnnouncementVO>> {
-  return listAnnouncements(db, and(global(db), eq(announcement.status, 0)), current, size);
+  return listAnnouncements(db, and(siteOnly(db), eq(announcement.status, 0)), current, size);
 }
 
 /** reference §3.12 `GET /api/admin/announcement`: every site announcement, hidden ones too. */
 export function adminAnnouncements(db: Db, current: number, size: number): Promise<Page<AnnouncementVO>> {
-  return listAnnouncements(db, global(db), current, size);
+  return listAnnouncements(db, siteOnly(db), current, size);
 }
 
 /**
@@ -85,7 +85,7 @@ export async function updateAnnouncement(db: Db, input: AnnouncementInput): Prom
       ...(input.content != null ? { content: input.content } : {}),
       ...(input.status != null ? { status: input.status } : {}),
     })
-    .where(and(eq(announcement.id, input.id), global(db)))
+    .where(and(eq(announcement.id, input.id), siteOnly(db)))
     .returning({ id: announcement.id });
   if (changed.length === 0) throw notFound();
 }
@@ -94,7 +94,7 @@ export async function updateAnnouncement(db: Db, input: AnnouncementInput): Prom
 export async function deleteAnnouncement(db: Db, aid: number): Promise<void> {
   const gone = await db
     .delete(announcement)
-    .where(and(eq(announcement.id, aid), global(db)))
+    .where(and(eq(announcement.id, aid), siteOnly(db)))
     .returning({ id: announcement.id });
   if (gone.length === 0) throw notFound();
 }
