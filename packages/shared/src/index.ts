@@ -6,3 +6,4 @@ export * from './submission.ts';
 export * from './admin-config.ts';
 export * from './web-config.ts';
 export * from './problem-rules.ts';
+export * from './site-content.ts';

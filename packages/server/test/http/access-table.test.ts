@@ -42,6 +42,8 @@ const ROOT_REJUDGE: Outcome[] = [401, 403, 403, 403, 403, 'pass', 401];
 const SYSTEM_INFO: Outcome[] = [401, 403, 403, 403, 403, 'pass', 401];
 /** permission user_admin (6): root only among the seeded roles */
 const USER_ADMIN: Outcome[] = [401, 403, 403, 403, 403, 'pass', 401];
+/** role root (reference §3.12 system notices); permission announcement_admin (5) is root's alone too */
+const ROOT_ONLY: Outcome[] = [401, 403, 403, 403, 403, 'pass', 401];
 /** X-Judge-Token; user logins are neither needed nor accepted */
 const JUDGE: Outcome[] = [401, 401, 401, 401, 401, 401, 'pass'];
 
@@ -50,6 +52,7 @@ const EXPECTED: Record<string, Outcome[]> = {
   'GET /*': ANYONE,
   'GET /api/get-website-config': ANYONE,
   'GET /api/languages': ANYONE,
+  'GET /api/get-common-announcement': ANYONE,
   'POST /api/login': ANYONE,
   'POST /api/admin/login': ANYONE,
   'GET /api/logout': LOGIN,
@@ -128,6 +131,19 @@ const EXPECTED: Record<string, Outcome[]> = {
   'GET /api/admin/config/get-judge-service-info': ADMIN_AREA,
   'POST /api/admin/config/get-judge-service-info': ADMIN_AREA,
   'GET /api/admin/user/get-sessions': USER_ADMIN,
+  'GET /api/admin/announcement': ROOT_ONLY,
+  'POST /api/admin/announcement': ROOT_ONLY,
+  'PUT /api/admin/announcement': ROOT_ONLY,
+  'DELETE /api/admin/announcement': ROOT_ONLY,
+  'GET /api/msg/sys': LOGIN,
+  'GET /api/msg/mine': LOGIN,
+  'GET /api/admin/msg/notice': ROOT_ONLY,
+  'POST /api/admin/msg/notice': ROOT_ONLY,
+  'PUT /api/admin/msg/notice': ROOT_ONLY,
+  'DELETE /api/admin/msg/notice': ROOT_ONLY,
+  'GET /api/admin/switch/info': SYSTEM_INFO,
+  'POST /api/admin/switch/info': SYSTEM_INFO,
+  'PUT /api/admin/switch/update': SYSTEM_INFO,
   'POST /api/file/upload-testcase-zip': ADMIN_AREA,
   // reference §3.11: any login; the author rule is the policy's (problem.edit)
   'GET /api/file/download-testcase': LOGIN,

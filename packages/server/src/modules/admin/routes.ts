@@ -1,13 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { SmtpConfig } from '../../config.ts';
 import { stagingOf } from '../file/routes.ts';
+import { adminAnnouncementRoutes } from './announcement/routes.ts';
 import { adminConfigRoutes } from './config/routes.ts';
 import { adminDashboardRoutes } from './dashboard/routes.ts';
 import { adminJudgeRoutes } from './judge/routes.ts';
+import { adminNoticeRoutes } from './notice/routes.ts';
 import { adminProblemRoutes } from './problem/routes.ts';
+import { adminSwitchRoutes } from './switch/routes.ts';
 import { adminTagRoutes } from './tag/routes.ts';
 
-/** The admin area's problem, tag, judge and configuration calls (reference §3.12, §3.4 admin judge). */
+/**
+ * The admin area's problem, tag, judge, configuration, dashboard, announcement, notice and switch
+ * calls (reference §3.12, §3.4 admin judge).
+ */
 export async function adminRoutes(
   app: FastifyInstance,
   opts: { dataDir: string; smtp?: SmtpConfig; judgeLeaseMs: number },
@@ -17,4 +23,7 @@ export async function adminRoutes(
   await app.register(adminJudgeRoutes);
   await app.register(adminConfigRoutes, { smtp: opts.smtp });
   await app.register(adminDashboardRoutes, { judgeLeaseMs: opts.judgeLeaseMs });
+  await app.register(adminAnnouncementRoutes);
+  await app.register(adminNoticeRoutes);
+  await app.register(adminSwitchRoutes);
 }

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { announcementPageQuery } from '@verdict/shared';
+import { commonAnnouncements } from '../admin/announcement/service.ts';
 import { listLanguages, websiteConfig } from './service.ts';
 
 const booleanQuery = z
@@ -15,6 +17,13 @@ export async function homeRoutes(app: FastifyInstance) {
 
   r.get('/api/get-website-config', { config: { access: access.anon } }, async () =>
     ok(await websiteConfig(app.db)),
+  );
+
+  // reference §3.2: shown site announcements, newest first, paged (`limit=10`, `currentPage`)
+  r.get(
+    '/api/get-common-announcement',
+    { config: { access: access.anon }, schema: { querystring: announcementPageQuery } },
+    async (request) => ok(await commonAnnouncements(app.db, request.query.currentPage, request.query.limit)),
   );
 
   r.get(

@@ -1,3 +1,4 @@
+import { SWITCH_DEFAULTS } from '@verdict/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -24,7 +25,10 @@ export interface JudgeSwitches {
 }
 
 /** Defaults of the settings above when the 'switch' config does not name them. */
-export const SUBMIT_CAPTCHA_DEFAULTS = { threshold: 10, windowSeconds: 60 } as const;
+export const SUBMIT_CAPTCHA_DEFAULTS = {
+  threshold: SWITCH_DEFAULTS.submitCaptchaThreshold,
+  windowSeconds: SWITCH_DEFAULTS.submitCaptchaWindow,
+} as const;
 
 const nonNegative = (value: unknown, fallback: number) =>
   Math.max(0, Math.floor(Number(value ?? fallback) || 0));
@@ -36,7 +40,10 @@ export async function judgeSwitches(db: Db): Promise<JudgeSwitches> {
     openGroupJudge: config.openGroupJudge !== false,
     openContestJudge: config.openContestJudge !== false,
     hideNonContestSubmissionCode: config.hideNonContestSubmissionCode === true,
-    defaultSubmitInterval: Math.max(0, Number(config.defaultSubmitInterval ?? 8) || 0),
+    defaultSubmitInterval: Math.max(
+      0,
+      Number(config.defaultSubmitInterval ?? SWITCH_DEFAULTS.defaultSubmitInterval) || 0,
+    ),
     submitCaptchaThreshold: nonNegative(config.submitCaptchaThreshold, SUBMIT_CAPTCHA_DEFAULTS.threshold),
     submitCaptchaWindow: nonNegative(config.submitCaptchaWindow, SUBMIT_CAPTCHA_DEFAULTS.windowSeconds),
   };

@@ -1,0 +1,43 @@
+import { SWITCH_DEFAULTS, type SwitchConfigVO, type switchConfigBody } from '@verdict/shared';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import { readConfig } from '../../home/service.ts';
+
+export type SwitchConfigInput = z.output<typeof switchConfigBody>;
+
+/**
+ * reference §3.12 `switch/info`, §7.14: every switch and limit Verdict uses, a stored value where
+ * it is valid and HOJ's default otherwise (rows seeded before a switch existed lack it). Read from
+ * the database on every call: the row is the only copy, so each server process sees a change on
+ * its next request (HOJ re-published to Nacos, which pushed it to every instance).
+ */
+export async function switchInfo(db: Db): Promise<SwitchConfigVO> {
+  const stored = await readConfig<Record<string, unknown>>(db, 'switch');
+  const info = { ...SWITCH_DEFAULTS } as SwitchConfigVO;
+  for (const [name, fallback] of Object.entries(SWITCH_DEFAULTS) as [keyof SwitchConfigVO, unknown][]) {
+    const value = stored[name];
+    if (typeof fallback === 'boolean' ? typeof value === 'boolean' : isAmount(value)) {
+      (info as Record<string, unknown>)[name] = value;
+    }
+  }
+  return info;
+}
+
+const isAmount = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/**
+ * reference §3.12 `switch/update`: the switches sent replace the stored ones in one statement that
+ * merges into the `switch` row, so a concurrent change of another switch is kept. HOJ's remote
+ * account lists are accepted and not stored (see REMOTE_ACCOUNT_FIELDS).
+ */
+export async function updateSwitches(db: Db, input: SwitchConfigInput): Promise<void> {
+  const patch: Record<string, unknown> = {};
+  for (const name of Object.keys(SWITCH_DEFAULTS) as (keyof typeof SWITCH_DEFAULTS)[]) {
+    if (input[name] != null) patch[name] = input[name];
+  }
+  if (Object.keys(patch).length === 0) return;
+  await db.execute(
+    sql`update system_config set value = value || ${JSON.stringify(patch)}::jsonb, gmt_modified = now() where name = 'switch'`,
+  );
+}

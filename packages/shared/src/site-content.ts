@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { currentPageParam, limitParam } from './problem.ts';
+
+/**
+ * The admin's site content (reference §3.12 "Announcements", "System notices", switch info/update;
+ * §7.14 SwitchConfig; §7.15 system notices). HOJ's field names are kept so its admin client works.
+ */
+
+export const SITE_CONTENT_LIMITS = {
+  /** announcement.title / admin_sys_notice.title are varchar(255) (reference §4.6) */
+  titleMax: 255,
+  /** HOJ's text columns hold 65535 characters (reference §3.12 contest description limit alike) */
+  contentMax: 65_535,
+  /** reference §3.12 GET /api/admin/msg/notice `limit=5` */
+  noticePageDefault: 5,
+  /** reference §3.2 get-common-announcement `limit=10` */
+  announcementPageDefault: 10,
+} as const;
+
+const L = SITE_CONTENT_LIMITS;
+const title = z
+  .string()
+  .trim()
+  .min(1, 'title is required')
+  .max(L.titleMax, `at most ${L.titleMax} characters`);
+const content = z.string().max(L.contentMax, `at most ${L.contentMax} characters`);
+
+/** reference §3.12 `POST|PUT /api/admin/announcement` body `Announcement` {id?, title, content, status}. */
+export const announcementBody = z.object({
+  id: z.number().int().positive().nullish(),
+  title,
+  content: content.nullish(),
+  /** reference §4.6: 0 visible, 1 hidden */
+  status: z
+    .union([z.literal(0), z.literal(1)], { error: 'status must be 0 (shown) or 1 (hidden)' })
+    .nullish(),
+});
+export type AnnouncementBody = z.input<typeof announcementBody>;
+
+/** `DELETE /api/admin/announcement?aid=` */
+export const announcementIdQuery = z.object({ aid: z.coerce.number().int().positive() });
+
+/** `GET /api/admin/announcement` and `GET /api/get-common-announcement`: `limit`, `currentPage`. */
+export const announcementPageQuery = z.object({
+  limit: limitParam(L.announcementPageDefault),
+  currentPage: currentPageParam,
+});
+
+/** reference §3.2 / §3.12 AnnouncementVO */
+export interface AnnouncementVO {
+  id: number;
+  title: string;
+  content: string | null;
+  uid: string | null;
+  username: string | null;
+  status: number;
+  gmtCreate: string;
+  gmtModified: string;
+}
+
+/** reference §4.6 admin_sys_notice.type */
+export const SYS_NOTICE_TYPES = ['All', 'Single', 'Admin'] as const;
+export type SysNoticeType = (typeof SYS_NOTICE_TYPES)[number];
+
+/** reference §3.12 `POST|PUT /api/admin/msg/notice` body `AdminSysNotice`. */
+export const sysNoticeBody = z
+  .object({
+    id: z.number().int().positive().nullish(),
+    title,
+    content: content.min(1, 'content is required'),
+    type: z.enum(SYS_NOTICE_TYPES),
+    /** the recipient's uid, for 'Single' only */
+    recipientId: z.string().trim().max(64).nullish(),
+  })
+  .refine((n) => n.type !== 'Single' || !!n.recipientId, {
+    message: 'a Single notice needs recipientId',
+    path: ['recipientId'],
+  });
+export type SysNoticeBody = z.input<typeof sysNoticeBody>;
+
+export const sysNoticeIdQuery = z.object({ id: z.coerce.number().int().positive() });
+
+export const sysNoticePageQuery = z.object({
+  limit: limitParam(L.noticePageDefault),
+  currentPage: currentPageParam,
+  type: z.enum(SYS_NOTICE_TYPES).optional(),
+});
+
+/** reference §3.12 AdminSysNoticeVO */
+export interface AdminSysNoticeVO {
+  id: number;
+  title: string | null;
+  content: string | null;
+  type: string | null;
+  state: boolean;
+  recipientId: string | null;
+  adminUsername: string | null;
+  gmtCreate: string;
+  gmtModified: string;
+}
+
+/** reference §3.9 SysMsgVO: one system notice as its recipient sees it. */
+export interface SysMsgVO {
+  id: number;
+  title: string | null;
+  content: string | null;
+  adminId: string | null;
+  /** 'Sys' (to everyone or to the admins) or 'Mine' (to this user alone) */
+  type: 'Sys' | 'Mine';
+  /** read */
+  state: boolean;
+  gmtCreate: string;
+}
+
+// ---- switches ---------------------------------------------------------------------------------
+
+/** The largest number any limit of the switch config takes (a day in seconds, or a count). */
+export const SWITCH_NUMBER_MAX = 1_000_000;
+
+const flag = z.boolean();
+const amount = z.number().int().min(0).max(SWITCH_NUMBER_MAX);
+
+/**
+ * reference §7.14 SwitchConfig, with HOJ's field names and defaults, the ones Verdict uses; plus
+ * Verdict's submit captcha (`submitCaptchaThreshold` submissions in `submitCaptchaWindow` seconds).
+ */
+export const SWITCH_DEFAULTS = {
+  openPublicDiscussion: true,
+  openGroupDiscussion: true,
+  openContestComment: true,
+  openPublicJudge: true,
+  openGroupJudge: true,
+  openContestJudge: true,
+  hideNonContestSubmissionCode: false,
+  defaultSubmitInterval: 8,
+  defaultCreateGroupDailyLimit: 2,
+  defaultCreateGroupLimit: 5,
+  defaultCreateGroupACInitValue: 20,
+  defaultCreateDiscussionDailyLimit: 5,
+  defaultCreateDiscussionACInitValue: 10,
+  defaultCreateCommentACInitValue: 10,
+  submitCaptchaThreshold: 10,
+  submitCaptchaWindow: 60,
+} as const;
+export type SwitchConfigVO = {
+  -readonly [K in keyof typeof SWITCH_DEFAULTS]: (typeof SWITCH_DEFAULTS)[K] extends boolean
+    ? boolean
+    : number;
+};
+
+/**
+ * HOJ's remote-judge account lists (`hduUsernameList`, …). Its admin client sends them back with
+ * every update; Verdict has no remote judging yet, so they are accepted (lists of strings) and not
+ * stored: the remote judge issue decides where accounts live (not beside the switches, in clear).
+ */
+export const REMOTE_ACCOUNT_FIELDS = ['hdu', 'cf', 'poj', 'atcoder', 'spoj', 'libreoj'].flatMap((oj) => [
+  `${oj}UsernameList`,
+  `${oj}PasswordList`,
+]);
+
+const switchShape = Object.fromEntries(
+  Object.entries(SWITCH_DEFAULTS).map(([name, value]) => [
+    name,
+    (typeof value === 'boolean' ? flag : amount).nullish(),
+  ]),
+) as {
+  [K in keyof typeof SWITCH_DEFAULTS]: z.ZodOptional<
+    z.ZodNullable<(typeof SWITCH_DEFAULTS)[K] extends boolean ? typeof flag : typeof amount>
+  >;
+};
+
+const remoteShape = Object.fromEntries(
+  REMOTE_ACCOUNT_FIELDS.map((name) => [name, z.array(z.string().max(255)).max(1000).nullish()]),
+) as Record<string, z.ZodOptional<z.ZodNullable<z.ZodArray<z.ZodString>>>>;
+
+/**
+ * `PUT /api/admin/switch/update` body `SwitchConfigDTO`: the fields sent replace the stored ones,
+ * the rest (and those sent as null, which HOJ's DTO ignores too) stay. Booleans are booleans, limits whole numbers from 0 to SWITCH_NUMBER_MAX; a field
+ * Verdict does not know is refused (a typo must not be stored as a switch that does nothing).
+ */
+export const switchConfigBody = z.strictObject({ ...switchShape, ...remoteShape });
+export type SwitchConfigBody = z.input<typeof switchConfigBody>;
+
+/** reference §3.9 `GET /api/msg/sys` and `/api/msg/mine`: `limit=5`, `currentPage`. */
+export const sysMsgPageQuery = z.object({
+  limit: limitParam(SITE_CONTENT_LIMITS.noticePageDefault),
+  currentPage: currentPageParam,
+});
