@@ -40,6 +40,8 @@ const PROBLEM_ADMINS: Outcome[] = [401, 403, 403, 403, 'pass', 'pass', 401];
 const ROOT_REJUDGE: Outcome[] = [401, 403, 403, 403, 403, 'pass', 401];
 /** permission system_info_admin (7): root only among the seeded roles */
 const SYSTEM_INFO: Outcome[] = [401, 403, 403, 403, 403, 'pass', 401];
+/** permission user_admin (6): root only among the seeded roles */
+const USER_ADMIN: Outcome[] = [401, 403, 403, 403, 403, 'pass', 401];
 /** X-Judge-Token; user logins are neither needed nor accepted */
 const JUDGE: Outcome[] = [401, 401, 401, 401, 401, 401, 'pass'];
 
@@ -119,6 +121,10 @@ const EXPECTED: Record<string, Outcome[]> = {
   'POST /api/admin/config/get-email-config': SYSTEM_INFO,
   'PUT /api/admin/config/set-email-config': SYSTEM_INFO,
   'POST /api/admin/config/test-email': SYSTEM_INFO,
+  'GET /api/admin/user/get-user-list': USER_ADMIN,
+  'PUT /api/admin/user/edit-user': USER_ADMIN,
+  'DELETE /api/admin/user/delete-user': USER_ADMIN,
+  'POST /api/admin/user/insert-batch-user': USER_ADMIN,
   'POST /api/file/upload-testcase-zip': ADMIN_AREA,
   // reference §3.11: any login; the author rule is the policy's (problem.edit)
   'GET /api/file/download-testcase': LOGIN,
