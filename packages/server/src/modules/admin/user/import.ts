@@ -7,6 +7,7 @@ import { ApiError, fail } from '../../../http/errors.ts';
 import { localize, type Lang, type Text } from '../../../http/messages.ts';
 import { hashPassword } from '../../account/password.ts';
 import { uniqueViolation } from '../../account/register.ts';
+import { mapBounded } from './bounded.ts';
 import { userAdminMessages as m } from './messages.ts';
 
 /** Verdict's cap on one import: a class or a contest room, not a whole school's database. */
@@ -140,20 +141,6 @@ export async function checkBatch(
     errors.push({ row: i + 1, username, reasons: reasons.map((r) => localize(r, lang)) });
   });
   return { rows: errors.length ? [] : (rows as ImportRow[]), errors };
-}
-
-/** Runs `work` over `items` with at most `limit` running at once, keeping the order of results. */
-async function mapBounded<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /**

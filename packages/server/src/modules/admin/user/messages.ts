@@ -62,4 +62,16 @@ export const userAdminMessages = {
     zh: `${field}长度不能超过${max}`,
     en: `${field} must be at most ${max} characters long`,
   }),
+  generateRange: {
+    zh: '起始编号不能大于结束编号！',
+    en: 'number_from must not be greater than number_to!',
+  },
+  generateTaken: (names: string): Text => ({
+    zh: `以下用户名已存在：${names}`,
+    en: `These usernames are already taken: ${names}`,
+  }),
+  generateKeyGone: {
+    zh: '该下载已失效（已下载过或超过30分钟），请重新生成！',
+    en: 'This download is gone (already downloaded or older than 30 minutes): generate the accounts again!',
+  },
 } as const;

@@ -33,3 +33,9 @@ export const deleteUsersBody = z.object({ ids: z.array(z.string().min(1).max(64)
 
 /** Rows are checked one by one by the import service so that each bad row is named. */
 export const insertBatchBody = z.object({ users: z.array(z.unknown()) });
+
+/** `/api/file/generate-user-excel?key=&format=` (format: Verdict's csv; xlsx by default). */
+export const generatedFileQuery = z.object({
+  key: z.string().min(1).max(64),
+  format: z.enum(['xlsx', 'csv']).optional(),
+});
