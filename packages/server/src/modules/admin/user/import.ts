@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { ACCOUNT_LIMITS, isEmailAddress, ROLES } from '@verdict/shared';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -13,10 +14,12 @@ import { userAdminMessages as m } from './messages.ts';
 /** Verdict's cap on one import: a class or a contest room, not a whole school's database. */
 export const IMPORT_MAX_ROWS = 5000;
 /**
- * Passwords hashed at once. node:crypto's async scrypt runs on the libuv threadpool (4 threads by
- * default); leaving half of it free keeps file reads and logins of other users answering.
+ * Passwords hashed at once: half the cores (at least one). node:crypto's async scrypt runs on the
+ * libuv threadpool, off the event loop, but each hash keeps a core busy for ~45 ms; on a two-core
+ * machine two at a time left the other calls' p95 at 150 ms (bench/admin-import), one keeps a core
+ * for the requests of everyone else.
  */
-export const HASH_CONCURRENCY = 2;
+export const HASH_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 2));
 const INSERT_CHUNK = 500;
 const GENDERS = new Set(['male', 'female', 'secrecy']);
 
