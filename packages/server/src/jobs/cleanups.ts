@@ -2,6 +2,7 @@ import { pruneRateLimits } from '../http/rate-limit.ts';
 import { removeDeletedAvatars } from '../modules/account/avatar.ts';
 import { deleteExpiredCaptchas } from '../modules/account/captcha-store.ts';
 import { pruneAccountLocks } from '../modules/account/locks.ts';
+import { deleteExpiredGeneratedAccounts } from '../modules/admin/user/generate.ts';
 import { stagingRoot, sweepStagingUploads } from '../modules/file/staging.ts';
 import { defineJob } from './job.ts';
 
@@ -39,4 +40,11 @@ export const deletedAvatars = defineJob({
   name: 'deleted-avatars',
   schedule: '0 3 * * *',
   run: ({ db, dataDir }) => removeDeletedAvatars(db, dataDir),
+});
+
+// ref §5: generated passwords are kept 30 minutes for their one download.
+export const generatedAccounts = defineJob({
+  name: 'generated-accounts',
+  schedule: '*/10 * * * *',
+  run: ({ db, now }) => deleteExpiredGeneratedAccounts(db, now),
 });

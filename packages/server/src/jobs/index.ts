@@ -1,4 +1,11 @@
-import { accountLocks, deletedAvatars, expiredCaptchas, rateLimitRows, testCaseUploads } from './cleanups.ts';
+import {
+  accountLocks,
+  deletedAvatars,
+  expiredCaptchas,
+  generatedAccounts,
+  rateLimitRows,
+  testCaseUploads,
+} from './cleanups.ts';
 import type { Job } from './job.ts';
 
 /** Every periodic job the server runs (main.ts starts them). A new job: define it, list it here. */
@@ -8,4 +15,5 @@ export const JOBS: readonly Job[] = [
   expiredCaptchas,
   testCaseUploads,
   deletedAvatars,
+  generatedAccounts,
 ];

@@ -144,6 +144,14 @@ const EXPECTED: Record<string, Outcome[]> = {
   'GET /api/admin/switch/info': SYSTEM_INFO,
   'POST /api/admin/switch/info': SYSTEM_INFO,
   'PUT /api/admin/switch/update': SYSTEM_INFO,
+  'GET /api/admin/user/get-user-list': USER_ADMIN,
+  'PUT /api/admin/user/edit-user': USER_ADMIN,
+  'DELETE /api/admin/user/delete-user': USER_ADMIN,
+  'POST /api/admin/user/insert-batch-user': USER_ADMIN,
+  'POST /api/admin/user/generate-user': USER_ADMIN,
+  // reference §3.11: R(root)
+  'GET /api/file/generate-user-excel': USER_ADMIN,
+  'POST /api/file/generate-user-excel': USER_ADMIN,
   'POST /api/file/upload-testcase-zip': ADMIN_AREA,
   // reference §3.11: any login; the author rule is the policy's (problem.edit)
   'GET /api/file/download-testcase': LOGIN,

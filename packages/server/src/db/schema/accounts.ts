@@ -97,3 +97,24 @@ export const rateLimit = pgTable('rate_limit', {
   windowStart: timestamptz('window_start').notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * Passwords of accounts made by the admin's generate-user (ref §3.12), kept until the one download
+ * of `/api/file/generate-user-excel?key=` or for 30 minutes (ref §5, HOJ's Redis hash of the key),
+ * so the admin can print slips. Removed with the download, by the expiry job, or with the user.
+ */
+export const generatedAccount = pgTable(
+  'generated_account',
+  {
+    id: bigintPk(),
+    key: text('key').notNull(),
+    uid: text('uid')
+      .notNull()
+      .references(() => userInfo.uuid, { onDelete: 'cascade' }),
+    username: varchar('username', { length: 100 }).notNull(),
+    password: text('password').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    gmtCreate: timestamptz('gmt_create').notNull().defaultNow(),
+  },
+  (t) => [index().on(t.key), index().on(t.expiresAt)],
+);

@@ -32,6 +32,8 @@ export const access = {
   rootRejudge: { auth: 'login', roles: ['root'], permissions: ['rejudge'] },
   /** reference §3.12: site configuration, P(system_info_admin) */
   systemInfo: { auth: 'login', permissions: ['system_info_admin'] },
+  /** reference §3.12: user management, P(user_admin) */
+  userAdmin: { auth: 'login', permissions: ['user_admin'] },
 } as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
 
 /**

@@ -9,10 +9,11 @@ import { adminNoticeRoutes } from './notice/routes.ts';
 import { adminProblemRoutes } from './problem/routes.ts';
 import { adminSwitchRoutes } from './switch/routes.ts';
 import { adminTagRoutes } from './tag/routes.ts';
+import { adminUserRoutes } from './user/routes.ts';
 
 /**
- * The admin area's problem, tag, judge, configuration, dashboard, announcement, notice and switch
- * calls (reference §3.12, §3.4 admin judge).
+ * The admin area's problem, tag, judge, configuration, dashboard, announcement, notice,
+ * switch and user calls (reference §3.12, §3.4 admin judge).
  */
 export async function adminRoutes(
   app: FastifyInstance,
@@ -26,4 +27,5 @@ export async function adminRoutes(
   await app.register(adminAnnouncementRoutes);
   await app.register(adminNoticeRoutes);
   await app.register(adminSwitchRoutes);
+  await app.register(adminUserRoutes);
 }
