@@ -162,7 +162,10 @@ describe('edit-user (reference §3.12)', () => {
       payload: { uid, status: 1 },
     });
     expect(ban.status).toBe(200);
-    expect((await w.call('GET', '/api/get-user-auth-info', { token })).http).toBe(401);
+    const stopped = await w.call('GET', '/api/get-user-auth-info', { token });
+    expect(stopped.http).toBe(401);
+    // the open page is told why it was signed out, not that its login expired
+    expect(stopped.msg).toBe('This account has been banned, please contact the administrator!');
     const refused = await login('banme', 'secret1');
     expect(refused.status).toBe(400);
     expect(refused.msg).toBe('This account has been banned, please contact the administrator!');
@@ -172,6 +175,8 @@ describe('edit-user (reference §3.12)', () => {
 
     await w.call('PUT', `${base}/edit-user`, { token: w.tokens.root, payload: { uid, status: 0 } });
     expect((await login('banme', 'secret1')).status).toBe(200);
+    // lifting the ban does not revive the logins it ended
+    expect((await w.call('GET', '/api/get-user-auth-info', { token })).http).toBe(401);
   });
 
   it('a new password replaces the old one and ends the sessions', async () => {

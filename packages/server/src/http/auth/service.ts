@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Permission, RoleName } from '@verdict/shared';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -57,19 +57,16 @@ export class AuthService {
         username: userInfo.username,
         status: userInfo.status,
         lastRefreshAt: session.lastRefreshAt,
+        revokedAt: session.revokedAt,
+        expiresAt: session.expiresAt,
       })
       .from(session)
       .innerJoin(userInfo, eq(userInfo.uuid, session.uid))
-      .where(
-        and(
-          eq(session.id, claims.sessionId),
-          eq(session.uid, claims.uid),
-          isNull(session.revokedAt),
-          gt(session.expiresAt, now),
-        ),
-      );
+      .where(and(eq(session.id, claims.sessionId), eq(session.uid, claims.uid)));
     if (!found) return { kind: 'invalid' };
+    // A ban also revokes the user's logins; their next request is still told why (issue 10).
     if (found.status === 1) return { kind: 'banned' };
+    if (found.revokedAt !== null || found.expiresAt <= now) return { kind: 'invalid' };
     const { roles, permissions } = await this.grantsOf(found.uid);
     const user: AuthUser = {
       uid: found.uid,
