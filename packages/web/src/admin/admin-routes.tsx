@@ -20,7 +20,12 @@ const adminChildren: RouteObject[] = [
       ),
     },
   ),
-  route('user', 'adminUser', SUPER_ADMIN),
+  route('user', 'adminUser', SUPER_ADMIN, {
+    lazy: lazyPage(
+      () => import('./user/UserAdminPage'),
+      (m) => m.UserAdminPage,
+    ),
+  }),
   route('session', 'adminSession', SUPER_ADMIN),
   route('announcement', 'adminAnnouncement', SUPER_ADMIN),
   route('notice', 'adminNotice', SUPER_ADMIN),
