@@ -26,7 +26,12 @@ const adminChildren: RouteObject[] = [
       (m) => m.UserAdminPage,
     ),
   }),
-  route('session', 'adminSession', SUPER_ADMIN),
+  route('session', 'adminSession', SUPER_ADMIN, {
+    lazy: lazyPage(
+      () => import('./user/SessionAdminPage'),
+      (m) => m.SessionAdminPage,
+    ),
+  }),
   route('announcement', 'adminAnnouncement', SUPER_ADMIN),
   route('notice', 'adminNotice', SUPER_ADMIN),
   route('conf', 'adminConf', SUPER_ADMIN),

@@ -74,3 +74,18 @@ export const generateUsers = (body: GenerateUserBody) =>
 /** The generated accounts of `key`, once (the server deletes them as it sends them). */
 export const downloadGenerated = (key: string, format: 'xlsx' | 'csv') =>
   downloadFile('/api/file/generate-user-excel', { key, format });
+
+/** One login of a user (issue 10 "Sessions and login records"), newest first. */
+export interface LoginRecord {
+  id: number;
+  uid: string;
+  username: string;
+  userAgent: string | null;
+  ip: string | null;
+  gmtCreate: string;
+  revoked: boolean;
+  expired: boolean;
+}
+
+export const getLoginRecords = (uid: string, currentPage: number, limit: number) =>
+  apiGet<Page<LoginRecord>>('/api/admin/user/get-sessions', { uid, currentPage, limit });

@@ -101,10 +101,18 @@ describe('admin user screen (spec part 2 §2.7)', () => {
     await userPage.reload();
     await topBar(userPage).getByRole('button', { name: 'Login', exact: true }).waitFor();
 
+    // Its login record, opened from the user row, shows the login as ended by the ban.
+    await page.getByRole('button', { name: 'Logins imp2' }).click();
+    await page.getByText('Logins of imp2').waitFor();
+    await page.locator('.ant-table-row').getByText('Ended').waitFor();
+    await saveScreenshot(page, 'admin-session-1280');
+    await page.goBack();
+    await page.locator('.ant-table-row').first().waitFor();
+
     // Generate three accounts and read the one-time CSV.
-    await page.getByLabel('Prefix').fill('gen');
-    await page.getByLabel('From').fill('1');
-    await page.getByLabel('To').fill('3');
+    await page.getByRole('textbox', { name: 'Prefix', exact: true }).fill('gen');
+    await page.getByRole('spinbutton', { name: 'From', exact: true }).fill('1');
+    await page.getByRole('spinbutton', { name: 'To', exact: true }).fill('3');
     await page.getByRole('button', { name: 'Generate' }).click();
     await page.getByText('can be downloaded once').waitFor();
     await saveScreenshot(page, 'admin-user-1280', { fullPage: true });
@@ -131,5 +139,9 @@ describe('admin user screen (spec part 2 §2.7)', () => {
     await expectNoSidewaysScroll(page);
     await saveScreenshot(page, 'admin-user-768', { fullPage: true });
     expect(await userExists('zh1')).toBe(false);
+
+    await page.goto(`${server.url}/admin/session?l=zh-CN`);
+    await page.getByText('请从用户列表中某个用户的“登录记录”打开，或输入用户 ID。').waitFor();
+    await expectNoSidewaysScroll(page);
   });
 });

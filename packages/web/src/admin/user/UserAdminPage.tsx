@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLES } from '@verdict/shared';
 import {
@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import {
   deleteUsers,
   editUser,
@@ -41,6 +42,7 @@ const ROLE_OPTIONS = Object.values(ROLES).map((r) => ({ value: r.id, label: `${r
 export function UserAdminPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [onlyAdmin, setOnlyAdmin] = useState(false);
@@ -121,27 +123,35 @@ export function UserAdminPage() {
       title: t('adminUser.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 70,
+      width: 100,
       render: (_, row) => (
-        <Button
-          type="text"
-          icon={<EditOutlined />}
-          aria-label={`${t('adminUser.edit')} ${row.username}`}
-          onClick={() =>
-            setDraft({
-              uid: row.uid,
-              username: row.username,
-              realname: row.realname,
-              email: row.email,
-              password: null,
-              type: row.roles[0]?.id ?? ROLES.defaultUser.id,
-              status: row.status,
-              setNewPwd: false,
-              titleName: row.titleName,
-              titleColor: row.titleColor,
-            })
-          }
-        />
+        <Space size={2}>
+          <Button
+            type="text"
+            icon={<HistoryOutlined />}
+            aria-label={`${t('adminUser.logins')} ${row.username}`}
+            onClick={() => void navigate(`/admin/session?uid=${encodeURIComponent(row.uid)}`)}
+          />
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={`${t('adminUser.edit')} ${row.username}`}
+            onClick={() =>
+              setDraft({
+                uid: row.uid,
+                username: row.username,
+                realname: row.realname,
+                email: row.email,
+                password: null,
+                type: row.roles[0]?.id ?? ROLES.defaultUser.id,
+                status: row.status,
+                setNewPwd: false,
+                titleName: row.titleName,
+                titleColor: row.titleColor,
+              })
+            }
+          />
+        </Space>
       ),
     },
   ];

@@ -63,4 +63,17 @@ export const adminUserEnUS: DeepStrings<typeof adminUserZhCN> = {
   downloadCsv: 'Download CSV',
   onceOnly:
     'The accounts and passwords can be downloaded once (within 30 minutes): the server deletes them as it sends them.',
+  logins: 'Logins',
+  session: {
+    title: 'Login records',
+    of: 'Logins of {{name}}',
+    uid: 'User id (uid)',
+    pick: 'Open this page from a user row ("Logins") or enter a user id.',
+    time: 'Signed in',
+    ip: 'IP address',
+    browser: 'Browser',
+    active: 'Active',
+    ended: 'Ended',
+    expired: 'Expired',
+  },
 };

@@ -57,4 +57,17 @@ export const adminUserZhCN = {
   downloadXlsx: '下载 xlsx',
   downloadCsv: '下载 CSV',
   onceOnly: '账号与密码只能下载一次（30 分钟内有效），下载后即从服务器删除。',
+  logins: '登录记录',
+  session: {
+    title: '登录记录',
+    of: '{{name}} 的登录记录',
+    uid: '用户 ID（uid）',
+    pick: '请从用户列表中某个用户的“登录记录”打开，或输入用户 ID。',
+    time: '登录时间',
+    ip: 'IP 地址',
+    browser: '浏览器',
+    active: '有效',
+    ended: '已结束',
+    expired: '已过期',
+  },
 };
