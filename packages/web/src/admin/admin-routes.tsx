@@ -20,8 +20,18 @@ const adminChildren: RouteObject[] = [
       ),
     },
   ),
-  route('user', 'adminUser', SUPER_ADMIN),
-  route('session', 'adminSession', SUPER_ADMIN),
+  route('user', 'adminUser', SUPER_ADMIN, {
+    lazy: lazyPage(
+      () => import('./user/UserAdminPage'),
+      (m) => m.UserAdminPage,
+    ),
+  }),
+  route('session', 'adminSession', SUPER_ADMIN, {
+    lazy: lazyPage(
+      () => import('./user/SessionAdminPage'),
+      (m) => m.SessionAdminPage,
+    ),
+  }),
   route('announcement', 'adminAnnouncement', SUPER_ADMIN),
   route('notice', 'adminNotice', SUPER_ADMIN),
   route('conf', 'adminConf', SUPER_ADMIN),

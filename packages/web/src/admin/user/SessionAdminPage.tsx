@@ -1,0 +1,102 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Card, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { getLoginRecords, type LoginRecord } from '../../api/admin-user';
+import '../problem/admin-problem.css';
+
+const PAGE_SIZE = 20;
+
+/**
+ * /admin/session (spec part 2 §2.7, issue 10 "Sessions and login records"): one user's logins,
+ * newest first, with address, browser and whether each has ended; opened from a user row (`?uid=`).
+ */
+export function SessionAdminPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const uid = params.get('uid') ?? '';
+  const [page, setPage] = useState(1);
+  const records = useQuery({
+    queryKey: ['admin-user', 'sessions', uid, page],
+    queryFn: () => getLoginRecords(uid, page, PAGE_SIZE),
+    enabled: uid !== '',
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: TableColumnsType<LoginRecord> = [
+    {
+      title: t('adminUser.session.time'),
+      dataIndex: 'gmtCreate',
+      render: (v: string) => new Date(v).toLocaleString(),
+    },
+    { title: t('adminUser.session.ip'), dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
+    {
+      title: t('adminUser.session.browser'),
+      dataIndex: 'userAgent',
+      // a user agent is long: cut it so the state stays in view; the whole text is its tooltip
+      render: (v: string | null) =>
+        v ? (
+          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 360 }}>
+            {v}
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: t('adminUser.status'),
+      key: 'state',
+      render: (_, row) =>
+        row.revoked ? (
+          <Tag>{t('adminUser.session.ended')}</Tag>
+        ) : row.expired ? (
+          <Tag>{t('adminUser.session.expired')}</Tag>
+        ) : (
+          <Tag color="success">{t('adminUser.session.active')}</Tag>
+        ),
+    },
+  ];
+  const username = records.data?.records[0]?.username;
+
+  return (
+    <div className="ap-page">
+      <div className="ap-page-head">
+        <Typography.Title level={3} className="ap-page-title">
+          {t('title.adminSession')}
+        </Typography.Title>
+      </div>
+      <Card title={username ? t('adminUser.session.of', { name: username }) : t('adminUser.session.title')}>
+        <Input.Search
+          aria-label={t('adminUser.session.uid')}
+          placeholder={t('adminUser.session.uid')}
+          defaultValue={uid}
+          onSearch={(value) => {
+            setPage(1);
+            setParams(value.trim() ? { uid: value.trim() } : {});
+          }}
+          style={{ width: 360, maxWidth: '100%', marginBottom: 12 }}
+        />
+        {uid === '' ? (
+          <Alert type="info" showIcon title={t('adminUser.session.pick')} />
+        ) : (
+          <Table<LoginRecord>
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={records.data?.records ?? []}
+            loading={records.isFetching}
+            scroll={{ x: 'max-content' }}
+            pagination={{
+              current: page,
+              pageSize: PAGE_SIZE,
+              total: records.data?.total ?? 0,
+              showSizeChanger: false,
+              onChange: setPage,
+            }}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

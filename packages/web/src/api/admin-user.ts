@@ -1,0 +1,91 @@
+import { downloadFile } from './download';
+import { apiDelete, apiGet, apiPost, apiPut, type Page } from './http';
+
+/** The admin user calls (reference §3.12 "Users"), shapes as packages/server/src/modules/admin/user answers. */
+
+export interface AdminUserRole {
+  id: number;
+  role: string;
+  description: string | null;
+}
+
+export interface AdminUserRow {
+  uid: string;
+  username: string;
+  realname: string | null;
+  email: string | null;
+  titleName: string | null;
+  titleColor: string | null;
+  status: number;
+  gmtCreate: string;
+  roles: AdminUserRole[];
+}
+
+export interface UserListQuery {
+  currentPage: number;
+  limit: number;
+  keyword?: string;
+  onlyAdmin?: boolean;
+}
+
+export const getUserList = (query: UserListQuery) =>
+  apiGet<Page<AdminUserRow>>('/api/admin/user/get-user-list', { ...query });
+
+export interface EditUserBody {
+  uid: string;
+  username: string;
+  realname: string | null;
+  email: string | null;
+  password: string | null;
+  type: number;
+  status: number;
+  setNewPwd: boolean;
+  titleName: string | null;
+  titleColor: string | null;
+}
+
+export const editUser = (body: EditUserBody) => apiPut<null>('/api/admin/user/edit-user', body);
+
+/** reference §1: this DELETE takes a JSON body. */
+export const deleteUsers = (ids: string[]) =>
+  apiDelete<null>('/api/admin/user/delete-user', undefined, { data: { ids } });
+
+/** A refused import answers `data.errors` (the rows with their localised reasons); nothing is written. */
+export interface ImportRowError {
+  row: number;
+  username: string | null;
+  reasons: string[];
+}
+
+export const importUsers = (users: string[][]) =>
+  apiPost<null>('/api/admin/user/insert-batch-user', { users });
+
+export interface GenerateUserBody {
+  prefix: string;
+  suffix: string;
+  number_from: number;
+  number_to: number;
+  password_length: number;
+}
+
+export const generateUsers = (body: GenerateUserBody) =>
+  apiPost<{ key: string }>('/api/admin/user/generate-user', body);
+
+/** The generated accounts of `key`, once (the server deletes them as it sends them). */
+export const downloadGenerated = (key: string, format: 'xlsx' | 'csv') =>
+  downloadFile('/api/file/generate-user-excel', { key, format });
+
+/** One login of a user (issue 10 "Sessions and login records"), newest first. */
+export interface LoginRecord {
+  id: number;
+  uid: string;
+  username: string;
+  userAgent: string | null;
+  ip: string | null;
+  gmtCreate: string;
+  revoked: boolean;
+  expired: boolean;
+}
+
+export const getLoginRecords = (uid: string, currentPage: number, limit: number) =>
+  apiGet<Page<LoginRecord>>('/api/admin/user/get-sessions', { uid, currentPage, limit });
