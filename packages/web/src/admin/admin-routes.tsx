@@ -22,7 +22,12 @@ const adminChildren: RouteObject[] = [
   ),
   route('user', 'adminUser', SUPER_ADMIN),
   route('session', 'adminSession', SUPER_ADMIN),
-  route('announcement', 'adminAnnouncement', SUPER_ADMIN),
+  route('announcement', 'adminAnnouncement', SUPER_ADMIN, {
+    lazy: lazyPage(
+      () => import('./content/AnnouncementAdminPage'),
+      (m) => m.AnnouncementAdminPage,
+    ),
+  }),
   route('notice', 'adminNotice', SUPER_ADMIN),
   route('conf', 'adminConf', SUPER_ADMIN),
   route('switch', 'adminSwitch', SUPER_ADMIN),

@@ -1,4 +1,5 @@
 import { adminProblemEnUS } from './areas/admin-problem.en-US';
+import { adminContentEnUS } from './areas/admin-content.en-US';
 import { problemEnUS } from './areas/problem.en-US';
 import type { Messages } from './zh-CN';
 
@@ -281,6 +282,7 @@ export const enUS: Messages = {
     },
   },
   adminProblem: adminProblemEnUS,
+  adminContent: adminContentEnUS,
   problem: problemEnUS,
   title: {
     home: 'Home',

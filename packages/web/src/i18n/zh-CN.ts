@@ -1,4 +1,5 @@
 import { adminProblemZhCN } from './areas/admin-problem.zh-CN';
+import { adminContentZhCN } from './areas/admin-content.zh-CN';
 import { problemZhCN } from './areas/problem.zh-CN';
 
 /** Chinese strings: the source of the message keys; en-US must match them one to one. */
@@ -278,6 +279,7 @@ export const zhCN = {
     },
   },
   adminProblem: adminProblemZhCN,
+  adminContent: adminContentZhCN,
   problem: problemZhCN,
   title: {
     home: '首页',
