@@ -28,7 +28,12 @@ const adminChildren: RouteObject[] = [
       (m) => m.AnnouncementAdminPage,
     ),
   }),
-  route('notice', 'adminNotice', SUPER_ADMIN),
+  route('notice', 'adminNotice', SUPER_ADMIN, {
+    lazy: lazyPage(
+      () => import('./content/NoticeAdminPage'),
+      (m) => m.NoticeAdminPage,
+    ),
+  }),
   route('conf', 'adminConf', SUPER_ADMIN),
   route('switch', 'adminSwitch', SUPER_ADMIN),
   route('problems', 'adminProblemList'),

@@ -4,6 +4,7 @@ import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { startTestServer } from '../../../server/test/helpers/server.ts';
 import {
   assertBuilt,
+  chooseInSelect,
   expectNoSidewaysScroll,
   launchChromium,
   openPage,
@@ -17,7 +18,8 @@ import {
  * The admin announcement screen in a real browser against a real server (spec part 2 §2.7,
  * reference §3.12 "Announcements"): root creates an announcement with the markdown field, hides it
  * with the row's switch (it leaves GET /api/get-common-announcement, reference §3.2) and deletes it
- * after the confirmation; in English at 1280 px and in Chinese at 768 px.
+ * after the confirmation; a system notice is checked, sent to all users and deleted
+ * (reference §3.12 "System notices"); in English at 1280 px and in Chinese at 768 px.
  */
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -138,6 +140,97 @@ describe('admin announcement screen in the browser (spec part 2 §2.7)', () => {
     await page.goto(`${server.url}/admin/announcement?l=zh-CN`);
     await page.getByRole('heading', { name: '公告管理' }).waitFor();
     await lifecycle(page, ZH, '春季比赛', 'admin-announcement-768-zh');
+    await context.close();
+  });
+});
+
+interface NoticeTexts {
+  heading: string;
+  send: string;
+  title: string;
+  content: string;
+  type: string;
+  all: string;
+  single: string;
+  recipientRequired: string;
+  save: string;
+  created: string;
+  deleted: string;
+  delete: string;
+}
+
+const NOTICE_EN: NoticeTexts = {
+  heading: 'System Notice',
+  send: 'Send notice',
+  title: 'Title',
+  content: 'Content',
+  type: 'Type',
+  all: 'All users',
+  single: 'Single user',
+  recipientRequired: 'A single-user notice needs the recipient uid',
+  save: 'Save',
+  created: 'Created',
+  deleted: 'Deleted',
+  delete: 'Delete',
+};
+
+const NOTICE_ZH: NoticeTexts = {
+  heading: '系统通知',
+  send: '发送通知',
+  title: '标题',
+  content: '内容',
+  type: '类型',
+  all: '全部用户',
+  single: '单个用户',
+  recipientRequired: '单个用户通知需要接收者 UID',
+  save: '保存',
+  created: '创建成功',
+  deleted: '删除成功',
+  delete: '删除',
+};
+
+async function sendNotice(page: Page, texts: NoticeTexts, name: string, shot: string): Promise<void> {
+  await page.getByRole('heading', { name: texts.heading }).waitFor();
+  await page.getByRole('button', { name: texts.send }).click();
+  await popupsSettled(page);
+  const form = page.getByRole('dialog');
+  await form.getByLabel(texts.title).fill(name);
+  await form.getByLabel(texts.content).fill('Maintenance tonight');
+  // a Single notice needs its recipient (sysNoticeBody), refused in the dialog
+  await chooseInSelect(page, texts.type, texts.single);
+  await form.getByRole('button', { name: texts.save }).click();
+  await form.getByText(texts.recipientRequired).waitFor();
+  await saveScreenshot(page, `${shot}-dialog`);
+  await chooseInSelect(page, texts.type, texts.all);
+  await form.getByRole('button', { name: texts.save }).click();
+  await toast(page, texts.created).waitFor();
+  await form.waitFor({ state: 'hidden' });
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect.poll(() => row.textContent()).toContain(texts.all);
+  await expectNoSidewaysScroll(page);
+  await saveScreenshot(page, `${shot}-table`);
+
+  await row.getByRole('button', { name: `${texts.delete} ${name}` }).click();
+  await popupsSettled(page);
+  await page.locator('.ant-popover').getByRole('button', { name: texts.delete }).click();
+  await toast(page, texts.deleted).waitFor();
+  await row.waitFor({ state: 'detached' });
+}
+
+describe('admin notice screen in the browser (spec part 2 §2.7)', () => {
+  it('sends an All notice and deletes it in English at 1280 px', async () => {
+    const { context, page } = await openPage(browser, 1280);
+    await signInToAdminApp(page, server.url, 'root', ROOT_PASSWORD);
+    await page.goto(`${server.url}/admin/notice`);
+    await sendNotice(page, NOTICE_EN, 'Downtime', 'admin-notice-1280-en');
+    await context.close();
+  });
+
+  it('does the same in Chinese at 768 px', async () => {
+    const { context, page } = await openPage(browser, 768);
+    await signInToAdminApp(page, server.url, 'root', ROOT_PASSWORD);
+    await page.goto(`${server.url}/admin/notice?l=zh-CN`);
+    await sendNotice(page, NOTICE_ZH, '停机维护', 'admin-notice-768-zh');
     await context.close();
   });
 });

@@ -28,6 +28,7 @@ import { ApiError } from '../../api/http';
 import { toast } from '../../feedback/toast';
 import { useIsMobile } from '../../layout/use-is-mobile';
 import { MarkdownField } from '../problem/components/MarkdownField';
+import { when } from './when';
 import '../problem/admin-problem.css';
 
 const PAGE_SIZE = 10;
@@ -39,13 +40,6 @@ interface Draft {
   title: string;
   content: string;
   status: number;
-}
-
-/** "2026-11-25 03:40" in the browser's time zone. */
-function when(iso: string): string {
-  const d = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
 /**
