@@ -35,7 +35,12 @@ const adminChildren: RouteObject[] = [
     ),
   }),
   route('conf', 'adminConf', SUPER_ADMIN),
-  route('switch', 'adminSwitch', SUPER_ADMIN),
+  route('switch', 'adminSwitch', SUPER_ADMIN, {
+    lazy: lazyPage(
+      () => import('./content/SwitchAdminPage'),
+      (m) => m.SwitchAdminPage,
+    ),
+  }),
   route('problems', 'adminProblemList'),
   route('problem/create', 'adminProblemCreate'),
   route('problem/edit/:problemId', 'adminProblemEdit'),

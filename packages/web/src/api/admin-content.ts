@@ -1,4 +1,11 @@
-import type { AdminSysNoticeVO, AnnouncementBody, AnnouncementVO, SysNoticeBody } from '@verdict/shared';
+import type {
+  AdminSysNoticeVO,
+  AnnouncementBody,
+  AnnouncementVO,
+  SwitchConfigBody,
+  SwitchConfigVO,
+  SysNoticeBody,
+} from '@verdict/shared';
 import { currentLanguage } from '../i18n';
 import { http, type ApiEnvelope, type Page } from './http';
 
@@ -32,3 +39,9 @@ export const createSysNotice = (body: SysNoticeBody) =>
 export const updateSysNotice = (body: SysNoticeBody) =>
   http.put<ApiEnvelope<null>>(NOTICE, body, inLanguage());
 export const deleteSysNotice = (id: number) => http.delete<ApiEnvelope<null>>(NOTICE, inLanguage({ id }));
+
+/** reference §3.12 `/api/admin/switch/info` and `/api/admin/switch/update`. */
+export const getSwitches = async () =>
+  (await http.get<ApiEnvelope<SwitchConfigVO>>('/api/admin/switch/info', inLanguage())).data.data;
+export const updateSwitches = (body: SwitchConfigBody) =>
+  http.put<ApiEnvelope<null>>('/api/admin/switch/update', body, inLanguage());

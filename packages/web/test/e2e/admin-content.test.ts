@@ -19,7 +19,9 @@ import {
  * reference §3.12 "Announcements"): root creates an announcement with the markdown field, hides it
  * with the row's switch (it leaves GET /api/get-common-announcement, reference §3.2) and deletes it
  * after the confirmation; a system notice is checked, sent to all users and deleted
- * (reference §3.12 "System notices"); in English at 1280 px and in Chinese at 768 px.
+ * (reference §3.12 "System notices"); public judging is switched off on /admin/switch and a submit is
+ * refused with the switch's message, then switched on again (reference §7.14); in English at
+ * 1280 px and in Chinese at 768 px.
  */
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -231,6 +233,57 @@ describe('admin notice screen in the browser (spec part 2 §2.7)', () => {
     await signInToAdminApp(page, server.url, 'root', ROOT_PASSWORD);
     await page.goto(`${server.url}/admin/notice?l=zh-CN`);
     await sendNotice(page, NOTICE_ZH, '停机维护', 'admin-notice-768-zh');
+    await context.close();
+  });
+});
+
+/** Root's submit of a problem that does not exist: the judging switch is checked first (§6.1). */
+async function submitMessage(): Promise<string> {
+  const login = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'root', password: ROOT_PASSWORD }),
+  });
+  const token = login.headers.get('authorization') ?? '';
+  const response = await fetch(`${server.url}/api/submit-problem-judge`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json', 'accept-language': 'en-US' },
+    body: JSON.stringify({ pid: 'no-such-problem', language: 'C++', code: 'int main() { return 0; }' }),
+  });
+  return ((await response.json()) as { msg: string }).msg;
+}
+
+const JUDGE_CLOSED = 'Judging is closed on this site at the moment: submitting and testing are disabled!';
+
+describe('admin switch screen in the browser (spec part 2 §2.7)', () => {
+  it('turns public judging off in English at 1280 px and a submit is refused', async () => {
+    const { context, page } = await openPage(browser, 1280);
+    await signInToAdminApp(page, server.url, 'root', ROOT_PASSWORD);
+    await page.goto(`${server.url}/admin/switch`);
+    const judging = page.getByLabel('Public judging');
+    await expect.poll(() => judging.getAttribute('aria-checked')).toBe('true');
+    await page.getByLabel('Submit interval (seconds)').waitFor();
+    await page.getByText('Quotas', { exact: true }).waitFor();
+    await judging.click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Saved').waitFor();
+    await expect.poll(submitMessage).toBe(JUDGE_CLOSED);
+    await saveScreenshot(page, 'admin-switch-1280-en', { fullPage: true });
+    await context.close();
+  });
+
+  it('turns it on again in Chinese at 768 px', async () => {
+    const { context, page } = await openPage(browser, 768);
+    await signInToAdminApp(page, server.url, 'root', ROOT_PASSWORD);
+    await page.goto(`${server.url}/admin/switch?l=zh-CN`);
+    const judging = page.getByLabel('开放公共题库评测');
+    await expect.poll(() => judging.getAttribute('aria-checked')).toBe('false');
+    await judging.click();
+    await page.getByRole('button', { name: '保存' }).click();
+    await toast(page, '保存成功').waitFor();
+    await expect.poll(submitMessage).not.toBe(JUDGE_CLOSED);
+    await expectNoSidewaysScroll(page);
+    await saveScreenshot(page, 'admin-switch-768-zh', { fullPage: true });
     await context.close();
   });
 });
