@@ -32,10 +32,25 @@ const adminChildren: RouteObject[] = [
       (m) => m.SessionAdminPage,
     ),
   }),
-  route('announcement', 'adminAnnouncement', SUPER_ADMIN),
-  route('notice', 'adminNotice', SUPER_ADMIN),
+  route('announcement', 'adminAnnouncement', SUPER_ADMIN, {
+    lazy: lazyPage(
+      () => import('./content/AnnouncementAdminPage'),
+      (m) => m.AnnouncementAdminPage,
+    ),
+  }),
+  route('notice', 'adminNotice', SUPER_ADMIN, {
+    lazy: lazyPage(
+      () => import('./content/NoticeAdminPage'),
+      (m) => m.NoticeAdminPage,
+    ),
+  }),
   route('conf', 'adminConf', SUPER_ADMIN),
-  route('switch', 'adminSwitch', SUPER_ADMIN),
+  route('switch', 'adminSwitch', SUPER_ADMIN, {
+    lazy: lazyPage(
+      () => import('./content/SwitchAdminPage'),
+      (m) => m.SwitchAdminPage,
+    ),
+  }),
   route('problems', 'adminProblemList'),
   route('problem/create', 'adminProblemCreate'),
   route('problem/edit/:problemId', 'adminProblemEdit'),

@@ -1,5 +1,6 @@
 import { adminProblemEnUS } from './areas/admin-problem.en-US';
 import { adminUserEnUS } from './areas/admin-user.en-US';
+import { adminContentEnUS } from './areas/admin-content.en-US';
 import { problemEnUS } from './areas/problem.en-US';
 import type { Messages } from './zh-CN';
 
@@ -283,6 +284,7 @@ export const enUS: Messages = {
   },
   adminProblem: adminProblemEnUS,
   adminUser: adminUserEnUS,
+  adminContent: adminContentEnUS,
   problem: problemEnUS,
   title: {
     home: 'Home',

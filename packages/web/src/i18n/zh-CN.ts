@@ -1,5 +1,6 @@
 import { adminProblemZhCN } from './areas/admin-problem.zh-CN';
 import { adminUserZhCN } from './areas/admin-user.zh-CN';
+import { adminContentZhCN } from './areas/admin-content.zh-CN';
 import { problemZhCN } from './areas/problem.zh-CN';
 
 /** Chinese strings: the source of the message keys; en-US must match them one to one. */
@@ -280,6 +281,7 @@ export const zhCN = {
   },
   adminProblem: adminProblemZhCN,
   adminUser: adminUserZhCN,
+  adminContent: adminContentZhCN,
   problem: problemZhCN,
   title: {
     home: '首页',

@@ -1,0 +1,31 @@
+import type { SwitchConfigVO } from '@verdict/shared';
+
+export type SwitchField = keyof SwitchConfigVO;
+
+/** The form's areas (spec part 2 §2.7 /admin/switch), each switch or limit once. */
+export const SWITCH_GROUPS: { key: 'judging' | 'discussion' | 'submit' | 'quota'; fields: SwitchField[] }[] =
+  [
+    {
+      key: 'judging',
+      fields: ['openPublicJudge', 'openGroupJudge', 'openContestJudge', 'hideNonContestSubmissionCode'],
+    },
+    { key: 'discussion', fields: ['openPublicDiscussion', 'openGroupDiscussion', 'openContestComment'] },
+    { key: 'submit', fields: ['defaultSubmitInterval', 'submitCaptchaThreshold', 'submitCaptchaWindow'] },
+    {
+      key: 'quota',
+      fields: [
+        'defaultCreateGroupDailyLimit',
+        'defaultCreateGroupLimit',
+        'defaultCreateGroupACInitValue',
+        'defaultCreateDiscussionDailyLimit',
+        'defaultCreateDiscussionACInitValue',
+        'defaultCreateCommentACInitValue',
+      ],
+    },
+  ];
+const ALL_FIELDS = SWITCH_GROUPS.flatMap((group) => group.fields);
+
+/** The field a server validation message names ("defaultSubmitInterval: …"), if any. */
+export function fieldOfMessage(message: string): SwitchField | undefined {
+  return ALL_FIELDS.find((field) => new RegExp(`\\b${field}\\b`).test(message));
+}
