@@ -15,8 +15,8 @@ const adminChildren: RouteObject[] = [
     {},
     {
       lazy: lazyPage(
-        () => import('./AdminDashboard'),
-        (m) => m.AdminDashboard,
+        () => import('./dashboard/DashboardPage'),
+        (m) => m.DashboardPage,
       ),
     },
   ),

@@ -1,3 +1,4 @@
+import { adminDashboardEnUS } from './areas/admin-dashboard.en-US';
 import { adminProblemEnUS } from './areas/admin-problem.en-US';
 import { problemEnUS } from './areas/problem.en-US';
 import type { Messages } from './zh-CN';
@@ -281,6 +282,7 @@ export const enUS: Messages = {
     },
   },
   adminProblem: adminProblemEnUS,
+  adminDashboard: adminDashboardEnUS,
   problem: problemEnUS,
   title: {
     home: 'Home',

@@ -1,3 +1,4 @@
+import { adminDashboardZhCN } from './areas/admin-dashboard.zh-CN';
 import { adminProblemZhCN } from './areas/admin-problem.zh-CN';
 import { problemZhCN } from './areas/problem.zh-CN';
 
@@ -278,6 +279,7 @@ export const zhCN = {
     },
   },
   adminProblem: adminProblemZhCN,
+  adminDashboard: adminDashboardZhCN,
   problem: problemZhCN,
   title: {
     home: '首页',
