@@ -24,7 +24,12 @@ const adminChildren: RouteObject[] = [
   route('session', 'adminSession', SUPER_ADMIN),
   route('announcement', 'adminAnnouncement', SUPER_ADMIN),
   route('notice', 'adminNotice', SUPER_ADMIN),
-  route('conf', 'adminConf', SUPER_ADMIN),
+  route('conf', 'adminConf', SUPER_ADMIN, {
+    lazy: lazyPage(
+      () => import('./conf/ConfPage'),
+      (m) => m.ConfPage,
+    ),
+  }),
   route('switch', 'adminSwitch', SUPER_ADMIN),
   route('problems', 'adminProblemList'),
   route('problem/create', 'adminProblemCreate'),

@@ -1,3 +1,4 @@
+import { adminConfEnUS } from './areas/admin-conf.en-US';
 import { adminDashboardEnUS } from './areas/admin-dashboard.en-US';
 import { adminProblemEnUS } from './areas/admin-problem.en-US';
 import { problemEnUS } from './areas/problem.en-US';
@@ -283,6 +284,7 @@ export const enUS: Messages = {
   },
   adminProblem: adminProblemEnUS,
   adminDashboard: adminDashboardEnUS,
+  adminConf: adminConfEnUS,
   problem: problemEnUS,
   title: {
     home: 'Home',

@@ -1,3 +1,4 @@
+import { adminConfZhCN } from './areas/admin-conf.zh-CN';
 import { adminDashboardZhCN } from './areas/admin-dashboard.zh-CN';
 import { adminProblemZhCN } from './areas/admin-problem.zh-CN';
 import { problemZhCN } from './areas/problem.zh-CN';
@@ -280,6 +281,7 @@ export const zhCN = {
   },
   adminProblem: adminProblemZhCN,
   adminDashboard: adminDashboardZhCN,
+  adminConf: adminConfZhCN,
   problem: problemZhCN,
   title: {
     home: '首页',
