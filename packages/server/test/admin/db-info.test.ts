@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, client, signIn } from '../account/support.ts';
+import { client, signIn } from '../account/support.ts';
 import { buildTestApp, ROOT_PASSWORD, type TestApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/users.ts';
 
@@ -29,7 +29,7 @@ describe('GET /api/admin/config/get-db-info', () => {
 
   it('tells root which database is in use, its version and its size', async () => {
     const res = await t.app.inject({ url: URL, headers: { authorization: tokens.root } });
-    const { status, data } = body(res) as {
+    const { status, data } = res.json() as {
       status: number;
       data: { kind: string; version: string; sizeBytes: number };
     };
