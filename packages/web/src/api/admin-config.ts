@@ -28,3 +28,12 @@ export const getEmailConfig = () => apiGet<EmailConfig>('/api/admin/config/get-e
 export const setEmailConfig = (config: Omit<EmailConfig, 'emailPasswordSet'>) =>
   apiPut<null>('/api/admin/config/set-email-config', config);
 export const sendTestEmail = (email: string) => apiPost<null>('/api/admin/config/test-email', { email });
+
+/** `get-db-info` (Verdict): the database in use, read-only. */
+export interface DbInfo {
+  kind: 'embedded' | 'server';
+  version: string;
+  sizeBytes: number;
+}
+
+export const getDbInfo = () => apiGet<DbInfo>('/api/admin/config/get-db-info');

@@ -70,6 +70,11 @@ describe.each([
       await emailCard.getByLabel(text.emailSender).fill('judge@example.org');
       await emailCard.getByRole('button', { name: text.save }).click();
       await toast(page, text.saved).waitFor();
+      // PGlite unless TEST_DATABASE_URL names a server (issue 10: the database in use, read-only)
+      await expect
+        .poll(() => page.getByTestId('conf-db').textContent())
+        .toContain(process.env.TEST_DATABASE_URL ? text.dbKinds.server : text.dbKinds.embedded);
+      expect(await page.getByTestId('conf-db').textContent()).toContain('PostgreSQL');
       await expectNoSidewaysScroll(page);
       await saveScreenshot(page, `admin-conf-${lang}-${width}`, { fullPage: true });
 

@@ -1,9 +1,10 @@
 import { MailOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, InputNumber, Row, Space, Switch } from 'antd';
+import { Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, Space, Switch, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  getDbInfo,
   getEmailConfig,
   getWebConfig,
   sendTestEmail,
@@ -14,6 +15,7 @@ import {
 } from '../../api/admin-config';
 import { websiteConfigQuery } from '../../api/home';
 import { toast } from '../../feedback/toast';
+import { mebibytes } from '../dashboard/relative-time';
 
 type EmailForm = Omit<EmailConfig, 'emailBlacklist' | 'emailPasswordSet'> & { emailBlacklist: string };
 
@@ -40,6 +42,7 @@ export function ConfPage() {
   const queryClient = useQueryClient();
   const web = useQuery({ queryKey: ['admin-config', 'web'], queryFn: getWebConfig });
   const email = useQuery({ queryKey: ['admin-config', 'email'], queryFn: getEmailConfig });
+  const database = useQuery({ queryKey: ['admin-config', 'db'], queryFn: getDbInfo });
   const [webForm] = Form.useForm<WebConfig>();
   const [emailForm] = Form.useForm<EmailForm>();
   const [savingWeb, saveWeb] = useSaving();
@@ -227,6 +230,24 @@ export function ConfPage() {
             {t('adminConf.sendTest')}
           </Button>
         </Space.Compact>
+      </Card>
+
+      <Card title={t('adminConf.dbTitle')} loading={database.isLoading} data-testid="conf-db">
+        {database.data && (
+          <Descriptions column={1} size="small">
+            <Descriptions.Item label={t('adminConf.dbKind')}>
+              <Tag color={database.data.kind === 'embedded' ? 'blue' : 'green'}>
+                {t(`adminConf.dbKinds.${database.data.kind}`)}
+              </Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('adminConf.dbVersion')}>
+              <span style={{ wordBreak: 'break-all' }}>{database.data.version}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('adminConf.dbSize')}>
+              {mebibytes(database.data.sizeBytes)}
+            </Descriptions.Item>
+          </Descriptions>
+        )}
       </Card>
     </Space>
   );

@@ -1,7 +1,9 @@
 import type { adminConfZhCN } from './admin-conf.zh-CN';
 
+type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+
 /** English strings of the admin settings page; typed against the Chinese ones key for key. */
-export const adminConfEnUS: { [K in keyof typeof adminConfZhCN]: string } = {
+export const adminConfEnUS: DeepStrings<typeof adminConfZhCN> = {
   webTitle: 'Website',
   name: 'Site name',
   shortName: 'Short name',
@@ -31,4 +33,9 @@ export const adminConfEnUS: { [K in keyof typeof adminConfZhCN]: string } = {
   testAddress: 'Test recipient',
   sendTest: 'Send a test mail',
   testSent: 'The test mail has been sent to {{email}}',
+  dbTitle: 'Database',
+  dbKind: 'Kind',
+  dbKinds: { embedded: 'Embedded (PGlite)', server: 'PostgreSQL server' },
+  dbVersion: 'Version',
+  dbSize: 'Size',
 };

@@ -29,4 +29,9 @@ export const adminConfZhCN = {
   testAddress: '测试收件邮箱',
   sendTest: '发送测试邮件',
   testSent: '测试邮件已发送至 {{email}}',
+  dbTitle: '数据库',
+  dbKind: '类型',
+  dbKinds: { embedded: '内嵌（PGlite）', server: 'PostgreSQL 服务器' },
+  dbVersion: '版本',
+  dbSize: '大小',
 };
