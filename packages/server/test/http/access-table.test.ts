@@ -119,6 +119,7 @@ const EXPECTED: Record<string, Outcome[]> = {
   'GET /api/admin/judge/cancel-judge': ROOT_REJUDGE,
   'GET /api/admin/config/get-web-config': SYSTEM_INFO,
   'POST /api/admin/config/get-web-config': SYSTEM_INFO,
+  'GET /api/admin/config/get-db-info': SYSTEM_INFO,
   'PUT /api/admin/config/set-web-config': SYSTEM_INFO,
   'GET /api/admin/config/get-email-config': SYSTEM_INFO,
   'POST /api/admin/config/get-email-config': SYSTEM_INFO,

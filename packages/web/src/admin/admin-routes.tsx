@@ -15,8 +15,8 @@ const adminChildren: RouteObject[] = [
     {},
     {
       lazy: lazyPage(
-        () => import('./AdminDashboard'),
-        (m) => m.AdminDashboard,
+        () => import('./dashboard/DashboardPage'),
+        (m) => m.DashboardPage,
       ),
     },
   ),
@@ -44,7 +44,12 @@ const adminChildren: RouteObject[] = [
       (m) => m.NoticeAdminPage,
     ),
   }),
-  route('conf', 'adminConf', SUPER_ADMIN),
+  route('conf', 'adminConf', SUPER_ADMIN, {
+    lazy: lazyPage(
+      () => import('./conf/ConfPage'),
+      (m) => m.ConfPage,
+    ),
+  }),
   route('switch', 'adminSwitch', SUPER_ADMIN, {
     lazy: lazyPage(
       () => import('./content/SwitchAdminPage'),

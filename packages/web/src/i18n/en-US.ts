@@ -1,3 +1,5 @@
+import { adminConfEnUS } from './areas/admin-conf.en-US';
+import { adminDashboardEnUS } from './areas/admin-dashboard.en-US';
 import { adminProblemEnUS } from './areas/admin-problem.en-US';
 import { adminUserEnUS } from './areas/admin-user.en-US';
 import { adminContentEnUS } from './areas/admin-content.en-US';
@@ -285,6 +287,8 @@ export const enUS: Messages = {
   adminProblem: adminProblemEnUS,
   adminUser: adminUserEnUS,
   adminContent: adminContentEnUS,
+  adminDashboard: adminDashboardEnUS,
+  adminConf: adminConfEnUS,
   problem: problemEnUS,
   title: {
     home: 'Home',

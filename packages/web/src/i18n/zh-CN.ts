@@ -1,3 +1,5 @@
+import { adminConfZhCN } from './areas/admin-conf.zh-CN';
+import { adminDashboardZhCN } from './areas/admin-dashboard.zh-CN';
 import { adminProblemZhCN } from './areas/admin-problem.zh-CN';
 import { adminUserZhCN } from './areas/admin-user.zh-CN';
 import { adminContentZhCN } from './areas/admin-content.zh-CN';
@@ -282,6 +284,8 @@ export const zhCN = {
   adminProblem: adminProblemZhCN,
   adminUser: adminUserZhCN,
   adminContent: adminContentZhCN,
+  adminDashboard: adminDashboardZhCN,
+  adminConf: adminConfZhCN,
   problem: problemZhCN,
   title: {
     home: '首页',

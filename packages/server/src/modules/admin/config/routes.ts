@@ -17,6 +17,7 @@ import { requestLanguage } from '../../../http/messages.ts';
 import { RATE_LIMITS } from '../../../http/rate-limit.ts';
 import { Mailer } from '../../../mail/mailer.ts';
 import { issueMessage } from '../../account/validation.ts';
+import { dbInfo } from './db-info.ts';
 import { getEmailConfig, sendTestEmail, setEmailConfig } from './email.ts';
 import { getWebConfig, setWebConfig } from './web.ts';
 
@@ -66,6 +67,9 @@ export async function adminConfigRoutes(app: FastifyInstance, opts: { smtp?: Smt
     await setEmailConfig(app.db, parseConfig(emailConfigBody, request.body));
     return ok(null);
   });
+
+  // Verdict (issue 10): the database in use, instead of HOJ's DB and Redis settings
+  app.get(`${base}/get-db-info`, { config }, async () => ok(await dbInfo(app.db)));
 
   app.post(`${base}/test-email`, { config: { ...config, rateLimit: RATE_LIMITS.mail } }, async (request) => {
     const { email } = parseConfig(testEmailBody, request.body);

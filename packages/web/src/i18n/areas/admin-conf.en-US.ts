@@ -1,0 +1,41 @@
+import type { adminConfZhCN } from './admin-conf.zh-CN';
+
+type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+
+/** English strings of the admin settings page; typed against the Chinese ones key for key. */
+export const adminConfEnUS: DeepStrings<typeof adminConfZhCN> = {
+  webTitle: 'Website',
+  name: 'Site name',
+  shortName: 'Short name',
+  baseUrl: 'Base URL',
+  register: 'Open registration',
+  description: 'Description',
+  recordName: 'Record name',
+  recordUrl: 'Record link',
+  projectName: 'Project name',
+  projectUrl: 'Project link',
+  contactPhone: 'Contact phone',
+  address: 'Address',
+  save: 'Save',
+  saved: 'Saved successfully',
+  emailTitle: 'E-mail',
+  emailHost: 'SMTP server',
+  emailPort: 'Port',
+  emailSsl: 'SSL',
+  emailUsername: 'SMTP user name',
+  emailPassword: 'SMTP password',
+  passwordSet: 'Set (leave empty to keep it)',
+  passwordUnset: 'Not set',
+  emailSender: 'Sender address',
+  emailBGImg: 'Mail background image',
+  emailBlacklist: 'Refused e-mail domains',
+  blacklistHint: 'One domain a line, such as example.com',
+  testAddress: 'Test recipient',
+  sendTest: 'Send a test mail',
+  testSent: 'The test mail has been sent to {{email}}',
+  dbTitle: 'Database',
+  dbKind: 'Kind',
+  dbKinds: { embedded: 'Embedded (PGlite)', server: 'PostgreSQL server' },
+  dbVersion: 'Version',
+  dbSize: 'Size',
+};

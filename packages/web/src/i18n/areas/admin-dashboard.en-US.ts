@@ -1,0 +1,47 @@
+import type { adminDashboardZhCN } from './admin-dashboard.zh-CN';
+
+type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+
+/** English strings of the admin dashboard; typed against the Chinese ones key for key. */
+export const adminDashboardEnUS: DeepStrings<typeof adminDashboardZhCN> = {
+  userNum: 'Total users',
+  recentContestNum: 'Contests this week',
+  todayJudgeNum: 'Judgements today',
+  previousLogin: 'Previous login',
+  loginTime: 'Time',
+  loginIp: 'IP',
+  loginAgent: 'Browser',
+  noLogin: 'No login recorded',
+  workers: 'Judge workers',
+  refresh: 'Refresh',
+  autoRefresh: 'Refreshed every 10 s',
+  name: 'Name',
+  host: 'Host',
+  languages: 'Languages',
+  slots: 'Slots in use / max',
+  lastHeartbeat: 'Last heartbeat',
+  judgedLastHour: 'Judged last hour',
+  cpuLoad: 'CPU load',
+  memoryLoad: 'Memory load',
+  state: 'State',
+  states: { online: 'Online', late: 'Late', gone: 'Gone' },
+  disabled: 'Disabled',
+  never: 'Never',
+  noWorkers: 'No judge workers',
+  server: 'Server process',
+  instance: 'Instance',
+  cores: 'CPU cores',
+  nodeVersion: 'Node version',
+  uptime: 'Uptime',
+  rss: 'Resident memory',
+  heap: 'Heap used',
+  loadFailed: 'Loading failed, please try again later.',
+  ago: {
+    justNow: 'just now',
+    seconds: '{{count}} s ago',
+    minutes: '{{count}} min ago',
+    hours: '{{count}} h ago',
+    days: '{{count}} d ago',
+  },
+  duration: '{{hours}} h {{minutes}} min',
+};
