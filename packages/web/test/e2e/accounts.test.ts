@@ -225,7 +225,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/admin/dashboard');
     await page.getByText(/management console/).waitFor();
-    expect(await page.locator('.ant-result-subtitle').textContent()).toBe('root');
+    expect(await page.locator('.admin-dashboard-user').textContent()).toBe('root');
 
     // The admin app signs out through its own call and returns to its login page (spec part 2 §2.7).
     const token = await page.evaluate(() => localStorage.getItem('token'));

@@ -103,10 +103,16 @@ export function DashboardPage() {
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} className="admin-dashboard">
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('admin.welcome', { name: config?.name || t('site.fallbackName') })}
-        {userInfo?.username ? ` · ${userInfo.username}` : ''}
-      </Typography.Title>
+      <div>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('admin.welcome', { name: config?.name || t('site.fallbackName') })}
+        </Typography.Title>
+        {userInfo?.username && (
+          <Typography.Text type="secondary" className="admin-dashboard-user">
+            {userInfo.username}
+          </Typography.Text>
+        )}
+      </div>
       {counts.isError && <Alert type="error" showIcon message={t('adminDashboard.loadFailed')} />}
       <Row gutter={[16, 16]}>
         {(['userNum', 'recentContestNum', 'todayJudgeNum'] as const).map((key) => (
