@@ -14,7 +14,7 @@ export type ScopeTable = Record<Scope, { available: true } | { available: false;
 export const SCOPES: ScopeTable = {
   public: { available: true },
   training: { available: true },
-  contest: { available: false, message: problemMessages.contestsNotAvailable },
+  contest: { available: true },
   group: { available: false, message: problemMessages.groupsNotAvailable },
 };
 

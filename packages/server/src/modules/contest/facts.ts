@@ -1,0 +1,77 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { contest, contestRegister, group, groupMember } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { problemMessages } from '../../http/messages.ts';
+import { CONTEST_STATUS, type ContestFacts, type GroupFacts } from '../../policy/resources.ts';
+import type { Subject } from '../../policy/subjects.ts';
+
+export type ContestRow = typeof contest.$inferSelect;
+
+/**
+ * The status of a contest at `now` (reference §4.8): -1 scheduled before the start, 0 running until
+ * the end, 1 ended. HOJ kept a status column current with a MySQL event; Verdict derives it from the
+ * injected clock wherever it is read, so a contest never shows a stale status.
+ */
+export function contestStatusAt(c: Pick<ContestRow, 'startTime' | 'endTime'>, now: Date): number {
+  if (now.getTime() < c.startTime.getTime()) return CONTEST_STATUS.scheduled;
+  if (now.getTime() < c.endTime.getTime()) return CONTEST_STATUS.running;
+  return CONTEST_STATUS.ended;
+}
+
+/**
+ * reference §9.2: the board is sealed from `sealRankTime` while the contest runs, and after the end
+ * too unless `autoRealRank` unseals it. (Contest admins see through the seal; the caller decides.)
+ */
+export function isSealedAt(
+  c: Pick<ContestRow, 'sealRank' | 'sealRankTime' | 'endTime' | 'autoRealRank'>,
+  now: Date,
+): boolean {
+  if (!c.sealRank || !c.sealRankTime || now.getTime() < c.sealRankTime.getTime()) return false;
+  return now.getTime() < c.endTime.getTime() || !c.autoRealRank;
+}
+
+/** The contest row, or the reference's "contest does not exist" (reference §3.6). */
+export async function loadContest(db: Db, cid: number): Promise<ContestRow> {
+  const [row] = await db.select().from(contest).where(eq(contest.id, cid)).limit(1);
+  if (!row) throw notFound(problemMessages.contestNotFound);
+  return row;
+}
+
+async function groupFactsOf(db: Db, gid: number, user: Subject): Promise<GroupFacts | undefined> {
+  const [g] = await db.select().from(group).where(eq(group.id, gid)).limit(1);
+  if (!g) return undefined;
+  const [member] = user
+    ? await db
+        .select({ auth: groupMember.auth })
+        .from(groupMember)
+        .where(and(eq(groupMember.gid, gid), eq(groupMember.uid, user.uid)))
+        .limit(1)
+    : [];
+  return { gid, owner: g.uid, level: member?.auth, auth: g.auth, status: g.status, visible: g.visible };
+}
+
+/**
+ * What the contest rules of the policy (policy/rules/contest.ts, reference §7.18) need to know about
+ * `row` for `user` at `now`: status from the clock, the caller's registration, the seal, the group.
+ */
+export async function contestFacts(db: Db, row: ContestRow, user: Subject, now: Date): Promise<ContestFacts> {
+  const [registration] = user
+    ? await db
+        .select({ id: contestRegister.id })
+        .from(contestRegister)
+        .where(and(eq(contestRegister.cid, row.id), eq(contestRegister.uid, user.uid)))
+        .limit(1)
+    : [];
+  return {
+    uid: row.uid,
+    auth: row.auth,
+    status: contestStatusAt(row, now),
+    visible: row.visible,
+    openRank: row.openRank,
+    type: row.type,
+    sealed: isSealedAt(row, now),
+    registered: !!registration,
+    group: row.gid ? await groupFactsOf(db, row.gid, user) : undefined,
+  };
+}
