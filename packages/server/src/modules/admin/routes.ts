@@ -22,7 +22,7 @@ export async function adminRoutes(
   await app.register(adminProblemRoutes, { staging: stagingOf(app, opts.dataDir) });
   await app.register(adminTagRoutes);
   await app.register(adminJudgeRoutes);
-  await app.register(adminConfigRoutes, { smtp: opts.smtp });
+  await app.register(adminConfigRoutes, { smtp: opts.smtp, dataDir: opts.dataDir });
   await app.register(adminDashboardRoutes, { judgeLeaseMs: opts.judgeLeaseMs });
   await app.register(adminAnnouncementRoutes);
   await app.register(adminNoticeRoutes);
