@@ -153,6 +153,7 @@ const EXPECTED: Record<string, Outcome[]> = {
   'PUT /api/admin/user/edit-user': USER_ADMIN,
   'DELETE /api/admin/user/delete-user': USER_ADMIN,
   'POST /api/admin/user/insert-batch-user': USER_ADMIN,
+  'GET /api/admin/user/import-progress': USER_ADMIN,
   'POST /api/admin/user/generate-user': USER_ADMIN,
   // reference §3.11: R(root)
   'GET /api/file/generate-user-excel': USER_ADMIN,
