@@ -6,7 +6,7 @@ import type { CrudEditor } from './use-crud-editor';
 
 interface CrudDialogProps<Draft> {
   editor: CrudEditor<Draft>;
-  texts: CrudTexts;
+  texts: Pick<CrudTexts, 'save' | 'cancel'>;
   title: string;
   onSave: () => void;
   /** a wide dialog (markdown editors) takes the whole width on a phone */

@@ -8,7 +8,10 @@ import type { CrudTexts } from './crud-texts';
  * save was tried (field errors show only from then on), the save in flight and its error.
  * `save` and `remove` toast, refresh the list and leave the server's message in the dialog.
  */
-export function useCrudEditor<Draft>(texts: CrudTexts, refresh: () => Promise<unknown>) {
+export function useCrudEditor<Draft>(
+  texts: Pick<CrudTexts, 'created' | 'updated' | 'deleted' | 'saveFailed'>,
+  refresh: () => Promise<unknown>,
+) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
