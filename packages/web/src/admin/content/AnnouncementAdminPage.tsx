@@ -1,21 +1,5 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnnouncementVO } from '@verdict/shared';
-import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Space,
-  Switch,
-  Table,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Form, Input, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,10 +8,15 @@ import {
   getAdminAnnouncements,
   updateAnnouncement,
 } from '../../api/admin-content';
-import { ApiError } from '../../api/http';
 import { toast } from '../../feedback/toast';
-import { useIsMobile } from '../../layout/use-is-mobile';
+import { CrudDialog } from '../common/CrudDialog';
+import { CrudPageHead } from '../common/CrudPageHead';
+import { actionsColumn } from '../common/CrudRowActions';
+import { useCrudList } from '../common/use-crud-list';
+import { CrudTable } from '../common/CrudTable';
+import { useCrudEditor } from '../common/use-crud-editor';
 import { MarkdownField } from '../problem/components/MarkdownField';
+import { contentCrudTexts } from './content-texts';
 import { when } from './when';
 import '../problem/admin-problem.css';
 
@@ -49,76 +38,35 @@ interface Draft {
  */
 export function AnnouncementAdminPage() {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const texts = contentCrudTexts(t, t('adminContent.announcement.edit'));
   const [flipping, setFlipping] = useState<number | null>(null);
+  const list = useCrudList(['admin-content', 'announcements'], getAdminAnnouncements, PAGE_SIZE);
+  const { refresh } = list;
+  const editor = useCrudEditor<Draft>(texts, refresh);
+  const { draft, setDraft, tried } = editor;
 
-  const list = useQuery({
-    queryKey: ['admin-content', 'announcements', page],
-    queryFn: () => getAdminAnnouncements(page, PAGE_SIZE),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-content', 'announcements'] });
-
-  const close = () => {
-    setDraft(null);
-    setTried(false);
-    setSaveError(null);
-  };
   const titleError = draft && draft.title.trim() === '' ? t('adminContent.announcement.titleRequired') : null;
-
-  const save = async () => {
-    setTried(true);
-    if (!draft || titleError) return;
-    setSaving(true);
-    setSaveError(null);
-    const body = {
-      id: draft.id,
-      title: draft.title.trim(),
-      content: draft.content,
-      status: draft.status as 0 | 1,
-    };
-    try {
-      await (draft.id ? updateAnnouncement(body) : createAnnouncement(body));
-      toast.success(t(draft.id ? 'adminContent.announcement.updated' : 'adminContent.announcement.created_'));
-      close();
-      await refresh();
-    } catch (error) {
-      setSaveError(
-        error instanceof ApiError && error.message
-          ? error.message
-          : t('adminContent.announcement.saveFailed'),
-      );
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    void editor.save(
+      titleError !== null,
+      (d) => {
+        const body = { id: d.id, title: d.title.trim(), content: d.content, status: d.status as 0 | 1 };
+        return d.id ? updateAnnouncement(body) : createAnnouncement(body);
+      },
+      !draft?.id,
+    );
 
   // reference §4.6: status 0 shown, 1 hidden; the switch saves the row as it is with the other status.
   const flip = async (row: AnnouncementVO, shown: boolean) => {
     setFlipping(row.id);
     try {
       await updateAnnouncement({ id: row.id, title: row.title, content: row.content, status: shown ? 0 : 1 });
-      toast.success(t('adminContent.announcement.updated'));
+      toast.success(texts.updated);
       await refresh();
     } catch {
       // the client has shown the server's message
     } finally {
       setFlipping(null);
-    }
-  };
-
-  const remove = async (row: AnnouncementVO) => {
-    try {
-      await deleteAnnouncement(row.id);
-      toast.success(t('adminContent.announcement.deleted'));
-      await refresh();
-    } catch {
-      // the client has shown the server's message
     }
   };
 
@@ -142,100 +90,43 @@ export function AnnouncementAdminPage() {
     { title: t('adminContent.announcement.author'), dataIndex: 'username', width: 120, ellipsis: true },
     { title: t('adminContent.announcement.created'), dataIndex: 'gmtCreate', width: 150, render: when },
     { title: t('adminContent.announcement.modified'), dataIndex: 'gmtModified', width: 150, render: when },
-    {
-      title: t('adminContent.announcement.actions'),
-      key: 'actions',
-      width: 100,
-      render: (_, row) => (
-        <Space size={2}>
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={`${t('adminContent.announcement.edit')} ${row.title}`}
-            onClick={() => {
-              close();
-              setDraft({ id: row.id, title: row.title, content: row.content ?? '', status: row.status });
-            }}
-          />
-          <Popconfirm
-            title={t('adminContent.announcement.deleteConfirm', { title: row.title })}
-            okText={t('adminContent.announcement.delete')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('adminContent.announcement.cancel')}
-            onConfirm={() => remove(row)}
-          >
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={`${t('adminContent.announcement.delete')} ${row.title}`}
-            />
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn<AnnouncementVO>(t('adminContent.announcement.actions'), texts, (row) => ({
+      name: row.title,
+      confirmDelete: t('adminContent.announcement.deleteConfirm', { title: row.title }),
+      onEdit: () =>
+        editor.open({ id: row.id, title: row.title, content: row.content ?? '', status: row.status }),
+      onDelete: () => editor.remove(() => deleteAnnouncement(row.id)),
+    })),
   ];
 
   return (
     <div className="ap-page">
-      <div className="ap-page-head">
-        <Typography.Title level={3} className="ap-page-title">
-          {t('title.adminAnnouncement')}
-        </Typography.Title>
-        <Space wrap>
-          <Tooltip title={t('adminContent.announcement.refresh')}>
-            <Button
-              icon={<ReloadOutlined spin={list.isFetching} />}
-              aria-label={t('adminContent.announcement.refresh')}
-              onClick={() => void refresh()}
-            />
-          </Tooltip>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => {
-              close();
-              setDraft({ id: null, title: '', content: '', status: 0 });
-            }}
-          >
-            {t('adminContent.announcement.create')}
-          </Button>
-        </Space>
-      </div>
-      <Card>
-        <Table<AnnouncementVO>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 760 }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            simple: isMobile,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: setPage,
-          }}
-          locale={{ emptyText: t('adminContent.announcement.empty') }}
-        />
-      </Card>
+      <CrudPageHead
+        title={t('title.adminAnnouncement')}
+        refreshLabel={texts.refresh}
+        fetching={list.fetching}
+        onRefresh={() => void refresh()}
+        create={{
+          label: t('adminContent.announcement.create'),
+          onClick: () => editor.open({ id: null, title: '', content: '', status: 0 }),
+        }}
+      />
+      <CrudTable<AnnouncementVO>
+        list={list}
+        columns={columns}
+        emptyText={t('adminContent.announcement.empty')}
+        scrollX={760}
+      />
 
-      <Modal
-        open={draft !== null}
+      <CrudDialog<Draft>
+        editor={editor}
+        texts={texts}
         title={draft?.id ? t('adminContent.announcement.edit') : t('adminContent.announcement.create')}
-        onCancel={close}
-        onOk={() => void save()}
-        okText={t('adminContent.announcement.save')}
-        cancelText={t('adminContent.announcement.cancel')}
-        confirmLoading={saving}
-        width={isMobile ? '100%' : 760}
-        destroyOnHidden
+        onSave={save}
+        wide
       >
-        {draft && (
-          <Form layout="vertical" component="div">
+        {(d) => (
+          <>
             <Form.Item
               label={t('adminContent.announcement.title')}
               htmlFor="ac-announcement-title"
@@ -245,30 +136,29 @@ export function AnnouncementAdminPage() {
             >
               <Input
                 id="ac-announcement-title"
-                value={draft.title}
+                value={d.title}
                 maxLength={TITLE_MAX}
-                onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+                onChange={(event) => setDraft({ ...d, title: event.target.value })}
               />
             </Form.Item>
             <Form.Item>
               <MarkdownField
                 label={t('adminContent.announcement.content')}
-                value={draft.content}
-                onChange={(content) => setDraft({ ...draft, content })}
+                value={d.content}
+                onChange={(content) => setDraft({ ...d, content })}
                 rows={8}
               />
             </Form.Item>
             <Form.Item label={t('adminContent.announcement.showOnHome')} htmlFor="ac-announcement-status">
               <Switch
                 id="ac-announcement-status"
-                checked={draft.status === 0}
-                onChange={(shown) => setDraft({ ...draft, status: shown ? 0 : 1 })}
+                checked={d.status === 0}
+                onChange={(shown) => setDraft({ ...d, status: shown ? 0 : 1 })}
               />
             </Form.Item>
-            {saveError && <Alert type="error" showIcon title={saveError} />}
-          </Form>
+          </>
         )}
-      </Modal>
+      </CrudDialog>
     </div>
   );
 }
