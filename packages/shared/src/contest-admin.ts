@@ -125,6 +125,7 @@ export const CONTEST_ADMIN_MESSAGES = {
   },
   awardTiersRequired: { zh: '请至少设置一个奖项！', en: 'Set at least one award tier!' },
   awardTiersTooMany: { zh: '奖项过多！', en: 'Too many award tiers!' },
+  awardPriorityInvalid: { zh: '奖项优先级须为整数！', en: 'An award priority must be a whole number!' },
   awardNameRequired: {
     zh: '奖项名称不能为空且不超过50位！',
     en: 'An award name must be 1 to 50 characters long!',
@@ -178,29 +179,23 @@ export function parseContestTime(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const time = (message: ContestAdminMessageKey) =>
-  z.unknown().transform((v, ctx) => {
-    const date = parseContestTime(v);
-    if (!date) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return date;
-  });
+/** The time of `value`, or an issue with `message` (the field's own "invalid time" text). */
+function timeOrIssue(value: unknown, ctx: z.RefinementCtx, message: ContestAdminMessageKey): Date {
+  const date = parseContestTime(value);
+  if (date) return date;
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
 
+const time = (message: ContestAdminMessageKey) =>
+  z.unknown().transform((v, ctx) => timeOrIssue(v, ctx, message));
+
+/** Absent, null or '' is no time (the seal time of a contest that does not seal). */
 const optionalTime = (message: ContestAdminMessageKey) =>
   z
     .unknown()
     .optional()
-    .transform((v, ctx) => {
-      if (v === null || v === undefined || v === '') return null;
-      const date = parseContestTime(v);
-      if (!date) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return date;
-    });
+    .transform((v, ctx) => (v === null || v === undefined || v === '' ? null : timeOrIssue(v, ctx, message)));
 
 /** A flag the form may send as null; null or absent takes the default of reference §4.4. */
 const flag = (fallback: boolean) =>
