@@ -215,8 +215,8 @@ export function isContestColor(value: string): boolean {
 /** reference §4.4 award_config entry; `num` is a percentage or a count by award type (§9.5). */
 export const awardTierInput = z.object({
   priority: z.coerce
-    .number({ error: key('awardTiersRequired') })
-    .int()
+    .number({ error: key('awardPriorityInvalid') })
+    .int(key('awardPriorityInvalid'))
     .default(0),
   name: z.string().trim().min(1, key('awardNameRequired')).max(L.awardNameMax, key('awardNameRequired')),
   background: z.string().trim().refine(isContestColor, key('awardColorInvalid')),
