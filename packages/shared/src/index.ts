@@ -8,3 +8,5 @@ export * from './web-config.ts';
 export * from './problem-rules.ts';
 export * from './site-content.ts';
 export * from './admin-user.ts';
+export * from './contest.ts';
+export * from './contest-admin.ts';
