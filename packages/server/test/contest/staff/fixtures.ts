@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { contest, contestProblem, contestRecord, contestRegister, judge, userInfo } from '../../../src/db/schema/index.ts';
+import {
+  contest,
+  contestProblem,
+  contestRecord,
+  contestRegister,
+  judge,
+  userInfo,
+} from '../../../src/db/schema/index.ts';
 import { contestRecordStatus } from '../../../src/modules/submission/lifecycle/scopes.ts';
 import { createProblem, createWorld, type World } from '../../problem/fixtures.ts';
 
@@ -55,7 +62,7 @@ export async function createStaffWorld(
       visible: options.visible ?? true,
     })
     .returning();
-  const second = await createProblem(w, { title: 'Second', type: options.type ?? 0 });
+  const second = await createProblem(w, { title: 'Second' });
   const [a] = await w.t.db
     .insert(contestProblem)
     .values({ cid: c!.id, pid: w.p1000, displayId: 'A', displayTitle: 'Sum', color: '#ff0000' })

@@ -76,11 +76,10 @@ describe('submit-print-text (reference §3.6, §7.6, §7.18)', () => {
 
 describe('the admin print list (reference §3.6 get-contest-print, check-contest-print-status, download-contest-print-text)', () => {
   const list = (caller: Caller) =>
-    w.call<{ records: { id: number; username: string; realname: string | null; status: number }[]; total: number }>(
-      'GET',
-      `/api/get-contest-print?cid=${w.cid}&currentPage=1&limit=15`,
-      { token: tokenOf(w, caller) },
-    );
+    w.call<{
+      records: { id: number; username: string; realname: string | null; status: number }[];
+      total: number;
+    }>('GET', `/api/get-contest-print?cid=${w.cid}&currentPage=1&limit=15`, { token: tokenOf(w, caller) });
 
   it('is for contest admins: the creator and root', async () => {
     const answers: Record<string, number> = {};
@@ -96,7 +95,9 @@ describe('the admin print list (reference §3.6 get-contest-print, check-contest
     expect(Object.keys(first).sort()).toEqual(['cid', 'gmtCreate', 'id', 'realname', 'status', 'username']);
 
     const mark = (caller: Caller) =>
-      w.call('PUT', `/api/check-contest-print-status?id=${first.id}&cid=${w.cid}`, { token: tokenOf(w, caller) });
+      w.call('PUT', `/api/check-contest-print-status?id=${first.id}&cid=${w.cid}`, {
+        token: tokenOf(w, caller),
+      });
     expect((await mark('participant')).status).toBe(403);
     expect((await mark('creator')).status).toBe(200);
     const after = await list('root');
@@ -109,7 +110,9 @@ describe('the admin print list (reference §3.6 get-contest-print, check-contest
         headers: tokenOf(w, caller) ? { authorization: tokenOf(w, caller)! } : {},
       });
     const file = await download('creator');
-    expect(file.headers['content-disposition']).toBe(`attachment;filename=${first.username}_Contest_Print.txt`);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment;filename=${first.username}_Contest_Print.txt`,
+    );
     const [stored] = await w.t.db.select().from(contestPrint).where(eq(contestPrint.id, first.id));
     expect(file.body).toBe(stored!.content);
     // Changed from HOJ: the print's contest decides who may read it

@@ -30,7 +30,11 @@ interface Picked {
  * newest first. ACM: every accepted one. OI: the latest submission with a score per (user, problem).
  * `excludeAdmin` drops the creator's and the roots'.
  */
-async function pickSubmissions(db: Db, c: { id: number; uid: string; type: number; startTime: Date; endTime: Date }, excludeAdmin: boolean) {
+async function pickSubmissions(
+  db: Db,
+  c: { id: number; uid: string; type: number; startTime: Date; endTime: Date },
+  excludeAdmin: boolean,
+) {
   const acm = c.type === 0; // contest.type 0 ACM, 1 OI (reference §4.4)
   const rows = await db
     .select({
@@ -64,7 +68,12 @@ async function pickSubmissions(db: Db, c: { id: number; uid: string; type: numbe
       if (seen.has(key)) continue;
       seen.add(key);
     }
-    picked.push({ ...r, displayId: r.displayId ?? 'null', username: r.username ?? r.uid, language: r.language ?? '' });
+    picked.push({
+      ...r,
+      displayId: r.displayId ?? 'null',
+      username: r.username ?? r.uid,
+      language: r.language ?? '',
+    });
   }
   return { acm, picked };
 }
@@ -97,7 +106,9 @@ export async function acSubmissionZip(
     // two accepted submissions of one problem within a second: keep both
     if (used.has(name)) name += `_${s.submitId}`;
     used.add(name);
-    zip.addBuffer(Buffer.from(s.code, 'utf8'), `${name}.${languageSuffix(s.language)}`, { mtime: s.submitTime });
+    zip.addBuffer(Buffer.from(s.code, 'utf8'), `${name}.${languageSuffix(s.language)}`, {
+      mtime: s.submitTime,
+    });
   }
   zip.end();
   return {

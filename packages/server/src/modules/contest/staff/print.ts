@@ -16,7 +16,8 @@ import { staffMessages } from './messages.ts';
 
 /** The length rules of a print (spec part 1 §9 minimum; Verdict's maximum); blank text is too short. */
 export function printContentRefusal(content: string) {
-  if (content.trim().length === 0 || content.length < L.printMinChars) return fail(staffMessages.printTooShort);
+  if (content.trim().length === 0 || content.length < L.printMinChars)
+    return fail(staffMessages.printTooShort);
   if (content.length > L.printMaxChars) return fail(staffMessages.printTooLong);
   return null;
 }

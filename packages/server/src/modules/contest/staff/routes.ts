@@ -31,14 +31,20 @@ export async function contestStaffRoutes(app: FastifyInstance) {
     return ok(null);
   });
 
-  r.get('/api/get-contest-print', { config, schema: { querystring: contestStaffPageQuery } }, async (request) =>
-    ok(await listPrints(app.db, request.user!, request.query, app.clock.now())),
+  r.get(
+    '/api/get-contest-print',
+    { config, schema: { querystring: contestStaffPageQuery } },
+    async (request) => ok(await listPrints(app.db, request.user!, request.query, app.clock.now())),
   );
 
-  r.put('/api/check-contest-print-status', { config, schema: { querystring: checkPrintQuery } }, async (request) => {
-    await markPrinted(app.db, request.user!, request.query, app.clock.now());
-    return ok(null);
-  });
+  r.put(
+    '/api/check-contest-print-status',
+    { config, schema: { querystring: checkPrintQuery } },
+    async (request) => {
+      await markPrinted(app.db, request.user!, request.query, app.clock.now());
+      return ok(null);
+    },
+  );
 
   r.get(
     '/api/file/download-contest-print-text',
@@ -52,8 +58,10 @@ export async function contestStaffRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/get-contest-ac-info', { config, schema: { querystring: contestStaffPageQuery } }, async (request) =>
-    ok(await listAcInfo(app.db, request.user!, request.query, app.clock.now())),
+  r.get(
+    '/api/get-contest-ac-info',
+    { config, schema: { querystring: contestStaffPageQuery } },
+    async (request) => ok(await listAcInfo(app.db, request.user!, request.query, app.clock.now())),
   );
 
   r.put('/api/check-contest-ac-info', { config, schema: { body: checkAcInfoBody } }, async (request) => {
@@ -65,7 +73,12 @@ export async function contestStaffRoutes(app: FastifyInstance) {
     '/api/file/download-contest-ac-submission',
     { config, schema: { querystring: acSubmissionZipQuery } },
     async (request, reply) => {
-      const { fileName, stream } = await acSubmissionZip(app.db, request.user!, request.query, app.clock.now());
+      const { fileName, stream } = await acSubmissionZip(
+        app.db,
+        request.user!,
+        request.query,
+        app.clock.now(),
+      );
       return reply.type('application/zip').header('Content-disposition', attachment(fileName)).send(stream);
     },
   );
