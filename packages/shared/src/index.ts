@@ -10,3 +10,4 @@ export * from './site-content.ts';
 export * from './admin-user.ts';
 export * from './contest.ts';
 export * from './contest-admin.ts';
+export * from './contest-staff.ts';
