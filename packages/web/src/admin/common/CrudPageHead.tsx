@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 
 interface CrudPageHeadProps {
   title: string;
+  /** a line under the title (the contest's name on a contest's page) */
+  subtitle?: ReactNode;
   refreshLabel: string;
   fetching: boolean;
   onRefresh: () => void;
@@ -16,6 +18,7 @@ interface CrudPageHeadProps {
 /** An admin list page's title with its refresh (spinning while the lists load) and create buttons. */
 export function CrudPageHead({
   title,
+  subtitle,
   refreshLabel,
   fetching,
   onRefresh,
@@ -24,9 +27,12 @@ export function CrudPageHead({
 }: CrudPageHeadProps) {
   return (
     <div className="ap-page-head">
-      <Typography.Title level={3} className="ap-page-title">
-        {title}
-      </Typography.Title>
+      <div>
+        <Typography.Title level={3} className="ap-page-title">
+          {title}
+        </Typography.Title>
+        {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
+      </div>
       <Space wrap>
         {children}
         <Tooltip title={refreshLabel}>
