@@ -19,6 +19,11 @@ const PROBLEM_PAGE = { hideFooter: true } as const;
 /** Focus-mode pages hide the footer and show the menu of where they came from. */
 const focusMode = (navMode: NavMode) => ({ hideFooter: true, navMode });
 
+const contestComingTab = lazyPage(
+  () => import('./pages/contest/ContestComingTab'),
+  (m) => m.ContestComingTab,
+);
+
 /** The user site's route table (spec part 2 §2.8). */
 const siteRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/home" replace /> },
@@ -72,10 +77,17 @@ const siteRoutes: RouteObject[] = [
     'trainingFullProblemDetails',
     focusMode('training'),
   ),
-  route('contest/:contestID/problem/:problemID/full-screen', 'contestFullProblemDetails', {
-    ...AUTH,
-    ...focusMode('contest'),
-  }),
+  route(
+    'contest/:contestID/problem/:problemID/full-screen',
+    'contestFullProblemDetails',
+    { ...AUTH, ...focusMode('contest') },
+    {
+      lazy: lazyPage(
+        () => import('./pages/contest/ContestProblemPage'),
+        (m) => m.ContestFullProblemPage,
+      ),
+    },
+  ),
   route('group/:groupID/problem/:problemID/full-screen', 'groupFullProblemDetails', {
     ...AUTH,
     ...focusMode('group'),
@@ -103,23 +115,91 @@ const siteRoutes: RouteObject[] = [
     },
   ),
 
-  route('contest', 'contestList'),
+  // The participant's contest screens (spec part 1 §2 "Contest list", "Contest shell").
+  route(
+    'contest',
+    'contestList',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./pages/contest/ContestListPage'),
+        (m) => m.ContestListPage,
+      ),
+    },
+  ),
   route('contest/acm-scoreboard/:contestID', 'acmScoreBoard'),
   route('contest/oi-scoreboard/:contestID', 'oiScoreBoard'),
   route('contest/:contestID', 'contestDetails', AUTH, {
+    lazy: lazyPage(
+      () => import('./pages/contest/ContestShell'),
+      (m) => m.ContestShell,
+    ),
     children: [
-      route('submissions', 'contestSubmissionList'),
-      route('problem/:problemID/submission-detail/:submitID', 'contestSubmissionDetails'),
-      route('problems', 'contestProblemList'),
-      route('problem/:problemID', 'contestProblemDetails', PROBLEM_PAGE),
-      route('announcements', 'contestAnnouncementList'),
-      route('rank', 'contestRank'),
+      {
+        index: true,
+        lazy: lazyPage(
+          () => import('./pages/contest/ContestOverview'),
+          (m) => m.ContestOverview,
+        ),
+      },
+      route(
+        'submissions',
+        'contestSubmissionList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/contest/ContestSubmissionPages'),
+            (m) => m.ContestSubmissionListPage,
+          ),
+        },
+      ),
+      route(
+        'problem/:problemID/submission-detail/:submitID',
+        'contestSubmissionDetails',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/contest/ContestSubmissionPages'),
+            (m) => m.ContestSubmissionDetailsPage,
+          ),
+        },
+      ),
+      route(
+        'problems',
+        'contestProblemList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/contest/ContestProblemListPage'),
+            (m) => m.ContestProblemListPage,
+          ),
+        },
+      ),
+      route('problem/:problemID', 'contestProblemDetails', PROBLEM_PAGE, {
+        lazy: lazyPage(
+          () => import('./pages/contest/ContestProblemPage'),
+          (m) => m.ContestProblemPage,
+        ),
+      }),
+      route(
+        'announcement',
+        'contestAnnouncementList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/contest/ContestAnnouncementPage'),
+            (m) => m.ContestAnnouncementPage,
+          ),
+        },
+      ),
+      // The scoreboards come with the next issue: the tab exists and says so.
+      route('rank', 'contestRank', {}, { lazy: contestComingTab }),
+      route('scroll-board', 'contestScrollBoard', {}, { lazy: contestComingTab }),
       route('ac-info', 'contestAcInfo'),
       route('rejudge', 'contestRejudge', { ...AUTH, requireSuperAdmin: true }),
       route('comment', 'contestComment', { access: 'contestComment' }),
       route('print', 'contestPrint'),
       route('admin-print', 'contestAdminPrint'),
-      route('scroll-board', 'contestScrollBoard'),
     ],
   }),
 

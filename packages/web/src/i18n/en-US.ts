@@ -3,6 +3,7 @@ import { adminDashboardEnUS } from './areas/admin-dashboard.en-US';
 import { adminProblemEnUS } from './areas/admin-problem.en-US';
 import { adminUserEnUS } from './areas/admin-user.en-US';
 import { adminContentEnUS } from './areas/admin-content.en-US';
+import { contestEnUS } from './areas/contest.en-US';
 import { problemEnUS } from './areas/problem.en-US';
 import type { Messages } from './zh-CN';
 
@@ -290,6 +291,7 @@ export const enUS: Messages = {
   adminDashboard: adminDashboardEnUS,
   adminConf: adminConfEnUS,
   problem: problemEnUS,
+  contest: contestEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

@@ -3,6 +3,7 @@ import { adminDashboardZhCN } from './areas/admin-dashboard.zh-CN';
 import { adminProblemZhCN } from './areas/admin-problem.zh-CN';
 import { adminUserZhCN } from './areas/admin-user.zh-CN';
 import { adminContentZhCN } from './areas/admin-content.zh-CN';
+import { contestZhCN } from './areas/contest.zh-CN';
 import { problemZhCN } from './areas/problem.zh-CN';
 
 /** Chinese strings: the source of the message keys; en-US must match them one to one. */
@@ -287,6 +288,7 @@ export const zhCN = {
   adminDashboard: adminDashboardZhCN,
   adminConf: adminConfZhCN,
   problem: problemZhCN,
+  contest: contestZhCN,
   title: {
     home: '首页',
     problemList: '题目列表',
