@@ -7,3 +7,4 @@ export * from './admin-config.ts';
 export * from './web-config.ts';
 export * from './problem-rules.ts';
 export * from './site-content.ts';
+export * from './contest.ts';

@@ -13,7 +13,7 @@ import {
 } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { assertScopeAvailable, can } from '../../policy/index.ts';
+import { can } from '../../policy/index.ts';
 import { lastAcceptedCode, resubmit, setShare } from './actions.ts';
 import { caseResults, submissionDetail } from './detail.ts';
 import { judgeJson } from './json.ts';
@@ -88,12 +88,6 @@ export async function submissionRoutes(app: FastifyInstance) {
     async (request) =>
       ok(await submissionStatuses(app.db, request.user, request.body.submitIds, request.body.cid)),
   );
-
-  // Contest status checks follow the contest's seal rules, which come with contests.
-  r.post('/api/check-contest-submissions-status', { config: login }, async () => {
-    assertScopeAvailable('contest');
-    return ok({});
-  });
 
   r.put('/api/submission', { config: login, schema: { body: updateSubmissionBody } }, async (request) => {
     await setShare(app.db, request.user!, request.body.submitId, request.body.share);
