@@ -1,46 +1,20 @@
-import type { AnnouncementVO } from '@verdict/shared';
+import type {
+  ContestAccessVO,
+  ContestAnnouncementVO,
+  ContestInfoVO,
+  ContestJudgeVO,
+  ContestProblemVO,
+  ContestVO,
+} from '@verdict/shared';
 import { apiGet, apiPost, type Page } from './http';
 import { inLanguage, type ProblemDetail } from './problem';
 import type { SubmissionRow } from './submission';
 
 /** The participant's contest calls (spec part 1 §2 "Contest …", §7; reference §3.6, §7.18). */
 
-/** A row of `GET /api/get-contest-list` (reference §3.6 ContestVO). */
-export interface ContestSummary {
-  id: number;
-  author: string | null;
-  title: string;
-  /** 0 ACM, 1 OI */
-  type: number;
-  description: string | null;
-  /** -1 scheduled, 0 running, 1 ended */
-  status: number;
-  source: number;
-  /** 0 public, 1 private, 2 protected */
-  auth: number;
-  startTime: string;
-  endTime: string;
-  /** seconds */
-  duration: number;
-  openRank: boolean;
-  oiRankScoreType: string;
-  gid: number | null;
-  allowEndSubmit: boolean;
-  /** registrations */
-  count: number;
-}
-
-/** `GET /api/get-contest-info` (reference §3.6): the list's fields plus the shell's. */
-export interface ContestInfo extends ContestSummary {
-  openPrint: boolean;
-  sealRank: boolean;
-  sealRankTime: string | null;
-  rankShowName: string;
-  /** the server's clock when it answered: the countdown runs on it (spec part 1 §2) */
-  now: string;
-  /** the creator's uid, when the server sends it */
-  uid?: string;
-}
+/** reference §3.6 ContestVO / get-contest-info (with the server's `now`), from the shared contract. */
+export type ContestSummary = ContestVO;
+export type ContestInfo = ContestInfoVO;
 
 export interface ContestListParams {
   currentPage: number;
@@ -62,22 +36,15 @@ export function registerContest(cid: number, password: string): Promise<null> {
   return apiPost<null>('/api/register-contest', { cid, password }, inLanguage());
 }
 
-export function getContestAccess(cid: number): Promise<{ access: boolean }> {
-  return apiGet<{ access: boolean }>('/api/get-contest-access', { cid }, inLanguage());
+export function getContestAccess(cid: number): Promise<ContestAccessVO> {
+  return apiGet<ContestAccessVO>('/api/get-contest-access', { cid }, inLanguage());
 }
 
-/** reference §3.6 ContestProblemVO; `displayId` is the problem's id inside the contest. */
-export interface ContestProblem {
-  id: number;
-  displayId: string;
-  cid: number;
-  pid: number;
-  displayTitle: string;
-  /** balloon colour */
-  color: string | null;
-  ac: number;
-  total: number;
-}
+/**
+ * reference §3.6 ContestProblemVO: `displayId` is the problem's id inside the contest; `ac` and
+ * `total` are null without real-time permission; the caller's `myStatus` and `score` come along.
+ */
+export type ContestProblem = ContestProblemVO;
 
 export function getContestProblems(cid: number, containsEnd: boolean): Promise<ContestProblem[]> {
   return apiGet<ContestProblem[]>('/api/get-contest-problem', { cid, containsEnd }, inLanguage());
@@ -91,19 +58,6 @@ export function getContestProblemDetails(
   return apiGet<ProblemDetail>(
     '/api/get-contest-problem-details',
     { cid, displayId, containsEnd },
-    inLanguage(),
-  );
-}
-
-/** `POST /api/get-user-problem-status` for a contest's problems (reference §7.9): pid → status, score. */
-export function getContestProblemStatus(
-  cid: number,
-  pidList: number[],
-  containsEnd: boolean,
-): Promise<Record<string, { status: number; score?: number | null }>> {
-  return apiPost(
-    '/api/get-user-problem-status',
-    { pidList, isContestProblemList: true, cid, containsEnd },
     inLanguage(),
   );
 }
@@ -123,9 +77,7 @@ export function getContestNavigatorProblems(cid: number): Promise<NavigatorProbl
 }
 
 /** A contest submission row: the reference's JudgeVO with `displayId` and the display title. */
-export interface ContestSubmissionRow extends SubmissionRow {
-  displayId?: string;
-}
+export type ContestSubmissionRow = SubmissionRow & Pick<ContestJudgeVO, 'displayId' | 'cpid'>;
 
 export interface ContestSubmissionParams {
   contestID: number;
@@ -168,7 +120,7 @@ export function checkContestSubmissionsStatus(
   );
 }
 
-export type ContestAnnouncement = AnnouncementVO;
+export type ContestAnnouncement = ContestAnnouncementVO;
 
 export function getContestAnnouncements(
   cid: number,

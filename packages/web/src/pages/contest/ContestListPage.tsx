@@ -174,7 +174,7 @@ export function ContestListPage() {
                     <CalendarOutlined aria-hidden /> {dayjs(contest.startTime).format('YYYY-MM-DD HH:mm')}
                   </li>
                   <li>
-                    <ClockCircleOutlined aria-hidden /> {duration(contest.duration)}
+                    <ClockCircleOutlined aria-hidden /> {duration(contest.duration ?? 0)}
                   </li>
                   <li>
                     <Tooltip title={t(contest.type === 1 ? 'contest.ruleTips.oi' : 'contest.ruleTips.acm')}>

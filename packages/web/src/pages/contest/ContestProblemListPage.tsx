@@ -3,7 +3,7 @@ import { Card, Progress, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getContestProblemStatus, getContestProblems, type ContestProblem } from '../../api/contest';
+import { getContestProblems, type ContestProblem } from '../../api/contest';
 import { acceptancePercent, progressColor } from '../../components/judge-status';
 import { isAuthenticated, useSession } from '../../store/session';
 import { serverTime } from './clock/contest-clock';
@@ -42,16 +42,12 @@ export function ContestProblemListPage() {
     queryFn: () => getContestProblems(cid, containsEnd),
     staleTime: 0,
   });
-  const pids = (problems.data ?? []).map((p) => p.pid);
-  const statuses = useQuery({
-    queryKey: ['contest-problem-status', cid, containsEnd, pids],
-    queryFn: () => getContestProblemStatus(cid, pids, containsEnd),
-    enabled: isAuthenticated(session) && pids.length > 0,
-    staleTime: 0,
-  });
   if (!facts) return null;
   const realTime = hasRealTimePermission(facts, contest.admin, serverTime(contest.offset, Date.now()));
-  const count = (n: number) => (realTime ? n : '?');
+  // The server sends null where the viewer has no real-time permission; the clock may seal the
+  // board while the page is open, before the next fetch.
+  const shown = (n: number | null): n is number => realTime && n !== null;
+  const count = (n: number | null) => (shown(n) ? n : '?');
 
   const columns: ColumnsType<ContestProblem> = [
     ...(isAuthenticated(session)
@@ -62,7 +58,12 @@ export function ContestProblemListPage() {
             width: 70,
             align: 'center' as const,
             render: (_: unknown, row: ContestProblem) => (
-              <ContestProblemStatus icon={problemStatusIcon(facts.type, statuses.data?.[String(row.pid)])} />
+              <ContestProblemStatus
+                icon={problemStatusIcon(
+                  facts.type,
+                  row.myStatus === null ? undefined : { status: row.myStatus, score: row.score },
+                )}
+              />
             ),
           },
         ]
@@ -86,7 +87,7 @@ export function ContestProblemListPage() {
       width: 180,
       responsive: ['sm'],
       render: (_, row) => {
-        if (!realTime) return '?';
+        if (!shown(row.ac) || !shown(row.total)) return '?';
         const percent = acceptancePercent(row.ac, row.total);
         return <Progress percent={percent} size="small" strokeColor={progressColor(percent)} />;
       },

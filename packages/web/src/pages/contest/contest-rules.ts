@@ -1,4 +1,4 @@
-import { JudgeStatus } from '@verdict/shared';
+import { CONTEST_AUTH, CONTEST_TYPE, JudgeStatus } from '@verdict/shared';
 import { CONTEST_STATUS } from './clock/contest-clock';
 
 /**
@@ -7,8 +7,7 @@ import { CONTEST_STATUS } from './clock/contest-clock';
  * decide what the screens offer.
  */
 
-export const CONTEST_AUTH = { public: 0, private: 1, protected: 2 } as const;
-export const CONTEST_TYPE = { acm: 0, oi: 1 } as const;
+export { CONTEST_AUTH, CONTEST_TYPE };
 
 export interface ContestFacts {
   type: number;

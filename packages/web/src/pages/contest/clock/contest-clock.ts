@@ -1,3 +1,5 @@
+import { CONTEST_STATUS } from '@verdict/shared';
+
 /**
  * The contest's clock (spec part 1 §2 "Contest shell"): the countdown runs on the SERVER's time.
  * `get-contest-info` answers the server's `now`; the browser keeps the difference to its own clock
@@ -5,7 +7,7 @@
  * the time the server judges submissions by. Pure, with every time passed in, for the tests.
  */
 
-export const CONTEST_STATUS = { scheduled: -1, running: 0, ended: 1 } as const;
+export { CONTEST_STATUS };
 export type ContestStatus = (typeof CONTEST_STATUS)[keyof typeof CONTEST_STATUS];
 
 /**
