@@ -101,7 +101,7 @@ export function ContestProblemListPage() {
         size="middle"
         columns={columns}
         dataSource={problems.data ?? []}
-        loading={problems.isFetching}
+        loading={problems.isPending}
         pagination={false}
         scroll={{ x: 'max-content' }}
         onRow={(row) => ({
