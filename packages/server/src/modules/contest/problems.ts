@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { CONTEST_STATUS, JudgeStatus, PROBLEM_AUTH, type ContestProblemVO } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
 import { contestProblem, problem } from '../../db/schema/index.ts';
@@ -70,17 +70,21 @@ export async function contestProblemList(
 }
 
 /** The contest problem of display id `displayId` (case-insensitive, as problem ids are), or 404. */
-export async function contestProblemNamed(db: Db, view: ContestView, displayId: string) {
+export function contestProblemNamed(db: Db, view: ContestView, displayId: string) {
+  return contestProblemWhere(db, view, sql`upper(${contestProblem.displayId}) = ${displayId.toUpperCase()}`);
+}
+
+/** The contest problem of problem `pid` (test runs name the problem by its id), or 404. */
+export function contestProblemOf(db: Db, view: ContestView, pid: number) {
+  return contestProblemWhere(db, view, eq(contestProblem.pid, pid));
+}
+
+async function contestProblemWhere(db: Db, view: ContestView, which: SQL) {
   const [row] = await db
     .select({ cp: contestProblem, auth: problem.auth })
     .from(contestProblem)
     .innerJoin(problem, eq(problem.id, contestProblem.pid))
-    .where(
-      and(
-        eq(contestProblem.cid, view.row.id),
-        sql`upper(${contestProblem.displayId}) = ${displayId.toUpperCase()}`,
-      ),
-    );
+    .where(and(eq(contestProblem.cid, view.row.id), which));
   if (!row) throw notFound(contestMessages.problemNotFound);
   // reference §7.7: a hidden problem is refused in its contest too (contest admins excepted)
   if (row.auth === PROBLEM_AUTH.hidden && !view.admin) throw forbidden(contestMessages.problemHidden);

@@ -73,20 +73,29 @@ export async function submissionRoutes(app: FastifyInstance) {
   r.get(
     '/api/get-submission-detail',
     { config: anon, schema: { querystring: submitIdQuery } },
-    async (request) => ok(await submissionDetail(app.db, request.user, request.query.submitId)),
+    async (request) =>
+      ok(await submissionDetail(app.db, request.user, request.query.submitId, app.clock.now())),
   );
 
   r.get(
     '/api/get-all-case-result',
     { config: anon, schema: { querystring: submitIdQuery } },
-    async (request) => ok(await caseResults(app.db, request.user, request.query.submitId)),
+    async (request) => ok(await caseResults(app.db, request.user, request.query.submitId, app.clock.now())),
   );
 
   r.post(
     '/api/check-submissions-status',
     { config: anon, schema: { body: checkSubmissionsStatusBody } },
     async (request) =>
-      ok(await submissionStatuses(app.db, request.user, request.body.submitIds, request.body.cid)),
+      ok(
+        await submissionStatuses(
+          app.db,
+          request.user,
+          request.body.submitIds,
+          request.body.cid,
+          app.clock.now(),
+        ),
+      ),
   );
 
   r.put('/api/submission', { config: login, schema: { body: updateSubmissionBody } }, async (request) => {
@@ -98,6 +107,8 @@ export async function submissionRoutes(app: FastifyInstance) {
     '/api/get-last-ac-code',
     { config: login, schema: { querystring: lastAcCodeQuery } },
     async (request) =>
-      ok(await lastAcceptedCode(app.db, request.user!, request.query.pid, request.query.cid)),
+      ok(
+        await lastAcceptedCode(app.db, request.user!, request.query.pid, request.query.cid, app.clock.now()),
+      ),
   );
 }
