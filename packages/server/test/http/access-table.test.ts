@@ -156,6 +156,14 @@ const EXPECTED: Record<string, Outcome[]> = {
   'POST /api/file/upload-testcase-zip': ADMIN_AREA,
   // reference §3.11: any login; the author rule is the policy's (problem.edit)
   'GET /api/file/download-testcase': LOGIN,
+  // reference §3.6 contest staff: any login; the contest rules are the policy's (contest.print, contest.staff)
+  'POST /api/submit-print-text': LOGIN,
+  'GET /api/get-contest-print': LOGIN,
+  'PUT /api/check-contest-print-status': LOGIN,
+  'GET /api/file/download-contest-print-text': LOGIN,
+  'GET /api/get-contest-ac-info': LOGIN,
+  'PUT /api/check-contest-ac-info': LOGIN,
+  'GET /api/file/download-contest-ac-submission': LOGIN,
   'POST /api/judge-gateway/register': JUDGE,
   'POST /api/judge-gateway/heartbeat': JUDGE,
   'POST /api/judge-gateway/claim': JUDGE,

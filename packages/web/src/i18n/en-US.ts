@@ -1,4 +1,5 @@
 import { adminConfEnUS } from './areas/admin-conf.en-US';
+import { contestStaffEnUS } from './areas/contest-staff.en-US';
 import { adminDashboardEnUS } from './areas/admin-dashboard.en-US';
 import { adminProblemEnUS } from './areas/admin-problem.en-US';
 import { adminUserEnUS } from './areas/admin-user.en-US';
@@ -292,6 +293,7 @@ export const enUS: Messages = {
   adminConf: adminConfEnUS,
   problem: problemEnUS,
   contest: contestEnUS,
+  contestStaff: contestStaffEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

@@ -1,4 +1,5 @@
 import { adminConfZhCN } from './areas/admin-conf.zh-CN';
+import { contestStaffZhCN } from './areas/contest-staff.zh-CN';
 import { adminDashboardZhCN } from './areas/admin-dashboard.zh-CN';
 import { adminProblemZhCN } from './areas/admin-problem.zh-CN';
 import { adminUserZhCN } from './areas/admin-user.zh-CN';
@@ -289,6 +290,7 @@ export const zhCN = {
   adminConf: adminConfZhCN,
   problem: problemZhCN,
   contest: contestZhCN,
+  contestStaff: contestStaffZhCN,
   title: {
     home: '首页',
     problemList: '题目列表',
