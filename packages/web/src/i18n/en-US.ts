@@ -5,6 +5,7 @@ import { adminProblemEnUS } from './areas/admin-problem.en-US';
 import { adminUserEnUS } from './areas/admin-user.en-US';
 import { adminContentEnUS } from './areas/admin-content.en-US';
 import { adminContestEnUS } from './areas/admin-contest.en-US';
+import { contestEnUS } from './areas/contest.en-US';
 import { problemEnUS } from './areas/problem.en-US';
 import type { Messages } from './zh-CN';
 
@@ -293,6 +294,7 @@ export const enUS: Messages = {
   adminDashboard: adminDashboardEnUS,
   adminConf: adminConfEnUS,
   problem: problemEnUS,
+  contest: contestEnUS,
   contestStaff: contestStaffEnUS,
   title: {
     home: 'Home',

@@ -5,6 +5,7 @@ import { adminProblemZhCN } from './areas/admin-problem.zh-CN';
 import { adminUserZhCN } from './areas/admin-user.zh-CN';
 import { adminContentZhCN } from './areas/admin-content.zh-CN';
 import { adminContestZhCN } from './areas/admin-contest.zh-CN';
+import { contestZhCN } from './areas/contest.zh-CN';
 import { problemZhCN } from './areas/problem.zh-CN';
 
 /** Chinese strings: the source of the message keys; en-US must match them one to one. */
@@ -290,6 +291,7 @@ export const zhCN = {
   adminDashboard: adminDashboardZhCN,
   adminConf: adminConfZhCN,
   problem: problemZhCN,
+  contest: contestZhCN,
   contestStaff: contestStaffZhCN,
   title: {
     home: '首页',
