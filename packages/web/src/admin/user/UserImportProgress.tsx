@@ -40,7 +40,7 @@ export function UserImportProgress({ importId, total }: { importId: string; tota
       </Typography.Text>
       <Progress
         percent={count === 0 ? 0 : Math.floor((done / count) * 100)}
-        status={state === 'failed' ? 'exception' : 'active'}
+        status={state === 'failed' ? 'exception' : state === 'done' ? 'success' : 'active'}
         aria-label={t('adminUser.importProgress.label')}
       />
     </div>
