@@ -88,10 +88,24 @@ describe.each([
       });
       await toast(page, fill(text.svg, { name: 'logo.svg' })).waitFor();
 
+      // The first upload's answer is held back, so its progress bar is seen while it waits.
+      // (Chromium sends no upload progress events for an intercepted request: the percentage is not checked.)
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let uploads = 0;
+      await page.route('**/api/file/upload-carouse-img', async (route) => {
+        const response = await route.fetch();
+        if (++uploads === 1) await held;
+        await route.fulfill({ response });
+      });
       await page.getByTestId('carousel-file').setInputFiles([
         { name: 'first.png', mimeType: 'image/png', buffer: png(30) },
         { name: 'second.png', mimeType: 'image/png', buffer: png(220) },
       ]);
+      const progress = page.getByTestId('carousel-upload-progress');
+      await progress.getByText(fill(text.uploading, { name: 'first.png' })).waitFor();
+      await progress.getByRole('progressbar').waitFor();
+      release();
       await expect.poll(() => card.getByTestId('carousel-item').count()).toBe(2);
       const [first, second] = await shownIds(page);
       expect(await homeCarouselIds()).toEqual([first, second]);
@@ -122,5 +136,5 @@ describe.each([
     } finally {
       await context.close();
     }
-  });
+  }, 180_000);
 });

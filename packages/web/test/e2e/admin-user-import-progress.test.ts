@@ -75,5 +75,5 @@ describe.each([
     } finally {
       await context.close();
     }
-  });
+  }, 180_000);
 });
