@@ -1,5 +1,6 @@
-import type { WebConfigVO } from '@verdict/shared';
-import { apiGet, apiPost, apiPut } from './http';
+import type { CarouselImageVO, WebConfigVO } from '@verdict/shared';
+import { DOWNLOAD_TIMEOUT_MS } from '../config/constants';
+import { apiDelete, apiGet, apiPost, apiPut } from './http';
 
 /**
  * The admin site settings (reference §3.12 `/api/admin/config/*`, spec part 2 §2.7 "conf"), with the
@@ -37,3 +38,28 @@ export interface DbInfo {
 }
 
 export const getDbInfo = () => apiGet<DbInfo>('/api/admin/config/get-db-info');
+
+// ---- home carousel (reference §3.2, §3.11, §3.12; the order call is Verdict's) --------------------
+
+export type CarouselImage = CarouselImageVO;
+
+/** `GET /api/home-carousel`: every image in its place, first shown first. */
+export const getCarousel = () => apiGet<CarouselImage[]>('/api/home-carousel');
+
+/** `POST /api/file/upload-carouse-img` (sic) with the image in the multipart field `file`; progress 0–100. */
+export function uploadCarouselImage(file: File, onProgress: (percent: number) => void) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiPost<CarouselImage>('/api/file/upload-carouse-img', form, {
+    timeout: DOWNLOAD_TIMEOUT_MS,
+    onUploadProgress: (event) => {
+      if (event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    },
+  });
+}
+
+export const deleteCarouselImage = (id: number) => apiDelete<null>('/api/admin/config/home-carousel', { id });
+
+/** Verdict: every image id in the new order. */
+export const orderCarousel = (ids: number[]) =>
+  apiPut<null>('/api/admin/config/home-carousel-order', { ids });

@@ -16,6 +16,7 @@ import {
 import { websiteConfigQuery } from '../../api/home';
 import { toast } from '../../feedback/toast';
 import { mebibytes } from '../dashboard/relative-time';
+import { CarouselCard } from './CarouselCard';
 
 type EmailForm = Omit<EmailConfig, 'emailBlacklist' | 'emailPasswordSet'> & { emailBlacklist: string };
 
@@ -231,6 +232,8 @@ export function ConfPage() {
           </Button>
         </Space.Compact>
       </Card>
+
+      <CarouselCard />
 
       <Card title={t('adminConf.dbTitle')} loading={database.isLoading} data-testid="conf-db">
         {database.data && (

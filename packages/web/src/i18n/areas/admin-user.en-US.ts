@@ -43,6 +43,15 @@ export const adminUserEnUS: DeepStrings<typeof adminUserZhCN> = {
   imported: 'Import Successfully',
   fixRows: '{{count}} rows have errors: fix them, then import. Nothing has been written.',
   serverRefused: 'The server refused {{count}} rows; nothing has been written.',
+  importProgress: {
+    label: 'Import progress',
+    checking: 'Checking the rows…',
+    hashing: 'Hashing passwords…',
+    writing: 'Writing the users…',
+    done: 'Imported',
+    failed: 'Import failed',
+    count: '{{done}} / {{total}}',
+  },
   problem: {
     shape: 'needs 2 to 7 columns',
     username: 'username must be 1 to 20 characters',

@@ -38,6 +38,15 @@ export const adminUserZhCN = {
   imported: '导入成功',
   fixRows: '有 {{count}} 行有误，请改正后再导入；尚未写入任何数据。',
   serverRefused: '服务器拒绝了 {{count}} 行，未写入任何数据。',
+  importProgress: {
+    label: '导入进度',
+    checking: '正在检查数据…',
+    hashing: '正在加密密码…',
+    writing: '正在写入用户…',
+    done: '导入完成',
+    failed: '导入失败',
+    count: '{{done}} / {{total}}',
+  },
   problem: {
     shape: '应有 2 到 7 列',
     username: '用户名不能为空，最多 20 个字符',
