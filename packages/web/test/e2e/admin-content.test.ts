@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSysNotice, userSysNotice } from '../../../server/src/db/schema/index.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { createUser } from '../../../server/test/helpers/users.ts';
@@ -59,55 +59,66 @@ async function deleteRow(page: Page, name: string, texts: { delete: string; dele
   await row.waitFor({ state: 'detached' });
 }
 
+/** A browser run on a shared two-core CI machine, with server calls and toasts between the steps. */
+const timeout = 120_000;
+
 describe.each(LAYOUTS)(
   'admin content screens, $lang at $width px',
   ({ width, lang, tag, text, page: names }) => {
     const a = text.announcement;
+    // one sign-in per layout: each test opens its screen in the same signed-in page
+    let opened: Awaited<ReturnType<typeof openAdminAsRoot>> | undefined;
+    beforeAll(async () => {
+      opened = await openAdminAsRoot(env, { width, lang, path: '/admin/dashboard' });
+    });
+    afterAll(() => opened?.context.close());
+    const open = async (path: string) => {
+      await opened!.page.goto(`${env.server.url}${path}?l=${lang}`);
+      return opened!.page;
+    };
 
-    it('creates, hides and deletes an announcement', async () => {
+    it('creates, hides and deletes an announcement', { timeout }, async () => {
       const name = `Spring contest ${tag}`;
-      const { context, page } = await openAdminAsRoot(env, { width, lang, path: '/admin/announcement' });
-      try {
-        await page.getByRole('heading', { name: names.announcements }).waitFor();
-        await page.getByRole('button', { name: a.create }).click();
-        await popupsSettled(page);
-        const form = page.getByRole('dialog');
-        // an empty title is refused in the dialog, as the server would
-        await form.getByRole('button', { name: a.save }).click();
-        await form.getByText(a.titleRequired).waitFor();
-        await form.getByLabel(a.title).fill(name);
-        await form.getByLabel(a.content).fill('**Contest** on *Friday*');
-        await form.getByText(names.preview, { exact: true }).click();
-        await form.locator('strong', { hasText: 'Contest' }).waitFor();
-        await saveScreenshot(page, `admin-announcement-${tag}-dialog`);
-        await form.getByRole('button', { name: a.save }).click();
-        await toast(page, a.created_).waitFor();
-        await form.waitFor({ state: 'hidden' });
-        const row = page.getByRole('row', { name: new RegExp(name) });
-        await row.waitFor();
-        await expect.poll(publicTitles).toContain(name);
-        await expectNoSidewaysScroll(page);
-        await saveScreenshot(page, `admin-announcement-${tag}-table`);
+      const page = await open('/admin/announcement');
+      await page.getByRole('heading', { name: names.announcements }).waitFor();
+      await page.getByRole('button', { name: a.create }).click();
+      await popupsSettled(page);
+      const form = page.getByRole('dialog');
+      // an empty title is refused in the dialog, as the server would
+      await form.getByRole('button', { name: a.save }).click();
+      await form.getByText(a.titleRequired).waitFor();
+      await form.getByLabel(a.title).fill(name);
+      await form.getByLabel(a.content).fill('**Contest** on *Friday*');
+      await form.getByText(names.preview, { exact: true }).click();
+      await form.locator('strong', { hasText: 'Contest' }).waitFor();
+      await saveScreenshot(page, `admin-announcement-${tag}-dialog`);
+      await form.getByRole('button', { name: a.save }).click();
+      await toast(page, a.created_).waitFor();
+      await form.waitFor({ state: 'hidden' });
+      const row = page.getByRole('row', { name: new RegExp(name) });
+      await row.waitFor();
+      await expect.poll(publicTitles).toContain(name);
+      await expectNoSidewaysScroll(page);
+      await saveScreenshot(page, `admin-announcement-${tag}-table`);
 
-        // hide it: the switch saves status 1 and the public list no longer has it
-        const shown = row.getByRole('switch', { name: `${a.status} ${name}` });
-        await expect.poll(() => shown.getAttribute('aria-checked')).toBe('true');
-        await shown.click();
-        await toast(page, a.updated).waitFor();
-        await expect.poll(() => shown.getAttribute('aria-checked')).toBe('false');
-        await expect.poll(publicTitles).not.toContain(name);
+      // hide it: the switch saves status 1 and the public list no longer has it
+      const shown = row.getByRole('switch', { name: `${a.status} ${name}` });
+      await expect.poll(() => shown.getAttribute('aria-checked')).toBe('true');
+      await shown.click();
+      await toast(page, a.updated).waitFor();
+      await expect.poll(() => shown.getAttribute('aria-checked')).toBe('false');
+      await expect.poll(publicTitles).not.toContain(name);
 
-        await deleteRow(page, name, a);
-      } finally {
-        await context.close();
-      }
+      await deleteRow(page, name, a);
     });
 
-    it('sends a notice to one user named by username, who receives it, and deletes it', async () => {
-      const n = text.notice;
-      const name = `Downtime ${tag}`;
-      const { context, page } = await openAdminAsRoot(env, { width, lang, path: '/admin/notice' });
-      try {
+    it(
+      'sends a notice to one user named by username, who receives it, and deletes it',
+      { timeout },
+      async () => {
+        const n = text.notice;
+        const name = `Downtime ${tag}`;
+        const page = await open('/admin/notice');
         await page.getByRole('heading', { name: names.notices }).waitFor();
         await page.getByRole('button', { name: n.create }).click();
         await popupsSettled(page);
@@ -140,29 +151,23 @@ describe.each(LAYOUTS)(
         await saveScreenshot(page, `admin-notice-${tag}-table`);
 
         await deleteRow(page, name, a);
-      } finally {
-        await context.close();
-      }
-    });
+      },
+    );
 
-    it('switches public judging, and a submit follows the switch', async () => {
+    it('switches public judging, and a submit follows the switch', { timeout }, async () => {
       const s = text.switch;
-      const { context, page } = await openAdminAsRoot(env, { width, lang, path: '/admin/switch' });
-      try {
-        const judging = page.getByLabel(s.openPublicJudge);
-        await page.getByLabel(s.defaultSubmitInterval).waitFor();
-        await page.getByText(s.quota, { exact: true }).waitFor();
-        const wasOpen = (await judging.getAttribute('aria-checked')) === 'true';
-        await judging.click();
-        await page.getByRole('button', { name: s.save }).click();
-        await toast(page, s.saved).waitFor();
-        if (wasOpen) await expect.poll(submitMessage).toBe(JUDGE_CLOSED);
-        else await expect.poll(submitMessage).not.toBe(JUDGE_CLOSED);
-        await expectNoSidewaysScroll(page);
-        await saveScreenshot(page, `admin-switch-${tag}`, { fullPage: true });
-      } finally {
-        await context.close();
-      }
+      const page = await open('/admin/switch');
+      const judging = page.getByLabel(s.openPublicJudge);
+      await page.getByLabel(s.defaultSubmitInterval).waitFor();
+      await page.getByText(s.quota, { exact: true }).waitFor();
+      const wasOpen = (await judging.getAttribute('aria-checked')) === 'true';
+      await judging.click();
+      await page.getByRole('button', { name: s.save }).click();
+      await toast(page, s.saved).waitFor();
+      if (wasOpen) await expect.poll(submitMessage).toBe(JUDGE_CLOSED);
+      else await expect.poll(submitMessage).not.toBe(JUDGE_CLOSED);
+      await expectNoSidewaysScroll(page);
+      await saveScreenshot(page, `admin-switch-${tag}`, { fullPage: true });
     });
   },
 );
