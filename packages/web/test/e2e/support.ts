@@ -123,7 +123,8 @@ export function useServerAndBrowser(prepare?: (server: TestServer) => Promise<vo
     env.server = await startTestServer();
     await prepare?.(env.server);
     env.browser = await launchChromium();
-  });
+    // migrations, the seed's scrypt hash and chromium's start: minutes on a loaded two-core machine
+  }, 240_000);
   afterAll(async () => {
     await env.browser?.close();
     await env.server?.close();
