@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, signIn } from '../account/support.ts';
-import { buildTestApp, ROOT_PASSWORD, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/users.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { appWithCallers, type Callers } from './callers.ts';
 
 let t: TestApp;
-const tokens = { root: '', admin: '', user: '' };
+let tokens: Callers;
 const URL = '/api/admin/config/get-db-info';
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createUser(t.db, { username: 'boss', role: 'admin', password: 'boss-pass' });
-  await createUser(t.db, { username: 'plain', password: 'plain-pass' });
-  tokens.root = await signIn(client(t), 'root', ROOT_PASSWORD);
-  tokens.admin = await signIn(client(t), 'boss', 'boss-pass');
-  tokens.user = await signIn(client(t), 'plain', 'plain-pass');
+  ({ t, tokens } = await appWithCallers());
 });
 afterAll(() => t.close());
 

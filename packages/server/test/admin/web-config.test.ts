@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, client, signIn } from '../account/support.ts';
-import { buildTestApp, ROOT_PASSWORD, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/users.ts';
+import { body } from '../account/support.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { appWithCallers, type Callers } from './callers.ts';
 
 let t: TestApp;
-const tokens = { root: '', admin: '', user: '' };
+let tokens: Callers;
 
 const GET = '/api/admin/config/get-web-config';
 const SET = '/api/admin/config/set-web-config';
@@ -19,12 +19,7 @@ const put = (payload: object, token = tokens.root, lang: 'zh' | 'en' = 'en') =>
 const publicConfig = async () => (await t.app.inject('/api/get-website-config')).json().data;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createUser(t.db, { username: 'boss', role: 'admin', password: 'boss-pass' });
-  await createUser(t.db, { username: 'plain', password: 'plain-pass' });
-  tokens.root = await signIn(client(t), 'root', ROOT_PASSWORD);
-  tokens.admin = await signIn(client(t), 'boss', 'boss-pass');
-  tokens.user = await signIn(client(t), 'plain', 'plain-pass');
+  ({ t, tokens } = await appWithCallers());
 });
 afterAll(() => t.close());
 

@@ -1,20 +1,17 @@
 import type { SlideChallenge } from '@verdict/shared';
-import type { Browser, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Response } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { captchaAnswer } from '../../../server/test/account/support.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { startMailServer, useMailServer, type MailServer } from '../../../server/test/helpers/mail.ts';
-import { startTestServer } from '../../../server/test/helpers/server.ts';
 import { createUser } from '../../../server/test/helpers/users.ts';
 import {
-  assertBuilt,
   chooseFromUserMenu,
   dialog,
   dialogPanel,
   dragBy,
   expectInsideViewport,
   expectNoSidewaysScroll,
-  launchChromium,
   openPage,
   popupsSettled,
   saveScreenshot,
@@ -22,6 +19,7 @@ import {
   submitLoginDialog,
   toast,
   topBar,
+  useServerAndBrowser,
 } from './support.ts';
 
 /**
@@ -30,23 +28,12 @@ import {
  * verification and the password reset (spec part 1 §2, §4, §5, §8; part 2 §2.6, §2.7, §2.9).
  */
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let mail: MailServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  assertBuilt();
-  server = await startTestServer();
+const env = useServerAndBrowser(async (server) => {
   mail = await startMailServer();
   await useMailServer(server.db, mail);
-  browser = await launchChromium();
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await mail?.close();
-  await server?.close();
-});
+afterAll(() => mail?.close());
 
 const codeIn = (text: string) => {
   const code = /\b(\d{6})\b/.exec(text)?.[1];
@@ -56,7 +43,7 @@ const codeIn = (text: string) => {
 
 /** Signs in through the API (not the browser) to read what the server now holds for the user. */
 async function serverUserInfo(username: string, password: string) {
-  const response = await fetch(`${server.url}/api/login`, {
+  const response = await fetch(`${env.server.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
@@ -68,8 +55,8 @@ const isCall = (path: string) => (response: Response) => new URL(response.url())
 
 describe('accounts in the browser', () => {
   it('a new user registers with the mailed code, signs out and in, changes the settings and the password, and is refused the admin area', async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${server.url}/home?l=en-US`);
+    const { context, page } = await openPage(env.browser);
+    await page.goto(`${env.server.url}/home?l=en-US`);
     await topBar(page).getByRole('button', { name: 'Register', exact: true }).click();
     await popupsSettled(page);
     const form = dialogPanel(page);
@@ -105,8 +92,8 @@ describe('accounts in the browser', () => {
     await toast(page, 'Welcome back!').waitFor();
 
     // Registering again with the same name: refused on blur (spec part 1 §8 form errors).
-    const { context: other, page: second } = await openPage(browser);
-    await second.goto(`${server.url}/home?l=en-US`);
+    const { context: other, page: second } = await openPage(env.browser);
+    await second.goto(`${env.server.url}/home?l=en-US`);
     await topBar(second).getByRole('button', { name: 'Register', exact: true }).click();
     await popupsSettled(second); // a click during the opening zoom lands on the mask and closes it
     await dialogPanel(second).getByLabel('Username').fill('newbie');
@@ -171,7 +158,7 @@ describe('accounts in the browser', () => {
     await cropper.waitFor({ state: 'hidden' });
     const avatar = (await serverUserInfo('newbie', 'newbie-pass'))?.avatar as string;
     expect(avatar).toMatch(/^\/api\/public\/img\//);
-    const image = await fetch(`${server.url}${avatar}`);
+    const image = await fetch(`${env.server.url}${avatar}`);
     expect(image.headers.get('content-type')).toBe('image/png');
     const bytes = Buffer.from(await image.arrayBuffer());
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([200, 200]); // IHDR width, height
@@ -204,7 +191,7 @@ describe('accounts in the browser', () => {
     expect(await serverUserInfo('newbie', 'newbie-pass2')).toMatchObject({ nickname: 'Newt' });
 
     // spec part 2 §2.9: the admin area needs an admin role.
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${env.server.url}/admin`);
     await page.waitForURL('**/admin/login');
     await toast(page, 'Please login again with the administrator account!').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -217,8 +204,8 @@ describe('accounts in the browser', () => {
   }, 240_000);
 
   it('signs root in at /admin/login and opens the dashboard', async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${server.url}/admin/login?l=en-US`);
+    const { context, page } = await openPage(env.browser);
+    await page.goto(`${env.server.url}/admin/login?l=en-US`);
     await page.getByText('Administrator login').waitFor();
     await page.getByLabel('Username').fill('root');
     await page.getByLabel('Password', { exact: true }).fill(ROOT_PASSWORD);
@@ -236,7 +223,7 @@ describe('accounts in the browser', () => {
     await toast(page, 'Logged out successfully!').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // The login is over on the server too, not only forgotten by the browser.
-    const afterwards = await fetch(`${server.url}/api/get-user-auth-info`, {
+    const afterwards = await fetch(`${env.server.url}/api/get-user-auth-info`, {
       headers: { Authorization: token ?? '' },
     });
     expect(afterwards.status).toBe(401);
@@ -244,9 +231,9 @@ describe('accounts in the browser', () => {
   });
 
   it('asks for the slide verification after 5 wrong passwords; refuses a wrong drag, accepts the right one', async () => {
-    await createUser(server.db, { username: 'dave', password: 'dave-pass1' });
-    const { context, page } = await openPage(browser);
-    await page.goto(`${server.url}/home?l=en-US`);
+    await createUser(env.server.db, { username: 'dave', password: 'dave-pass1' });
+    const { context, page } = await openPage(env.browser);
+    await page.goto(`${env.server.url}/home?l=en-US`);
     await topBar(page).getByRole('button', { name: 'Login', exact: true }).click();
 
     let challenge: Promise<Response> | null = null;
@@ -264,7 +251,7 @@ describe('accounts in the browser', () => {
       const { slideKey, piece, width } = ((await response.json()) as { data: SlideChallenge }).data;
       await dialogPanel(page).locator(`img.slide-verify-piece[src="${piece}"]`).waitFor();
       const shown = await dialogPanel(page).locator('.slide-verify-image').boundingBox();
-      return (Number(await captchaAnswer(server.db, slideKey)) * shown!.width) / width;
+      return (Number(await captchaAnswer(env.server.db, slideKey)) * shown!.width) / width;
     };
 
     // A wrong drag: the login is refused before the password is looked at, and a new picture comes.
@@ -285,14 +272,17 @@ describe('accounts in the browser', () => {
   });
 
   it('resets a forgotten password with the captcha and the mailed link; the login dialog opens after', async () => {
-    await createUser(server.db, { username: 'erin', password: 'erin-pass1' });
+    await createUser(env.server.db, { username: 'erin', password: 'erin-pass1' });
     const { userInfo } = await import('../../../server/src/db/schema/index.ts');
     const { eq } = await import('drizzle-orm');
-    await server.db.update(userInfo).set({ email: 'erin@example.org' }).where(eq(userInfo.username, 'erin'));
+    await env.server.db
+      .update(userInfo)
+      .set({ email: 'erin@example.org' })
+      .where(eq(userInfo.username, 'erin'));
 
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(env.browser);
     const captcha = page.waitForResponse(isCall('/api/captcha'));
-    await page.goto(`${server.url}/home?l=en-US`);
+    await page.goto(`${env.server.url}/home?l=en-US`);
     await topBar(page).getByRole('button', { name: 'Login', exact: true }).click();
     await popupsSettled(page);
     await dialogPanel(page).getByRole('button', { name: 'Forgot password?' }).click();
@@ -302,7 +292,7 @@ describe('accounts in the browser', () => {
     await form.getByText('The e-mail does not exist').waitFor();
     await form.getByLabel('Email').fill('erin@example.org');
     const { captchaKey } = ((await (await captcha).json()) as { data: { captchaKey: string } }).data;
-    await form.getByLabel('Captcha', { exact: true }).fill(await captchaAnswer(server.db, captchaKey));
+    await form.getByLabel('Captcha', { exact: true }).fill(await captchaAnswer(env.server.db, captchaKey));
     await form.getByRole('button', { name: 'Send reset e-mail' }).click();
     await toast(page, 'The password reset e-mail has been sent, please check your mailbox!').waitFor();
     await form.getByRole('button', { name: /^Resend in \d+ s$/ }).waitFor();
@@ -312,7 +302,7 @@ describe('accounts in the browser', () => {
     )?.[0];
     expect(link).toBeDefined();
     const resetUrl = new URL(link!.replaceAll('&amp;', '&'));
-    await page.goto(`${server.url}/reset-password${resetUrl.search}&l=en-US`);
+    await page.goto(`${env.server.url}/reset-password${resetUrl.search}&l=en-US`);
     expect(await page.getByLabel('Username').inputValue()).toBe('erin');
     await page.getByLabel('New password').fill('erin-pass2');
     await page.getByLabel('Password again').fill('erin-pass2');
@@ -326,8 +316,8 @@ describe('accounts in the browser', () => {
   });
 
   it("spec part 2 §5: the reset page checks the username on blur ('username does not exist')", async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${server.url}/reset-password?code=123456&l=en-US`);
+    const { context, page } = await openPage(env.browser);
+    await page.goto(`${env.server.url}/reset-password?code=123456&l=en-US`);
     const username = page.getByLabel('Username');
     await username.fill('nobody-here');
     await page.getByLabel('New password').click();
@@ -340,8 +330,8 @@ describe('accounts in the browser', () => {
   });
 
   it('validates the register form in the zh-CN interface, in Chinese', async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${server.url}/home?l=zh-CN`);
+    const { context, page } = await openPage(env.browser);
+    await page.goto(`${env.server.url}/home?l=zh-CN`);
     await topBar(page).getByRole('button', { name: '注册', exact: true }).click();
     await popupsSettled(page);
     const form = dialogPanel(page);
@@ -360,10 +350,10 @@ describe('accounts in the browser', () => {
   });
 
   it('lays out the login dialog, the setting page and the reset page at 768 and 1280 px', async () => {
-    await createUser(server.db, { username: 'frank', password: 'frank-pass1' });
+    await createUser(env.server.db, { username: 'frank', password: 'frank-pass1' });
     for (const width of [768, 1280]) {
-      const { context, page } = await openPage(browser, width);
-      await page.goto(`${server.url}/home?l=en-US`);
+      const { context, page } = await openPage(env.browser, width);
+      await page.goto(`${env.server.url}/home?l=en-US`);
       await topBar(page).getByRole('button', { name: 'Login', exact: true }).click();
       await popupsSettled(page);
       await dialogPanel(page).getByLabel('Username').waitFor();
@@ -375,12 +365,12 @@ describe('accounts in the browser', () => {
 
       await submitLoginDialog(page, 'frank', 'frank-pass1');
       await page.getByRole('button', { name: 'User menu' }).waitFor();
-      await page.goto(`${server.url}/setting`);
+      await page.goto(`${env.server.url}/setting`);
       await page.getByRole('heading', { name: 'Change e-mail' }).waitFor();
       await expectNoSidewaysScroll(page);
       await saveScreenshot(page, `setting-${width}`, { fullPage: true });
 
-      await page.goto(`${server.url}/reset-password?username=frank&code=123456`);
+      await page.goto(`${env.server.url}/reset-password?username=frank&code=123456`);
       await page.getByRole('button', { name: 'Reset password' }).waitFor();
       await expectNoSidewaysScroll(page);
       await expectInsideViewport(page, page.locator('.reset-password-card'));

@@ -1,35 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../../../server/test/helpers/server.ts';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../server/test/helpers/users.ts';
-import {
-  assertBuilt,
-  chooseFromUserMenu,
-  launchChromium,
-  openPage,
-  signInThroughDialog,
-  toast,
-} from './support.ts';
+import { chooseFromUserMenu, openPage, signInThroughDialog, toast, useServerAndBrowser } from './support.ts';
 
 /** The mobile number of the Account pane in a real browser against a real server (spec part 2 §2.6, §5). */
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  assertBuilt();
-  server = await startTestServer();
-  browser = await launchChromium();
+const env = useServerAndBrowser(async (server) => {
   await createUser(server.db, { username: 'dialer', password: 'dialer-pass' });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 async function serverMobile(): Promise<unknown> {
-  const response = await fetch(`${server.url}/api/login`, {
+  const response = await fetch(`${env.server.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'dialer', password: 'dialer-pass' }),
@@ -39,8 +19,8 @@ async function serverMobile(): Promise<unknown> {
 
 describe('setting page: mobile number', () => {
   it('is required and format checked, must differ from the current one, and is saved', async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${server.url}/home?l=en-US`);
+    const { context, page } = await openPage(env.browser);
+    await page.goto(`${env.server.url}/home?l=en-US`);
     await signInThroughDialog(page, 'dialer', 'dialer-pass');
     await chooseFromUserMenu(page, 'Setting');
     await page.waitForURL('**/setting');
@@ -64,7 +44,7 @@ describe('setting page: mobile number', () => {
     await form.getByText('The new mobile number is your current one!').waitFor();
 
     // Chinese interface: the same rule in Chinese.
-    await page.goto(`${server.url}/setting?l=zh-CN`);
+    await page.goto(`${env.server.url}/setting?l=zh-CN`);
     const zhForm = page.locator('form', { has: page.getByRole('heading', { name: '手机号' }) });
     await zhForm.getByLabel('新手机号').fill('abc');
     await zhForm.getByText(/^手机号格式不正确/).waitFor();

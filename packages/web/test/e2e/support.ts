@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
+import { startTestServer } from '../../../server/test/helpers/server.ts';
 
 /** Shared by the browser tests: Debian's chromium, pages, and signing in through the real dialog. */
 
@@ -101,6 +103,59 @@ export async function signInToAdminApp(
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/admin/dashboard');
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+export type Language = 'en-US' | 'zh-CN';
+
+/**
+ * One real server and one chromium for a whole test file: started before its first test (after
+ * `prepare`, e.g. users or a mail server the tests need), closed after its last. Read `server` and
+ * `browser` inside tests, once they have started.
+ */
+export function useServerAndBrowser(prepare?: (server: TestServer) => Promise<void>): {
+  readonly server: TestServer;
+  readonly browser: Browser;
+} {
+  const env = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    assertBuilt();
+    env.server = await startTestServer();
+    await prepare?.(env.server);
+    env.browser = await launchChromium();
+    // migrations, the seed's scrypt hash and chromium's start: minutes on a loaded two-core machine
+  }, 240_000);
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
+}
+
+/**
+ * The four layouts every admin screen is checked in (spec part 2 §2.7; 768 px is the responsive
+ * breakpoint): each language at each width, ordered so that consecutive runs change both.
+ */
+export const ADMIN_LAYOUTS = [
+  { width: 1280, lang: 'en-US' },
+  { width: 768, lang: 'zh-CN' },
+  { width: 1280, lang: 'zh-CN' },
+  { width: 768, lang: 'en-US' },
+] as const satisfies readonly { width: number; lang: Language }[];
+
+/**
+ * A fresh page `width` px wide, signed in to the admin app as root, showing `path` in `lang`.
+ * Close the context when done.
+ */
+export async function openAdminAsRoot(
+  env: { readonly server: TestServer; readonly browser: Browser },
+  options: { width: number; lang: Language; path: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await openPage(env.browser, options.width);
+  await signInToAdminApp(opened.page, env.server.url, 'root', ROOT_PASSWORD);
+  const join = options.path.includes('?') ? '&' : '?';
+  await opened.page.goto(`${env.server.url}${options.path}${join}l=${options.lang}`);
+  return opened;
 }
 
 /**
