@@ -282,3 +282,64 @@ describe('remove a problem from the contest (reference §3.12 DELETE /api/admin/
     expect((await w.call('DELETE', url, { token: w.tokens.root })).status).toBe(404);
   });
 });
+
+describe('every contest problem call as each caller (reference §2, §3.12)', () => {
+  it('the creator and root pass; another admin is refused by the policy (or, for problems he did not write, by problem.edit)', async () => {
+    const made = await w.call<{ pid: number }>('POST', '/api/admin/contest/problem', {
+      token: w.tokens.admin,
+      payload: { ...(await problemDto(w, { problemId: 'MATRIX-0', title: 'Matrix' })), cid, displayId: 'M0' },
+    });
+    const pid = made.data.pid;
+    const calls: [
+      string,
+      (token: string | undefined, i: number) => Promise<Parameters<typeof outcome>[0]>,
+    ][] = [
+      ['list', (token) => w.call('GET', `/api/admin/contest/get-problem-list?cid=${cid}`, { token })],
+      [
+        'candidates',
+        (token) => w.call('GET', `/api/admin/contest/get-problem-list?cid=${cid}&problemType=0`, { token }),
+      ],
+      ['get problem', (token) => w.call('GET', `/api/admin/contest/problem?pid=${pid}`, { token })],
+      [
+        'update problem',
+        async (token) =>
+          w.call('PUT', '/api/admin/contest/problem', {
+            token,
+            payload: await problemDto(w, { id: pid, problemId: 'MATRIX-0', title: 'Matrix', auth: 3 }),
+          }),
+      ],
+      [
+        'create in contest',
+        async (token, i) =>
+          w.call('POST', '/api/admin/contest/problem', {
+            token,
+            payload: {
+              ...(await problemDto(w, { problemId: `MATRIX-${i + 1}` })),
+              cid,
+              displayId: `M${i + 1}`,
+            },
+          }),
+      ],
+      [
+        'get link',
+        (token) => w.call('GET', `/api/admin/contest/contest-problem?cid=${cid}&pid=${pid}`, { token }),
+      ],
+      [
+        'update link',
+        (token) =>
+          w.call('PUT', '/api/admin/contest/contest-problem', {
+            token,
+            payload: { cid, pid, displayId: 'M0', displayTitle: 'Matrix' },
+          }),
+      ],
+    ];
+    const seen: Record<string, Record<string, string>> = {};
+    for (const [name, call] of calls) {
+      seen[name] = {};
+      for (const [i, caller] of CALLERS.entries())
+        seen[name]![caller] = outcome(await call(tokenOf(w, caller), i));
+    }
+    const expected = { anonymous: 'login', user: 'role', creator: 'ok', otherAdmin: 'policy', root: 'ok' };
+    expect(seen).toEqual(Object.fromEntries(calls.map(([name]) => [name, expected])));
+  });
+});

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../../http/auth/access.ts';
 import { fail, notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import type { Tx } from '../../submission/lifecycle/scopes.ts';
+import { uniqueViolationConstraint } from '../unique.ts';
 import { parseContestInput } from './input.ts';
 import { contestProblemJson } from './json.ts';
 import { manageableContest } from './manage.ts';
@@ -25,21 +26,9 @@ export interface NewLink {
   color?: string | null;
 }
 
-/** The constraint a unique violation names, through the driver's wrapping. */
-function violatedConstraint(error: unknown): string | undefined {
-  for (
-    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505') return e.constraint ?? '';
-  }
-  return undefined;
-}
-
 /** The refusal for a link that clashes with another of the contest (a race past the checks below). */
 export function linkConflict(error: unknown) {
-  const constraint = violatedConstraint(error);
+  const constraint = uniqueViolationConstraint(error);
   if (constraint === undefined) return undefined;
   return fail(
     constraint.includes('display_id')
