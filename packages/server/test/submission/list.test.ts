@@ -108,7 +108,8 @@ describe('status checks (reference §3.4 check-submissions-status)', () => {
       token: w.tokens.bob,
       payload: { submitIds: [1], cid: 9 },
     });
-    expect(contest.msg).toBe('Contests are not available yet.');
+    expect(contest.status).toBe(404);
+    expect(contest.msg).toBe('The contest does not exist!');
     const tooMany = await w.call('POST', '/api/check-submissions-status', {
       payload: { submitIds: Array.from({ length: 201 }, (_, i) => i + 1) },
     });
