@@ -153,7 +153,7 @@ describe('resubmit and last accepted code (reference §3.3 get-last-ac-code, §3
     expect((await w.call('GET', `/api/get-last-ac-code?pid=${w.p1000}`)).http).toBe(401);
     expect(
       (await w.call('GET', `/api/get-last-ac-code?pid=${w.p1000}&cid=4`, { token: w.tokens.bob })).status,
-    ).toBe(400);
+    ).toBe(404);
   });
 
   it('needs no switch row changes to have run (sanity: the seeded switch config is intact)', async () => {
