@@ -208,4 +208,31 @@ describe('reference §3.6 get-contest-problem-details', () => {
     const ended = await details('bob', c.id, 'A');
     expect(ended.data.problem.difficulty).toBe(1);
   });
+
+  it('the editor’s side calls (languages, templates) reach a contest-only problem only through its contest', async () => {
+    const { w } = cw;
+    const c = await cw.contest({ auth: 1, pwd: 'pw' });
+    const langs = (who: Caller, cid?: number) =>
+      cw.call<{ name: string }[]>(
+        who,
+        'GET',
+        `/api/get-problem-languages?pid=${cw.acm.pid}${cid ? `&cid=${cid}` : ''}`,
+      );
+    expect((await langs('bob')).status).toBe(403);
+    expect((await langs('bob', c.id)).status).toBe(403);
+    toMinute(w.clock, c, 1);
+    const inContest = await langs('bob', c.id);
+    expect(inContest.status).toBe(200);
+    expect(inContest.data.map((l) => l.name)).toContain('C++');
+    expect((await langs('alice', c.id)).status).toBe(403);
+    const templates = await cw.call(
+      'bob',
+      'GET',
+      `/api/get-problem-code-template?pid=${cw.acm.pid}&cid=${c.id}`,
+    );
+    expect(templates.status).toBe(200);
+    // a problem that is not in the contest
+    const other = await cw.call('bob', 'GET', `/api/get-problem-languages?pid=${w.p1000}&cid=${c.id}`);
+    expect(other.status).toBe(404);
+  });
 });
