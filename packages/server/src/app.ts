@@ -15,6 +15,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { contestRoutes } from './modules/contest/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { messageRoutes } from './modules/message/routes.ts';
+import { contestStaffRoutes } from './modules/contest/staff/routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import {
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     judgeLeaseMs: deps.config.judgeLeaseMs,
   });
   await app.register(fileRoutes, { dataDir: deps.config.dataDir });
+  await app.register(contestStaffRoutes);
   await app.register(judgeGatewayRoutes, {
     judgeToken: deps.config.judgeToken,
     store: app.testData,

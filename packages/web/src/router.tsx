@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from './admin/admin-routes';
 import { withAdminProblemPages } from './admin/problem/routes';
@@ -18,6 +19,14 @@ const AUTH = { requireAuth: true } as const;
 const PROBLEM_PAGE = { hideFooter: true } as const;
 /** Focus-mode pages hide the footer and show the menu of where they came from. */
 const focusMode = (navMode: NavMode) => ({ hideFooter: true, navMode });
+
+/** A contest staff page: its module's default export. */
+const staffPage = (load: () => Promise<{ default: ComponentType }>) => lazyPage(load, (m) => m.default);
+
+const contestComingTab = lazyPage(
+  () => import('./pages/contest/ContestComingTab'),
+  (m) => m.ContestComingTab,
+);
 
 /** The user site's route table (spec part 2 §2.8). */
 const siteRoutes: RouteObject[] = [
@@ -72,10 +81,17 @@ const siteRoutes: RouteObject[] = [
     'trainingFullProblemDetails',
     focusMode('training'),
   ),
-  route('contest/:contestID/problem/:problemID/full-screen', 'contestFullProblemDetails', {
-    ...AUTH,
-    ...focusMode('contest'),
-  }),
+  route(
+    'contest/:contestID/problem/:problemID/full-screen',
+    'contestFullProblemDetails',
+    { ...AUTH, ...focusMode('contest') },
+    {
+      lazy: lazyPage(
+        () => import('./pages/contest/ContestProblemPage'),
+        (m) => m.ContestFullProblemPage,
+      ),
+    },
+  ),
   route('group/:groupID/problem/:problemID/full-screen', 'groupFullProblemDetails', {
     ...AUTH,
     ...focusMode('group'),
@@ -103,23 +119,113 @@ const siteRoutes: RouteObject[] = [
     },
   ),
 
-  route('contest', 'contestList'),
+  // The participant's contest screens (spec part 1 §2 "Contest list", "Contest shell").
+  route(
+    'contest',
+    'contestList',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./pages/contest/ContestListPage'),
+        (m) => m.ContestListPage,
+      ),
+    },
+  ),
   route('contest/acm-scoreboard/:contestID', 'acmScoreBoard'),
   route('contest/oi-scoreboard/:contestID', 'oiScoreBoard'),
   route('contest/:contestID', 'contestDetails', AUTH, {
+    lazy: lazyPage(
+      () => import('./pages/contest/ContestShell'),
+      (m) => m.ContestShell,
+    ),
     children: [
-      route('submissions', 'contestSubmissionList'),
-      route('problem/:problemID/submission-detail/:submitID', 'contestSubmissionDetails'),
-      route('problems', 'contestProblemList'),
-      route('problem/:problemID', 'contestProblemDetails', PROBLEM_PAGE),
-      route('announcements', 'contestAnnouncementList'),
-      route('rank', 'contestRank'),
-      route('ac-info', 'contestAcInfo'),
-      route('rejudge', 'contestRejudge', { ...AUTH, requireSuperAdmin: true }),
+      {
+        index: true,
+        lazy: lazyPage(
+          () => import('./pages/contest/ContestOverview'),
+          (m) => m.ContestOverview,
+        ),
+      },
+      route(
+        'submissions',
+        'contestSubmissionList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/contest/ContestSubmissionPages'),
+            (m) => m.ContestSubmissionListPage,
+          ),
+        },
+      ),
+      route(
+        'problem/:problemID/submission-detail/:submitID',
+        'contestSubmissionDetails',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/contest/ContestSubmissionPages'),
+            (m) => m.ContestSubmissionDetailsPage,
+          ),
+        },
+      ),
+      route(
+        'problems',
+        'contestProblemList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/contest/ContestProblemListPage'),
+            (m) => m.ContestProblemListPage,
+          ),
+        },
+      ),
+      route('problem/:problemID', 'contestProblemDetails', PROBLEM_PAGE, {
+        lazy: lazyPage(
+          () => import('./pages/contest/ContestProblemPage'),
+          (m) => m.ContestProblemPage,
+        ),
+      }),
+      route(
+        'announcement',
+        'contestAnnouncementList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/contest/ContestAnnouncementPage'),
+            (m) => m.ContestAnnouncementPage,
+          ),
+        },
+      ),
+      // The scoreboards come with the next issue: the tab exists and says so.
+      route('rank', 'contestRank', {}, { lazy: contestComingTab }),
+      route('scroll-board', 'contestScrollBoard', {}, { lazy: contestComingTab }),
+      // The staff tabs (spec part 1 §2 "Contest admin helper, print and rejudge"); the shell shows
+      // each tab only to those its rule names, and the server checks every call.
+      route(
+        'ac-info',
+        'contestAcInfo',
+        {},
+        { lazy: staffPage(() => import('./pages/contest/staff/ContestAcHelperPage')) },
+      ),
+      route(
+        'rejudge',
+        'contestRejudge',
+        { ...AUTH, requireSuperAdmin: true },
+        { lazy: staffPage(() => import('./pages/contest/staff/ContestRejudgePage')) },
+      ),
       route('comment', 'contestComment', { access: 'contestComment' }),
-      route('print', 'contestPrint'),
-      route('admin-print', 'contestAdminPrint'),
-      route('scroll-board', 'contestScrollBoard'),
+      route(
+        'print',
+        'contestPrint',
+        {},
+        { lazy: staffPage(() => import('./pages/contest/staff/ContestPrintPage')) },
+      ),
+      route(
+        'admin-print',
+        'contestAdminPrint',
+        {},
+        { lazy: staffPage(() => import('./pages/contest/staff/ContestAdminPrintPage')) },
+      ),
     ],
   }),
 

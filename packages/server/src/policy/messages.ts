@@ -26,6 +26,10 @@ export const policyMessages = {
     zh: '对不起，您无权限操作该比赛！',
     en: 'Sorry, you do not have permission to manage this contest!',
   },
+  contestPrintClosed: {
+    zh: '该比赛未开启打印功能！',
+    en: 'Printing is not open in this contest!',
+  },
   groupNotFound: { zh: '该团队不存在或已被封禁！', en: 'The group does not exist or is banned!' },
   groupMembersOnly: {
     zh: '对不起，您并非该团队内的成员，无权操作！',

@@ -51,6 +51,8 @@ export interface ContestFacts {
   status: number;
   visible: boolean;
   openRank?: boolean;
+  /** contest.open_print: participants may send text to print (reference §3.6, §7.18) */
+  openPrint?: boolean;
   /** 0 ACM, 1 OI */
   type?: number;
   /** whether the board is sealed for the viewer now (reference §9.2) */

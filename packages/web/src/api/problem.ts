@@ -138,9 +138,12 @@ export function getUserProblemStatus(pidList: number[]): Promise<Record<string, 
   );
 }
 
-/** `GET /api/get-last-ac-code` (reference §3.3). */
-export function getLastAcCode(pid: number): Promise<{ submitId?: number; code: string; language: string }> {
-  return apiGet('/api/get-last-ac-code', { pid, cid: 0 }, inLanguage());
+/** `GET /api/get-last-ac-code` (reference §3.3); `cid` names a contest, 0 none. */
+export function getLastAcCode(
+  pid: number,
+  cid = 0,
+): Promise<{ submitId?: number; code: string; language: string }> {
+  return apiGet('/api/get-last-ac-code', { pid, cid }, inLanguage());
 }
 
 /** A language row of `GET /api/languages` (reference §3.2; spec part 2 §3 "Language"). */

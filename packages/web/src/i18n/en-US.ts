@@ -1,8 +1,11 @@
 import { adminConfEnUS } from './areas/admin-conf.en-US';
+import { contestStaffEnUS } from './areas/contest-staff.en-US';
 import { adminDashboardEnUS } from './areas/admin-dashboard.en-US';
 import { adminProblemEnUS } from './areas/admin-problem.en-US';
 import { adminUserEnUS } from './areas/admin-user.en-US';
 import { adminContentEnUS } from './areas/admin-content.en-US';
+import { adminContestEnUS } from './areas/admin-contest.en-US';
+import { contestEnUS } from './areas/contest.en-US';
 import { problemEnUS } from './areas/problem.en-US';
 import type { Messages } from './zh-CN';
 
@@ -287,9 +290,12 @@ export const enUS: Messages = {
   adminProblem: adminProblemEnUS,
   adminUser: adminUserEnUS,
   adminContent: adminContentEnUS,
+  adminContest: adminContestEnUS,
   adminDashboard: adminDashboardEnUS,
   adminConf: adminConfEnUS,
   problem: problemEnUS,
+  contest: contestEnUS,
+  contestStaff: contestStaffEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

@@ -1,8 +1,11 @@
 import { adminConfZhCN } from './areas/admin-conf.zh-CN';
+import { contestStaffZhCN } from './areas/contest-staff.zh-CN';
 import { adminDashboardZhCN } from './areas/admin-dashboard.zh-CN';
 import { adminProblemZhCN } from './areas/admin-problem.zh-CN';
 import { adminUserZhCN } from './areas/admin-user.zh-CN';
 import { adminContentZhCN } from './areas/admin-content.zh-CN';
+import { adminContestZhCN } from './areas/admin-contest.zh-CN';
+import { contestZhCN } from './areas/contest.zh-CN';
 import { problemZhCN } from './areas/problem.zh-CN';
 
 /** Chinese strings: the source of the message keys; en-US must match them one to one. */
@@ -284,9 +287,12 @@ export const zhCN = {
   adminProblem: adminProblemZhCN,
   adminUser: adminUserZhCN,
   adminContent: adminContentZhCN,
+  adminContest: adminContestZhCN,
   adminDashboard: adminDashboardZhCN,
   adminConf: adminConfZhCN,
   problem: problemZhCN,
+  contest: contestZhCN,
+  contestStaff: contestStaffZhCN,
   title: {
     home: '首页',
     problemList: '题目列表',

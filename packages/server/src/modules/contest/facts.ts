@@ -79,6 +79,7 @@ export async function contestFacts(db: Db, row: ContestRow, user: Subject, now: 
     status: contestStatusAt(row, now),
     visible: row.visible,
     openRank: row.openRank,
+    openPrint: row.openPrint,
     type: row.type,
     sealed: isSealedAt(row, now),
     registered: !!registration,

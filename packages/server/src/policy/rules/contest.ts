@@ -110,6 +110,27 @@ export const contestRules = {
   }) as Rule<ContestFacts>,
 
   /**
+   * §3.6, §7.18: sending text to print needs the access rule of `contest.enter` and a contest that
+   * opened printing (`openPrint`), for contest admins too: the print tab exists only then.
+   */
+  'contest.print': ((ctx, user, c) => {
+    const refusal = enter(ctx, user, c);
+    if (refusal) return refusal;
+    return c.openPrint ? null : forbidden(policyMessages.contestPrintClosed);
+  }) as Rule<ContestFacts>,
+
+  /**
+   * §3.6, §9.8: the staff's calls on one contest (AC helper, print list, accepted-code zip, rejudge
+   * of a contest problem): contest admins only. Unlike `contest.manage`, an invisible contest answers
+   * as one that does not exist to everybody else (§7.18), and an anonymous caller is asked to log in.
+   */
+  'contest.staff': ((ctx, user, c) => {
+    const g = gate(ctx, user, c);
+    if (g === 'admin') return null;
+    return g ?? forbidden(policyMessages.contestNoPermission);
+  }) as Rule<ContestFacts>,
+
+  /**
    * §7.18, §7.10: while a contest runs, others' time, memory and length (and code, errors) are hidden
    * from all but contest admins.
    */

@@ -5,7 +5,7 @@ import { Alert, Button, Popconfirm, Select, Tooltip } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getLanguages, getLastAcCode, type ProblemDetail } from '../../api/problem';
+import { getLanguages, type ProblemDetail } from '../../api/problem';
 import {
   CodeEditor,
   DEFAULT_EDITOR_HEIGHT,
@@ -17,6 +17,7 @@ import {
 } from '../../components/code-editor';
 import { JudgeStatusTag } from '../../components/judge-status';
 import { toast } from '../../feedback/toast';
+import { lastAcCode, problemPaths, PUBLIC_SCOPE, type ProblemScope } from './problem-scope';
 import { languagesByName } from './problem-utils';
 import { SubmitCaptcha } from './SubmitCaptcha';
 import type { EditorState } from './use-editor-state';
@@ -31,13 +32,29 @@ interface EditorPanelProps {
   /** the problem failed to load: nothing can be submitted (spec part 1 §8) */
   disabled: boolean;
   onOpenTest: () => void;
+  /** where the page is opened (public or a contest); public by default */
+  scope?: ProblemScope;
+  /** the route's problem id (the display id inside a contest) */
+  problemID?: string;
+  /** why submitting is closed here (a contest not started, ended or not registered), shown instead */
+  submitClosed?: string | null;
 }
 
 /**
  * The right side of the problem page (spec part 1 §2): language, theme, font size and tab size,
  * the editor, the status panel of the submit flow, the Online Test button and Submit.
  */
-export function EditorPanel({ detail, editor, flow, fill, disabled, onOpenTest }: EditorPanelProps) {
+export function EditorPanel({
+  detail,
+  editor,
+  flow,
+  fill,
+  disabled,
+  onOpenTest,
+  scope = PUBLIC_SCOPE,
+  problemID = '',
+  submitClosed = null,
+}: EditorPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { draft } = editor;
@@ -73,7 +90,7 @@ export function EditorPanel({ detail, editor, flow, fill, disabled, onOpenTest }
     }
     setLoadingAc(true);
     try {
-      const last = await getLastAcCode(problem.id);
+      const last = await lastAcCode(scope, problem.id);
       if (last.code) {
         editor.replaceCode(last.code, detail.languages.includes(last.language) ? last.language : undefined);
         toast.success(t('problem.editor.recentCodeLoaded'));
@@ -87,7 +104,7 @@ export function EditorPanel({ detail, editor, flow, fill, disabled, onOpenTest }
     }
   };
 
-  const canSubmit = !disabled && !!draft && !flow.judging && !flow.submitting;
+  const canSubmit = !disabled && !submitClosed && !!draft && !flow.judging && !flow.submitting;
   const submit = () => {
     if (!problem || !draft || !canSubmit) return;
     const answer = flow.captcha.required ? captchaAnswer.current : null;
@@ -120,7 +137,9 @@ export function EditorPanel({ detail, editor, flow, fill, disabled, onOpenTest }
             resubmit={failedRemote}
             title={failedRemote ? t('problem.submit.resubmit') : t('problem.submit.viewDetail')}
             onClick={() =>
-              failedRemote ? void flow.resubmit() : navigate(`/submission-detail/${flow.submitId}`)
+              failedRemote
+                ? void flow.resubmit()
+                : navigate(problemPaths.submission(scope, problemID, flow.submitId ?? 0))
             }
           />
           {flow.score !== null && problem?.type === 1 ? (
@@ -225,6 +244,7 @@ export function EditorPanel({ detail, editor, flow, fill, disabled, onOpenTest }
           <Button icon={<CodeOutlined />} onClick={onOpenTest} disabled={disabled || !draft}>
             {t('problem.test.open')}
           </Button>
+          {submitClosed ? <span className="editor-footer__closed">{submitClosed}</span> : null}
           {flow.captcha.required ? (
             <SubmitCaptcha key={flow.captcha.round} onAnswer={keepCaptchaAnswer} onSubmit={submit} />
           ) : null}
@@ -232,7 +252,7 @@ export function EditorPanel({ detail, editor, flow, fill, disabled, onOpenTest }
             type="primary"
             icon={<SendOutlined />}
             loading={flow.submitting}
-            disabled={disabled || !draft || flow.judging}
+            disabled={disabled || !!submitClosed || !draft || flow.judging}
             onClick={submit}
           >
             {submitLabel}

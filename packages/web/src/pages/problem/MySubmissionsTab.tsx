@@ -6,39 +6,44 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getSubmissionList, type SubmissionRow } from '../../api/submission';
+import type { SubmissionRow } from '../../api/submission';
 import { formatLength, formatMemory, formatTime, JudgeStatusTag } from '../../components/judge-status';
 import { isAuthenticated, useSession } from '../../store/session';
 import { useLiveRows } from '../submission/use-live-rows';
+import { checkStatus, mySubmissions, problemPaths, PUBLIC_SCOPE, type ProblemScope } from './problem-scope';
 
 /** Spec part 1 §9: my submissions, 10 a page. */
 const PAGE_SIZE = 10;
 
-export const mySubmissionsKey = (problemId: string) => ['my-submissions', problemId] as const;
+export const mySubmissionsKey = (problemId: string, scope: ProblemScope = PUBLIC_SCOPE) =>
+  scope.kind === 'public'
+    ? (['my-submissions', problemId] as const)
+    : (['my-submissions', problemId, scope.cid, scope.containsEnd] as const);
 
 /**
  * The "My Submission" tab of the problem page (spec part 1 §2): the signed-in user's submissions
- * of this problem, newest first, with unfinished ones polled.
+ * of this problem, newest first, with unfinished ones polled; in a contest, those of the contest.
  */
-export function MySubmissionsTab({ problemId, isOi }: { problemId: string; isOi: boolean }) {
+export function MySubmissionsTab({
+  problemId,
+  isOi,
+  scope = PUBLIC_SCOPE,
+}: {
+  problemId: string;
+  isOi: boolean;
+  scope?: ProblemScope;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const [page, setPage] = useState(1);
   const signedIn = isAuthenticated(session);
   const list = useQuery({
-    queryKey: [...mySubmissionsKey(problemId), page],
-    queryFn: () =>
-      getSubmissionList({
-        currentPage: page,
-        limit: PAGE_SIZE,
-        onlyMine: true,
-        problemID: problemId,
-        completeProblemID: true,
-      }),
+    queryKey: [...mySubmissionsKey(problemId, scope), page],
+    queryFn: () => mySubmissions(scope, problemId, page, PAGE_SIZE),
     enabled: signedIn,
     placeholderData: keepPreviousData,
   });
-  const { rows } = useLiveRows(list.data?.records);
+  const { rows } = useLiveRows(list.data?.records, (ids) => checkStatus(scope, ids));
 
   if (!signedIn) return <Empty description={t('errors.pleaseLoginFirst')} />;
 
@@ -53,7 +58,7 @@ export function MySubmissionsTab({ problemId, isOi }: { problemId: string; isOi:
       key: 'status',
       title: t('problem.submission.status'),
       render: (_, row) => (
-        <Link to={`/submission-detail/${row.submitId}`}>
+        <Link to={problemPaths.submission(scope, problemId, row.submitId)}>
           <JudgeStatusTag status={row.status} />
         </Link>
       ),

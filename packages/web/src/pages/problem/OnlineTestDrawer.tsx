@@ -28,6 +28,8 @@ interface OnlineTestDrawerProps {
   language: string;
   /** the language's CodeMirror mode name, for remote problems (reference §8.12) */
   mode?: string | null;
+  /** reference §3.4 TestJudgeDTO type: 'contest' on a contest's problem page */
+  testType?: 'public' | 'contest';
 }
 
 /**
@@ -43,6 +45,7 @@ export function OnlineTestDrawer({
   code,
   language,
   mode,
+  testType = 'public',
 }: OnlineTestDrawerProps) {
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -84,7 +87,7 @@ export function OnlineTestDrawer({
     try {
       const key = await submitTestJudge({
         pid: problem.id,
-        type: 'public',
+        type: testType,
         code,
         language,
         userInput: input,

@@ -11,16 +11,23 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { JudgeStatus } from '@verdict/shared';
 import { Button, Result, Skeleton, Tabs, Tooltip } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/http';
-import { getLanguages, getProblemDetail } from '../../api/problem';
+import { getLanguages } from '../../api/problem';
 import { AnnexTab } from './AnnexTab';
 import { Celebration } from './Celebration';
 import { EditorPanel } from './EditorPanel';
 import { mySubmissionsKey, MySubmissionsTab } from './MySubmissionsTab';
 import { OnlineTestDrawer } from './OnlineTestDrawer';
+import {
+  loadProblemDetail,
+  problemDetailQueryKey,
+  problemPaths,
+  PUBLIC_SCOPE,
+  type ProblemScope,
+} from './problem-scope';
 import { languagesByName, parseExamples, parseExtraFiles } from './problem-utils';
 import { ProblemStatement } from './ProblemStatement';
 import { StatisticsTab } from './StatisticsTab';
@@ -31,7 +38,17 @@ import { useSubmitFlow } from './use-submit-flow';
 import './problem-common.css';
 import './problem-detail.css';
 
-export const problemDetailKey = (problemId: string) => ['problem-detail', problemId] as const;
+export const problemDetailKey = (problemId: string) => problemDetailQueryKey(PUBLIC_SCOPE, problemId);
+
+export interface ProblemDetailsProps {
+  focus: boolean;
+  /** public (the default) or a contest: the data calls, the submit and the links follow it */
+  scope?: ProblemScope;
+  /** why submitting is closed here, shown beside the disabled Submit */
+  submitClosed?: string | null;
+  /** under the page in focus mode: the contest's problem navigator (spec part 1 §2) */
+  footer?: ReactNode;
+}
 
 type TabKey = 'description' | 'mine' | 'annex' | 'statistics';
 
@@ -39,9 +56,16 @@ type TabKey = 'description' | 'mine' | 'annex' | 'statistics';
  * The problem page (spec part 1 §2 "Problem page", §4 submit and test-run flows): tabs on the
  * left (description, my submissions, annex, statistics), the editor on the right, a draggable
  * splitter keeping the right side at least 580 px, a collapse-to-problem-only button, a stacked
- * layout under 992 px and a focus mode (the full-screen route).
+ * layout under 992 px and a focus mode (the full-screen route). A contest scope (spec part 1 §2
+ * ContestProblemDetails) reads the contest's problem, submits into the contest, lists the contest's
+ * submissions and leaves out the statistics.
  */
-function ProblemDetails({ focus }: { focus: boolean }) {
+export function ProblemDetails({
+  focus,
+  scope = PUBLIC_SCOPE,
+  submitClosed = null,
+  footer,
+}: ProblemDetailsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -54,8 +78,8 @@ function ProblemDetails({ focus }: { focus: boolean }) {
   const splitter = useSplitter();
 
   const detailQuery = useQuery({
-    queryKey: problemDetailKey(problemID),
-    queryFn: () => getProblemDetail(problemID),
+    queryKey: problemDetailQueryKey(scope, problemID),
+    queryFn: () => loadProblemDetail(scope, problemID),
     staleTime: 0,
   });
   const detail = detailQuery.data;
@@ -66,14 +90,18 @@ function ProblemDetails({ focus }: { focus: boolean }) {
   const annex = useMemo(() => parseExtraFiles(problem?.userExtraFile), [problem?.userExtraFile]);
 
   const reload = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: problemDetailKey(problemID) });
-    void queryClient.invalidateQueries({ queryKey: mySubmissionsKey(problemID) });
-  }, [queryClient, problemID]);
+    void queryClient.invalidateQueries({ queryKey: problemDetailQueryKey(scope, problemID) });
+    void queryClient.invalidateQueries({ queryKey: mySubmissionsKey(problemID, scope) });
+  }, [queryClient, problemID, scope]);
 
-  const flow = useSubmitFlow((status) => {
-    if (status === JudgeStatus.ACCEPTED) setCelebrating((n) => n + 1);
-    else reload();
-  });
+  const flow = useSubmitFlow(
+    (status) => {
+      if (status === JudgeStatus.ACCEPTED) setCelebrating((n) => n + 1);
+      else reload();
+    },
+    scope,
+    problemID,
+  );
 
   if (detailQuery.isError) {
     const status = detailQuery.error instanceof ApiError ? detailQuery.error.status : undefined;
@@ -83,7 +111,7 @@ function ProblemDetails({ focus }: { focus: boolean }) {
         title={t('problem.detail.loadFailed')}
         subTitle={detailQuery.error instanceof ApiError ? detailQuery.error.message : undefined}
         extra={
-          <Link to="/problem">
+          <Link to={problemPaths.list(scope)}>
             <Button type="primary">{t('problem.detail.backToList')}</Button>
           </Link>
         }
@@ -101,7 +129,16 @@ function ProblemDetails({ focus }: { focus: boolean }) {
         </span>
       ),
       children: detail ? (
-        <ProblemStatement detail={detail} examples={examples} onShowStatistics={() => setTab('statistics')} />
+        <ProblemStatement
+          detail={detail}
+          examples={examples}
+          onShowStatistics={() => setTab('statistics')}
+          contestSubmissionsPath={
+            scope.kind === 'contest'
+              ? `/contest/${scope.cid}/submissions?problemID=${encodeURIComponent(problemID)}&completeProblemID=true`
+              : undefined
+          }
+        />
       ) : (
         <Skeleton active paragraph={{ rows: 12 }} />
       ),
@@ -113,7 +150,7 @@ function ProblemDetails({ focus }: { focus: boolean }) {
           <HistoryOutlined /> {t('problem.detail.mySubmissions')}
         </span>
       ),
-      children: tab === 'mine' ? <MySubmissionsTab problemId={problemID} isOi={isOi} /> : null,
+      children: tab === 'mine' ? <MySubmissionsTab problemId={problemID} isOi={isOi} scope={scope} /> : null,
     },
     ...(annex.length > 0
       ? [
@@ -128,19 +165,26 @@ function ProblemDetails({ focus }: { focus: boolean }) {
           },
         ]
       : []),
-    {
-      key: 'statistics',
-      label: (
-        <span>
-          <BarChartOutlined /> {t('problem.detail.statistics')}
-        </span>
-      ),
-      children:
-        tab === 'statistics' && detail ? <StatisticsTab counts={detail.problemCount} isOi={isOi} /> : null,
-    },
+    // A contest's counts belong to its board (sealed for some viewers): no statistics tab there.
+    ...(scope.kind === 'public'
+      ? [
+          {
+            key: 'statistics',
+            label: (
+              <span>
+                <BarChartOutlined /> {t('problem.detail.statistics')}
+              </span>
+            ),
+            children:
+              tab === 'statistics' && detail ? (
+                <StatisticsTab counts={detail.problemCount} isOi={isOi} />
+              ) : null,
+          },
+        ]
+      : []),
   ];
 
-  const focusPath = `/problem/${encodeURIComponent(problemID)}${focus ? '' : '/full-screen'}`;
+  const focusPath = problemPaths.page(scope, problemID, !focus);
   const toolbar = (
     <div className="problem-tabs-extra">
       {!stacked ? (
@@ -167,6 +211,7 @@ function ProblemDetails({ focus }: { focus: boolean }) {
 
   const classes = ['problem-page'];
   if (focus) classes.push('problem-page--focus');
+  if (focus && footer) classes.push('problem-page--with-footer');
   if (stacked) classes.push('problem-page--stacked');
   if (collapsed && !stacked) classes.push('problem-page--collapsed');
   const leftStyle = !stacked && !collapsed ? { width: splitter.leftWidth } : undefined;
@@ -217,6 +262,9 @@ function ProblemDetails({ focus }: { focus: boolean }) {
           fill={focus && !stacked}
           disabled={detailQuery.isError || !detail}
           onOpenTest={() => setTestOpen(true)}
+          scope={scope}
+          problemID={problemID}
+          submitClosed={submitClosed}
         />
       </section>
       <OnlineTestDrawer
@@ -227,7 +275,9 @@ function ProblemDetails({ focus }: { focus: boolean }) {
         code={editor.draft?.code ?? ''}
         language={editor.draft?.language ?? ''}
         mode={currentLanguage?.contentType ?? null}
+        testType={scope.kind}
       />
+      {focus && footer ? <div className="problem-page__footer">{footer}</div> : null}
       {celebrating > 0 ? (
         <Celebration
           run={celebrating}

@@ -25,6 +25,11 @@ interface ProblemStatementProps {
   detail: ProblemDetail;
   examples: Example[];
   onShowStatistics: () => void;
+  /**
+   * Inside a contest: where its submissions of this problem are listed. The contest page links
+   * there and leaves out statistics, discussion and solutions (they belong to the public problem).
+   */
+  contestSubmissionsPath?: string;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -42,7 +47,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * admin), Copy-as-Markdown (admin roles), the Codeforces link and the remote-judge account dialog.
  * Only admin roles may copy the statement text itself.
  */
-export function ProblemStatement({ detail, examples, onShowStatistics }: ProblemStatementProps) {
+export function ProblemStatement({
+  detail,
+  examples,
+  onShowStatistics,
+  contestSubmissionsPath,
+}: ProblemStatementProps) {
   const { t } = useTranslation();
   const { userInfo } = useSession();
   const admin = isAdminRole(userInfo);
@@ -123,24 +133,34 @@ export function ProblemStatement({ detail, examples, onShowStatistics }: Problem
           </div>
         ) : null}
         <Space wrap size={[4, 4]} className="statement-header__links">
-          <Link to={`/status?problemID=${encodeURIComponent(problem.problemId)}&completeProblemID=true`}>
-            <Button size="small" type="text" icon={<UnorderedListOutlined />}>
-              {t('problem.statement.submissions')}
-            </Button>
-          </Link>
-          <Button size="small" type="text" icon={<BarChartOutlined />} onClick={onShowStatistics}>
-            {t('problem.statement.statistics')}
-          </Button>
-          <Link to={`/discussion/${encodeURIComponent(problem.problemId)}`}>
-            <Button size="small" type="text" icon={<CommentOutlined />}>
-              {t('problem.statement.discussion')}
-            </Button>
-          </Link>
-          <Link to={`/discussion/${encodeURIComponent(problem.problemId)}?category=solution`}>
-            <Button size="small" type="text" icon={<ReadOutlined />}>
-              {t('problem.statement.solutions')}
-            </Button>
-          </Link>
+          {contestSubmissionsPath ? (
+            <Link to={contestSubmissionsPath}>
+              <Button size="small" type="text" icon={<UnorderedListOutlined />}>
+                {t('problem.statement.submissions')}
+              </Button>
+            </Link>
+          ) : (
+            <>
+              <Link to={`/status?problemID=${encodeURIComponent(problem.problemId)}&completeProblemID=true`}>
+                <Button size="small" type="text" icon={<UnorderedListOutlined />}>
+                  {t('problem.statement.submissions')}
+                </Button>
+              </Link>
+              <Button size="small" type="text" icon={<BarChartOutlined />} onClick={onShowStatistics}>
+                {t('problem.statement.statistics')}
+              </Button>
+              <Link to={`/discussion/${encodeURIComponent(problem.problemId)}`}>
+                <Button size="small" type="text" icon={<CommentOutlined />}>
+                  {t('problem.statement.discussion')}
+                </Button>
+              </Link>
+              <Link to={`/discussion/${encodeURIComponent(problem.problemId)}?category=solution`}>
+                <Button size="small" type="text" icon={<ReadOutlined />}>
+                  {t('problem.statement.solutions')}
+                </Button>
+              </Link>
+            </>
+          )}
           {superAdmin ? (
             <Button
               size="small"

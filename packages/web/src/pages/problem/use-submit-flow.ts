@@ -1,11 +1,12 @@
 import { JudgeStatus } from '@verdict/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Problem } from '../../api/problem';
-import { asksForCaptcha, checkSubmissionsStatus, resubmit, submitProblemJudge } from '../../api/submission';
+import { asksForCaptcha, resubmit, submitProblemJudge } from '../../api/submission';
 import { isUnfinished, startPolling, SUBMISSION_POLL, type Poller } from '../../components/judge-status';
 import { toast } from '../../feedback/toast';
 import { translate } from '../../i18n';
 import { clientCodeProblem } from './problem-utils';
+import { checkStatus, PUBLIC_SCOPE, submitTarget, type ProblemScope } from './problem-scope';
 import { requireLogin } from './require-login';
 
 export interface SubmitFlowState {
@@ -48,14 +49,22 @@ export interface CaptchaState {
  * then the submission polled every 2 s (at most 300 rounds) until it leaves Pending, Compiling and
  * Judging. `onFinished` gets the final status (the page celebrates Accepted and reloads). A failed
  * submit resets the panel; a failed poll stops polling. A refusal that asks for a captcha (§8
- * too-fast operation) turns `captcha.required` on until a submit goes through.
+ * too-fast operation) turns `captcha.required` on until a submit goes through. In a contest
+ * (`scope`) the submit carries the contest and the display id, and the status is checked through
+ * the contest's call.
  */
-export function useSubmitFlow(onFinished: (status: number, submitId: number) => void) {
+export function useSubmitFlow(
+  onFinished: (status: number, submitId: number) => void,
+  scope: ProblemScope = PUBLIC_SCOPE,
+  problemID = '',
+) {
   const [state, setState] = useState<SubmitFlowState>(IDLE);
   const [captcha, setCaptcha] = useState<CaptchaState>({ required: false, round: 0 });
   const poller = useRef<Poller | null>(null);
   const finished = useRef(onFinished);
   finished.current = onFinished;
+  const scopeRef = useRef(scope);
+  scopeRef.current = scope;
 
   useEffect(() => () => poller.current?.stop(), []);
 
@@ -65,7 +74,7 @@ export function useSubmitFlow(onFinished: (status: number, submitId: number) => 
     poller.current = startPolling({
       ...SUBMISSION_POLL,
       tick: async () => {
-        const map = await checkSubmissionsStatus([submitId]);
+        const map = await checkStatus(scopeRef.current, [submitId]);
         const row = map[String(submitId)];
         if (!row) return false;
         last = row.status;
@@ -95,10 +104,9 @@ export function useSubmitFlow(onFinished: (status: number, submitId: number) => 
       setState({ ...IDLE, submitting: true, status: JudgeStatus.SUBMITTING });
       try {
         const submission = await submitProblemJudge({
-          pid: problem.problemId,
+          ...submitTarget(scopeRef.current, problemID, problem.problemId),
           language,
           code,
-          cid: 0,
           isRemote: problem.isRemote,
           ...(answer ?? {}),
         });

@@ -44,13 +44,18 @@ const casesKey = (submitId: number) => ['submission-cases', submitId] as const;
  * Submission details (/submission-detail/:submitID, spec part 1 §2): status, time, memory, length,
  * language, author, the compile or system error text, per-case results and subtask panels, the
  * code with a copy button, the share switch for its author and rejudge for super admins. An
- * unfinished submission is polled every 2 s.
+ * unfinished submission is polled every 2 s. Inside a contest shell (`contestId`, spec part 1 §2
+ * ContestSubmissionDetails) the links lead back into the contest; the server applies the contest's
+ * visibility rules (reference §7.10).
  */
-export function SubmissionDetailsPage() {
+export function SubmissionDetailsPage({ contestId }: { contestId?: number } = {}) {
   const { t } = useTranslation();
   const label = useStatusLabel();
   const queryClient = useQueryClient();
-  const submitId = Number(useParams().submitID);
+  const params = useParams();
+  const submitId = Number(params.submitID);
+  // In a contest the route names the problem by its display id there.
+  const routeProblemId = params.problemID ?? '';
   const session = useSession();
   const superAdmin = isSuperAdmin(session.userInfo);
   const [sharing, setSharing] = useState(false);
@@ -97,7 +102,7 @@ export function SubmissionDetailsPage() {
         title={t('problem.detail.submissionLoadFailed')}
         subTitle={detail.error instanceof ApiError ? detail.error.message : undefined}
         extra={
-          <Link to="/status">
+          <Link to={contestId ? `/contest/${contestId}/submissions` : '/status'}>
             <Button type="primary">{t('problem.submission.backToList')}</Button>
           </Link>
         }
@@ -189,8 +194,14 @@ export function SubmissionDetailsPage() {
               key: 'problem',
               label: t('problem.submission.problem'),
               children: (
-                <Link to={`/problem/${encodeURIComponent(submission.displayPid)}`}>
-                  {submission.displayPid}
+                <Link
+                  to={
+                    contestId
+                      ? `/contest/${contestId}/problem/${encodeURIComponent(routeProblemId || submission.displayPid)}`
+                      : `/problem/${encodeURIComponent(submission.displayPid)}`
+                  }
+                >
+                  {contestId && routeProblemId ? routeProblemId : submission.displayPid}
                 </Link>
               ),
             },

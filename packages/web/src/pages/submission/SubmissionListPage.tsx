@@ -26,6 +26,7 @@ import { toast } from '../../feedback/toast';
 import { isAuthenticated, isSuperAdmin, useSession } from '../../store/session';
 import { positiveInt } from '../problem/problem-utils';
 import { requireLogin } from '../problem/require-login';
+import { checkContestSubmissionsStatus, getContestSubmissions } from '../../api/contest';
 import { ManualJudgeModal } from './ManualJudgeModal';
 import { RejudgeConfirm } from './RejudgeConfirm';
 import { canManualJudge, canResubmit, isRemoteDisplayId } from './submission-rules';
@@ -72,13 +73,22 @@ function writeQuery(query: ListQuery): URLSearchParams {
   return next;
 }
 
+/** The contest a list belongs to (spec part 1 §2 ContestSubmissionList), absent for /status. */
+export interface SubmissionListContest {
+  cid: number;
+  /** the shell's 'include submissions after the contest' switch */
+  containsEnd: boolean;
+}
+
 /**
  * The global submission list (/status, spec part 1 §2 "Submission list"): only-mine (login
  * required; it clears and disables the author filter), status, problem and author filters in the
  * query string, unfinished rows polled, the user's own rows highlighted, and for super admins a
- * rejudge column with manual judge. 50 a page.
+ * rejudge column with manual judge. 50 a page. Inside a contest shell (`contest`) the same list
+ * reads the contest's submissions (reference §3.6 contest-submissions, seal and visibility rules of
+ * §7.18 applied by the server) and links to the contest's problems and details.
  */
-export function SubmissionListPage() {
+export function SubmissionListPage({ contest }: { contest?: SubmissionListContest } = {}) {
   const { t } = useTranslation();
   const label = useStatusLabel();
   const session = useSession();
@@ -105,12 +115,31 @@ export function SubmissionListPage() {
     completeProblemID: query.completeProblemID || undefined,
   };
   const list = useQuery({
-    queryKey: ['submission-list', request, session.token !== ''],
-    queryFn: () => getSubmissionList(request),
+    queryKey: ['submission-list', request, session.token !== '', contest ?? null],
+    queryFn: () =>
+      contest
+        ? getContestSubmissions({
+            ...request,
+            contestID: contest.cid,
+            beforeContestSubmit: false,
+            containsEnd: contest.containsEnd,
+          })
+        : getSubmissionList(request),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const { rows, patch } = useLiveRows(list.data?.records);
+  const { rows, patch } = useLiveRows(
+    list.data?.records,
+    contest ? (ids) => checkContestSubmissionsStatus(contest.cid, ids) : undefined,
+  );
+  const detailPath = (row: SubmissionRow) =>
+    contest
+      ? `/contest/${contest.cid}/problem/${encodeURIComponent(row.displayPid)}/submission-detail/${row.submitId}`
+      : `/submission-detail/${row.submitId}`;
+  const problemPath = (row: SubmissionRow) =>
+    contest
+      ? `/contest/${contest.cid}/problem/${encodeURIComponent(row.displayPid)}`
+      : `/problem/${encodeURIComponent(row.displayPid)}`;
 
   const update = (change: Partial<ListQuery>, keepPage = false) => {
     const next = { ...query, onlyMine, ...change };
@@ -160,17 +189,13 @@ export function SubmissionListPage() {
     {
       key: 'submitId',
       title: t('problem.submission.runId'),
-      render: (_, row) => <Link to={`/submission-detail/${row.submitId}`}>{row.submitId}</Link>,
+      render: (_, row) => <Link to={detailPath(row)}>{row.submitId}</Link>,
     },
     {
       key: 'problem',
       title: t('problem.submission.problem'),
       render: (_, row) => (
-        <Link
-          to={`/problem/${encodeURIComponent(row.displayPid)}`}
-          className="submission-list__problem"
-          title={row.title ?? undefined}
-        >
+        <Link to={problemPath(row)} className="submission-list__problem" title={row.title ?? undefined}>
           <span className="submission-list__pid">{row.displayPid}</span>
           {row.title ? <span className="submission-list__title">{row.title}</span> : null}
         </Link>
@@ -192,7 +217,7 @@ export function SubmissionListPage() {
           />
         ) : (
           <span className="submission-list__status">
-            <Link to={`/submission-detail/${row.submitId}`} aria-label={label(row.status)}>
+            <Link to={detailPath(row)} aria-label={label(row.status)}>
               <JudgeStatusTag status={row.status} />
             </Link>
             {row.isManual ? (
@@ -234,7 +259,7 @@ export function SubmissionListPage() {
       key: 'language',
       title: t('problem.submission.language'),
       responsive: ['lg'],
-      render: (_, row) => <Link to={`/submission-detail/${row.submitId}`}>{row.language}</Link>,
+      render: (_, row) => <Link to={detailPath(row)}>{row.language}</Link>,
     },
     {
       key: 'author',
@@ -286,7 +311,10 @@ export function SubmissionListPage() {
   }
 
   return (
-    <Card className="submission-list" title={t('problem.submission.listTitle')}>
+    <Card
+      className={contest ? 'submission-list submission-list--contest' : 'submission-list'}
+      title={contest ? undefined : t('problem.submission.listTitle')}
+    >
       <div className="submission-filters" role="search">
         <label className="submission-filters__switch">
           <Switch checked={onlyMine} onChange={toggleMine} aria-label={t('problem.submission.onlyMine')} />

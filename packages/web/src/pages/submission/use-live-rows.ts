@@ -5,12 +5,18 @@ import { isUnfinished, startPolling, SUBMISSION_POLL, type Poller } from '../../
 /**
  * Spec part 1 §4 "Status polling of lists": the rows of a page, with the unfinished ones checked
  * every 2 s (`POST /api/check-submissions-status`) until all are final or 300 rounds have run.
- * `patch` changes a row (after a rejudge or a manual judge) and polls again when needed.
+ * `patch` changes a row (after a rejudge or a manual judge) and polls again when needed. A contest's
+ * rows pass the contest's check (`check-contest-submissions-status`, which applies the seal).
  */
-export function useLiveRows<T extends SubmissionRow>(records: T[] | undefined) {
+export function useLiveRows<T extends SubmissionRow>(
+  records: T[] | undefined,
+  check: (submitIds: number[]) => Promise<Record<string, SubmissionRow>> = checkSubmissionsStatus,
+) {
   const [rows, setRows] = useState<T[]>(records ?? []);
   const latest = useRef<T[]>(records ?? []);
   const poller = useRef<Poller | null>(null);
+  const checker = useRef(check);
+  checker.current = check;
 
   const watch = useCallback(() => {
     poller.current?.stop();
@@ -21,7 +27,7 @@ export function useLiveRows<T extends SubmissionRow>(records: T[] | undefined) {
       tick: async () => {
         const ids = latest.current.filter((row) => isUnfinished(row.status)).map((row) => row.submitId);
         if (ids.length === 0) return true;
-        const map = await checkSubmissionsStatus(ids);
+        const map = await checker.current(ids);
         latest.current = latest.current.map((row) => {
           const fresh = map[String(row.submitId)];
           return fresh ? { ...row, ...fresh, title: row.title } : row;

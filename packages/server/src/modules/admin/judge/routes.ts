@@ -22,7 +22,8 @@ export async function adminJudgeRoutes(app: FastifyInstance) {
     `${base}/rejudge-contest-problem`,
     { config, schema: { querystring: rejudgeContestProblemQuery } },
     async (request) => {
-      await rejudgeContestProblem(app.db, request.query.cid, request.query.pid, app.clock.now());
+      const { cid, pid } = request.query;
+      await rejudgeContestProblem(app.db, request.user!, cid, pid, app.clock.now());
       app.judgeQueue.notify();
       return ok(null);
     },

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { JudgeStatus } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
-import { contest, judge, problem } from '../../../db/schema/index.ts';
+import { judge, problem } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
@@ -20,12 +20,8 @@ export async function rejudgeOne(db: Db, submitId: number, now: Date) {
   return row;
 }
 
-/** reference §3.4 `GET /api/admin/judge/rejudge-contest-problem`: a contest's submissions of one problem. */
-export async function rejudgeContestProblem(db: Db, cid: number, pid: number, now: Date) {
-  const [row] = await db.select({ id: contest.id }).from(contest).where(eq(contest.id, cid));
-  if (!row) throw notFound(problemMessages.contestNotFound);
-  return (await lifecycle.requeue(db, and(eq(judge.cid, cid), eq(judge.pid, pid))!, 'rejudge', now)).length;
-}
+/** reference §3.4 `GET /api/admin/judge/rejudge-contest-problem`: the contest staff's (contest/staff/rejudge.ts). */
+export { rejudgeContestProblem } from '../../contest/staff/rejudge.ts';
 
 /** Verdict: every non-contest submission of a problem (after its test data changed). */
 export async function rejudgeProblem(db: Db, pid: number, now: Date) {

@@ -1,0 +1,215 @@
+import {
+  AuditOutlined,
+  BarChartOutlined,
+  CommentOutlined,
+  FieldTimeOutlined,
+  HistoryOutlined,
+  HomeOutlined,
+  NotificationOutlined,
+  OrderedListOutlined,
+  PrinterOutlined,
+  RetweetOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+  SafetyCertificateOutlined,
+  UsergroupAddOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Card, Result, Skeleton, Switch, Tabs, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { useWebsiteConfig } from '../../api/home';
+import { ApiError } from '../../api/http';
+import { CONTEST_STATUS } from './clock/contest-clock';
+import { ContestContext } from './contest-context';
+import { contestTabs, showsAfterContestSwitch, tabOfPath, type ContestTabKey } from './contest-rules';
+import { ContestCountdown } from './ContestCountdown';
+import { ContestAuthTag } from './ContestTags';
+import { useAnnouncementNotice } from './use-announcement-notice';
+import { useContainsEnd, useContest } from './use-contest';
+import './contest.css';
+
+const TAB_ICONS: Record<ContestTabKey, ReactNode> = {
+  overview: <HomeOutlined />,
+  problems: <UnorderedListOutlined />,
+  submissions: <HistoryOutlined />,
+  rank: <BarChartOutlined />,
+  announcements: <NotificationOutlined />,
+  comment: <CommentOutlined />,
+  print: <PrinterOutlined />,
+  acInfo: <SafetyCertificateOutlined />,
+  adminPrint: <AuditOutlined />,
+  rejudge: <RetweetOutlined />,
+  scrollBoard: <OrderedListOutlined />,
+};
+
+/**
+ * The contest shell (/contest/:contestID, spec part 1 §2 "Contest shell"): the header (title,
+ * access, group, participants, rule, start and end, progress slider and the countdown on the
+ * server's clock, the 'include submissions after the contest' switch), the tabs with their enabling
+ * rules, and the tab's page below. The "new announcement" notice is polled while it is open.
+ */
+export function ContestShell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const cid = Number(useParams().contestID);
+  const contest = useContest(cid);
+  const config = useWebsiteConfig();
+  const [containsEnd, setContainsEnd] = useContainsEnd(cid);
+  const { info, facts, clock } = contest;
+  const notice = useAnnouncementNotice(contest);
+
+  if (!contest.valid || contest.infoQuery.isError) {
+    const error = contest.infoQuery.error;
+    const status = error instanceof ApiError ? error.status : undefined;
+    return (
+      <Result
+        status={status === 403 ? '403' : '404'}
+        title={t('contest.shell.loadFailed')}
+        subTitle={error instanceof ApiError ? error.message : undefined}
+        extra={
+          <Link to="/contest">
+            <Button type="primary">{t('contest.shell.backToList')}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (!info || !facts || !clock) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  }
+
+  const base = `/contest/${cid}`;
+  const rest = location.pathname.startsWith(base) ? location.pathname.slice(base.length) : '';
+  const activeTab = tabOfPath(rest);
+  const tabs = contestTabs({
+    contest: facts,
+    admin: contest.admin,
+    superAdmin: contest.superAdmin,
+    registered: contest.registered,
+    openContestComment: config.data?.openContestComment === true,
+  });
+
+  return (
+    <ContestContext.Provider value={contest}>
+      <div className="contest-shell">
+        <Card className="contest-header">
+          <h1 className="contest-header__title">{info.title}</h1>
+          <div className="contest-header__meta">
+            <ContestAuthTag auth={info.auth} />
+            {info.gid ? (
+              <Link to={`/group/${info.gid}`}>
+                <Button size="small" icon={<UsergroupAddOutlined />}>
+                  {t('contest.shell.group')}
+                </Button>
+              </Link>
+            ) : null}
+            <Tooltip title={t('contest.list.participants')}>
+              <span className="contest-header__count" aria-label={t('contest.list.participants')}>
+                <TeamOutlined aria-hidden /> {info.count ?? 0}
+              </span>
+            </Tooltip>
+            <Tooltip title={t(info.type === 1 ? 'contest.ruleTips.oi' : 'contest.ruleTips.acm')}>
+              <Button size="small">{info.type === 1 ? 'OI' : 'ACM'}</Button>
+            </Tooltip>
+            {showsAfterContestSwitch(facts, contest.admin) ? (
+              <label className="contest-header__switch">
+                <Switch
+                  size="small"
+                  checked={containsEnd}
+                  onChange={setContainsEnd}
+                  aria-label={t('contest.shell.afterContest')}
+                />
+                <span>{t('contest.shell.afterContest')}</span>
+              </label>
+            ) : null}
+          </div>
+          <div className="contest-header__times">
+            <span>
+              <FieldTimeOutlined aria-hidden /> {t('contest.shell.startAt')}{' '}
+              <time dateTime={info.startTime}>{dayjs(info.startTime).format('YYYY-MM-DD HH:mm:ss')}</time>
+            </span>
+            <span>
+              <FieldTimeOutlined aria-hidden /> {t('contest.shell.endAt')}{' '}
+              <time dateTime={info.endTime}>{dayjs(info.endTime).format('YYYY-MM-DD HH:mm:ss')}</time>
+            </span>
+          </div>
+          <ContestCountdown clock={clock} />
+        </Card>
+        {notice.unread.length > 0 ? (
+          <Alert
+            className="contest-notice"
+            type="info"
+            showIcon
+            icon={<NotificationOutlined />}
+            closable={{ 'aria-label': t('contest.notice.dismiss') }}
+            onClose={() => notice.dismiss(notice.unread)}
+            title={t('contest.notice.title', { count: notice.unread.length })}
+            description={
+              <ul className="contest-notice__list">
+                {notice.unread.map((item) => (
+                  <li key={item.id}>{item.title}</li>
+                ))}
+              </ul>
+            }
+            action={
+              <Button
+                size="small"
+                type="primary"
+                onClick={() => {
+                  notice.dismiss(notice.unread);
+                  navigate(`${base}/announcement`);
+                }}
+              >
+                {t('contest.notice.view')}
+              </Button>
+            }
+          />
+        ) : null}
+        <Tabs
+          className="contest-tabs"
+          activeKey={activeTab}
+          onChange={(key) => {
+            const tab = tabs.find((item) => item.key === key);
+            if (tab) navigate(tab.path ? `${base}/${tab.path}` : base);
+          }}
+          items={tabs.map((tab) => ({
+            key: tab.key,
+            disabled: tab.disabled,
+            label: (
+              <span data-tab={tab.key}>
+                {TAB_ICONS[tab.key]} {t(`contest.tabs.${tab.key}`)}
+              </span>
+            ),
+          }))}
+        />
+        <div className="contest-shell__body">
+          {tabs.find((tab) => tab.key === activeTab)?.disabled ? (
+            <Result
+              status="403"
+              title={t('contest.shell.closedTitle')}
+              subTitle={t(
+                facts.status === CONTEST_STATUS.scheduled
+                  ? 'contest.shell.notStarted'
+                  : 'contest.shell.needPassword',
+              )}
+              extra={
+                <Button type="primary" onClick={() => navigate(base)}>
+                  {t('contest.tabs.overview')}
+                </Button>
+              }
+            />
+          ) : (
+            <Outlet />
+          )}
+        </div>
+      </div>
+    </ContestContext.Provider>
+  );
+}

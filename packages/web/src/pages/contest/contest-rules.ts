@@ -1,0 +1,192 @@
+import { CONTEST_AUTH, CONTEST_TYPE, JudgeStatus } from '@verdict/shared';
+import { CONTEST_STATUS } from './clock/contest-clock';
+
+/**
+ * The contest screens' rules (spec part 1 §2 "Contest shell", "Contest problem list"; reference
+ * §7.18, §9.2), pure so the tests can walk every case. The server enforces the same rules; these
+ * decide what the screens offer.
+ */
+
+export { CONTEST_AUTH, CONTEST_TYPE };
+
+export interface ContestFacts {
+  type: number;
+  auth: number;
+  /** -1 scheduled, 0 running, 1 ended, from the server's clock */
+  status: number;
+  author: string | null;
+  uid?: string;
+  openPrint: boolean;
+  allowEndSubmit: boolean;
+  sealRank: boolean;
+  sealRankTime: string | null;
+}
+
+export interface Viewer {
+  uid: string | null;
+  username: string | null;
+  superAdmin: boolean;
+}
+
+/** reference §7.18: the creator and super admins (group roots with groups) are contest admins. */
+export function isContestAdmin(contest: Pick<ContestFacts, 'author' | 'uid'>, viewer: Viewer): boolean {
+  if (viewer.superAdmin) return true;
+  if (contest.uid && viewer.uid) return contest.uid === viewer.uid;
+  return !!viewer.username && contest.author === viewer.username;
+}
+
+/**
+ * Spec part 1 §2: the tabs are disabled while the contest menu is: for non-admins before the start,
+ * and in a private contest until the password has been given (reference §7.18).
+ */
+export function isMenuDisabled(contest: ContestFacts, admin: boolean, registered: boolean): boolean {
+  if (admin) return false;
+  if (contest.status === CONTEST_STATUS.scheduled) return true;
+  return contest.auth === CONTEST_AUTH.private && !registered;
+}
+
+/** Spec part 1 §2: private and protected contests show the password form until the user registers. */
+export function showsPasswordForm(contest: ContestFacts, admin: boolean, registered: boolean): boolean {
+  return contest.auth !== CONTEST_AUTH.public && !registered && !admin;
+}
+
+/** reference §6.1: submitting needs registration in private and protected contests (admins pass). */
+export function needsRegistrationToSubmit(
+  contest: ContestFacts,
+  admin: boolean,
+  registered: boolean,
+): boolean {
+  return contest.auth !== CONTEST_AUTH.public && !registered && !admin;
+}
+
+export type SubmitBlock = 'scheduled' | 'ended' | 'register' | null;
+
+/** Why the contest problem page cannot submit now (reference §6.1), or null when it can. */
+export function submitBlock(contest: ContestFacts, admin: boolean, registered: boolean): SubmitBlock {
+  if (contest.status === CONTEST_STATUS.ended && !contest.allowEndSubmit) return 'ended';
+  if (admin) return null;
+  if (contest.status === CONTEST_STATUS.scheduled) return 'scheduled';
+  if (needsRegistrationToSubmit(contest, admin, registered)) return 'register';
+  return null;
+}
+
+/**
+ * reference §9.2 as the screens read it: AC and Total of the problem list are real (not "?") once
+ * the contest has ended, for contest admins, and while the board is not sealed.
+ */
+export function hasRealTimePermission(contest: ContestFacts, admin: boolean, now: number): boolean {
+  if (contest.status === CONTEST_STATUS.ended || admin) return true;
+  if (!contest.sealRank || !contest.sealRankTime) return true;
+  return now < Date.parse(contest.sealRankTime);
+}
+
+/**
+ * Spec part 1 §2: the 'include submissions after the contest' switch is for users who see contest
+ * settings: contest admins, and anyone once a contest that takes submissions after its end has ended
+ * (before that there is nothing after the contest to include).
+ */
+export function showsAfterContestSwitch(contest: ContestFacts, admin: boolean): boolean {
+  return admin || (contest.status === CONTEST_STATUS.ended && contest.allowEndSubmit);
+}
+
+export type ContestTabKey =
+  | 'overview'
+  | 'problems'
+  | 'submissions'
+  | 'rank'
+  | 'announcements'
+  | 'comment'
+  | 'print'
+  | 'acInfo'
+  | 'adminPrint'
+  | 'rejudge'
+  | 'scrollBoard';
+
+export interface ContestTab {
+  key: ContestTabKey;
+  /** the tab's path under /contest/:contestID ('' for the overview) */
+  path: string;
+  disabled: boolean;
+}
+
+export interface TabContext {
+  contest: ContestFacts;
+  admin: boolean;
+  superAdmin: boolean;
+  registered: boolean;
+  /** the site's contest comment switch (website config) */
+  openContestComment: boolean;
+}
+
+/**
+ * Spec part 1 §2 "Contest shell": which tabs show and which are disabled. Overview is always open;
+ * the others follow the menu rule; the staff tabs show only to those who may use them.
+ */
+export function contestTabs(ctx: TabContext): ContestTab[] {
+  const { contest, admin } = ctx;
+  const disabled = isMenuDisabled(contest, admin, ctx.registered);
+  const acm = contest.type === CONTEST_TYPE.acm;
+  const tabs: { key: ContestTabKey; path: string; shown: boolean }[] = [
+    { key: 'overview', path: '', shown: true },
+    { key: 'problems', path: 'problems', shown: true },
+    { key: 'submissions', path: 'submissions?onlyMine=true', shown: true },
+    { key: 'rank', path: 'rank', shown: true },
+    { key: 'announcements', path: 'announcement', shown: true },
+    { key: 'comment', path: 'comment', shown: ctx.openContestComment },
+    { key: 'print', path: 'print', shown: contest.openPrint },
+    { key: 'acInfo', path: 'ac-info', shown: admin && acm },
+    { key: 'adminPrint', path: 'admin-print', shown: admin && contest.openPrint },
+    { key: 'rejudge', path: 'rejudge', shown: ctx.superAdmin },
+    { key: 'scrollBoard', path: 'scroll-board', shown: admin && acm },
+  ];
+  return tabs
+    .filter((tab) => tab.shown)
+    .map(({ key, path }) => ({ key, path, disabled: key === 'overview' ? false : disabled }));
+}
+
+/** The tab a path under the shell belongs to (a problem page belongs to Problems). */
+export function tabOfPath(rest: string): ContestTabKey {
+  const first = rest.split('/').filter(Boolean)[0] ?? '';
+  const byPath: Record<string, ContestTabKey> = {
+    problems: 'problems',
+    problem: 'problems',
+    submissions: 'submissions',
+    'submission-detail': 'submissions',
+    rank: 'rank',
+    announcement: 'announcements',
+    announcements: 'announcements',
+    comment: 'comment',
+    print: 'print',
+    'ac-info': 'acInfo',
+    'admin-print': 'adminPrint',
+    rejudge: 'rejudge',
+    'scroll-board': 'scrollBoard',
+  };
+  return byPath[first] ?? 'overview';
+}
+
+export type StatusIcon =
+  | { kind: 'none' }
+  | { kind: 'accepted' }
+  | { kind: 'tried' }
+  | { kind: 'unknown' }
+  | { kind: 'score'; score: number; full: boolean };
+
+/**
+ * Spec part 1 §2 "Contest problem list": OI shows the score, a question mark for -5 (sealed), a
+ * minus otherwise; ACM a check for Accepted, a minus otherwise; nothing for -10 (never submitted).
+ */
+export function problemStatusIcon(
+  type: number,
+  entry: { status: number; score?: number | null } | undefined,
+): StatusIcon {
+  if (!entry || entry.status === JudgeStatus.NOT_SUBMITTED) return { kind: 'none' };
+  if (type === CONTEST_TYPE.oi) {
+    if (entry.score !== null && entry.score !== undefined) {
+      return { kind: 'score', score: entry.score, full: entry.status === JudgeStatus.ACCEPTED };
+    }
+    if (entry.status === JudgeStatus.SUBMITTED_UNKNOWN_RESULT) return { kind: 'unknown' };
+    return { kind: 'tried' };
+  }
+  return entry.status === JudgeStatus.ACCEPTED ? { kind: 'accepted' } : { kind: 'tried' };
+}
