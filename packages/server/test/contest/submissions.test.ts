@@ -221,4 +221,28 @@ describe('reference §7.18 seal rules for what is listed, §3.4 check-contest-su
     });
     expect(plain.data).toEqual({});
   });
+
+  it('reference §3.3 get-last-ac-code with cid: the caller’s accepted code in that contest, under its access rule', async () => {
+    const c = await cw.contest({ auth: 1, pwd: 'pw' });
+    toMinute(cw.w.clock, c, 2);
+    const res = await cw.submit('bob', c.id, 'A');
+    await cw.w.judge.judgeNext({ status: JudgeStatus.ACCEPTED });
+    const code = await cw.call<{ submitId: number; code: string }>(
+      'bob',
+      'GET',
+      `/api/get-last-ac-code?pid=${cw.acm.pid}&cid=${c.id}`,
+    );
+    expect(code.data.submitId).toBe(res.data.submitId);
+    expect(code.data.code).toContain('@author: bob');
+    // not in the public scope, and not for a caller the private contest keeps out
+    const outside = await cw.call<{ submitId: number | null }>(
+      'bob',
+      'GET',
+      `/api/get-last-ac-code?pid=${cw.acm.pid}`,
+    );
+    expect(outside.data.submitId).toBeNull();
+    expect(
+      (await cw.call('alice', 'GET', `/api/get-last-ac-code?pid=${cw.acm.pid}&cid=${c.id}`)).status,
+    ).toBe(403);
+  });
 });
