@@ -274,9 +274,7 @@ async function runScenario(page: Page, x: Texts, names: { contest: string; bank:
   await page.getByLabel(x.password).fill('s3cret');
   await page.getByRole('switch', { name: x.sealRank }).click();
   // spec part 2 §4: an ACM contest of an hour or more seals its last hour by default
-  await expect
-    .poll(() => page.getByRole('radio', { name: x.sealHour }).isChecked())
-    .toBe(true);
+  await expect.poll(() => page.getByRole('radio', { name: x.sealHour }).isChecked()).toBe(true);
   await expectNoSidewaysScroll(page);
   await saveScreenshot(page, `${shot}-form`, { fullPage: true });
   await page.getByRole('button', { name: x.save }).click();
@@ -359,7 +357,9 @@ async function runScenario(page: Page, x: Texts, names: { contest: string; bank:
     problemList: { records: { id: number; auth: number }[] };
     contestProblemMap: Record<string, ContestProblemRow>;
   }>('GET', `/api/admin/contest/get-problem-list?cid=${cid}`);
-  const links = Object.values(problems.contestProblemMap).sort((a, b) => a.displayId.localeCompare(b.displayId));
+  const links = Object.values(problems.contestProblemMap).sort((a, b) =>
+    a.displayId.localeCompare(b.displayId),
+  );
   expect(links.map((l) => [l.displayId, l.displayTitle])).toEqual([
     ['A', `${names.bank} (final)`],
     ['B', `${names.bank} II`],
@@ -384,7 +384,9 @@ async function runScenario(page: Page, x: Texts, names: { contest: string; bank:
     'GET',
     `/api/admin/contest/announcement?cid=${cid}&currentPage=1&limit=10`,
   );
-  expect(announcements.records).toMatchObject([{ title: `${names.contest} starts`, content: 'Good **luck**' }]);
+  expect(announcements.records).toMatchObject([
+    { title: `${names.contest} starts`, content: 'Good **luck**' },
+  ]);
 
   // ---- editing: the rule is locked and a new password warns about the registrations -----------
   await page.goto(`${server.url}/admin/contest/${cid}/edit`);
@@ -407,14 +409,10 @@ describe('admin contest screens in the browser (spec part 2 §2.7, reference §3
     },
   );
 
-  it(
-    'does the same in Chinese at 768 px without sideways scrolling',
-    { timeout: 180_000 },
-    async () => {
-      const { context, page } = await openPage(browser, 768);
-      await signInToAdminApp(page, server.url, 'root', ROOT_PASSWORD);
-      await runScenario(page, ZH, { contest: '冬季杯', bank: '两数之和' }, 'admin-contest-768-zh');
-      await context.close();
-    },
-  );
+  it('does the same in Chinese at 768 px without sideways scrolling', { timeout: 180_000 }, async () => {
+    const { context, page } = await openPage(browser, 768);
+    await signInToAdminApp(page, server.url, 'root', ROOT_PASSWORD);
+    await runScenario(page, ZH, { contest: '冬季杯', bank: '两数之和' }, 'admin-contest-768-zh');
+    await context.close();
+  });
 });

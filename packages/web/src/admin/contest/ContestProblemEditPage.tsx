@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ export function ContestProblemEditPage() {
 function ContestProblemEditor() {
   const { t } = useTranslation();
   const text = useContestText();
+  const queryClient = useQueryClient();
   const { contestId, problemId } = useParams();
   const cid = Number(contestId);
   const pid = problemId === undefined ? null : Number(problemId);
@@ -110,10 +111,11 @@ function ContestProblemEditor() {
       if (savedPid === null) {
         // Verdict: the problem and its place in the contest are written in one transaction
         await createContestProblem({ ...body, cid, ...place });
-        return;
+      } else {
+        await updateContestProblem(body);
+        await setContestProblemInfo({ ...(draft.id ? { id: draft.id } : {}), cid, pid: savedPid, ...place });
       }
-      await updateContestProblem(body);
-      await setContestProblemInfo({ ...(draft.id ? { id: draft.id } : {}), cid, pid: savedPid, ...place });
+      await queryClient.invalidateQueries({ queryKey: ['admin-contest', 'problems', cid] });
     },
   };
   return <ProblemEditor target={target} />;

@@ -77,6 +77,8 @@ export function ContestProblemsPage() {
     queryKey: ['admin-contest', 'problems', cid],
     queryFn: () => getContestProblemList({ cid, currentPage: 1, limit: LIMIT }),
     enabled: valid,
+    // another screen (the problem form, the bank dialog) may have changed it: read it afresh
+    staleTime: 0,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-contest', 'problems', cid] });
 
