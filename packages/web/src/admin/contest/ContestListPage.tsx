@@ -65,6 +65,7 @@ export function ContestListPage() {
     queryKey: ['admin-contest', 'list', page, keyword],
     queryFn: () =>
       getAdminContestList({ currentPage: page, limit: PAGE_SIZE, keyword: keyword || undefined }),
+    staleTime: 0,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-contest', 'list'] });
 
