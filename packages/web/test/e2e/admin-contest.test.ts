@@ -344,7 +344,7 @@ async function runScenario(page: Page, x: Texts, names: { contest: string; bank:
   await info.getByLabel(x.displayTitle, { exact: true }).fill(`${names.bank} (final)`);
   await info.getByRole('button', { name: x.save }).click();
   await toast(page, x.updated).waitFor();
-  await page.getByRole('cell', { name: `${names.bank} (final)` }).waitFor();
+  await page.getByRole('cell', { name: `${names.bank} (final)`, exact: true }).waitFor();
 
   // ---- the removal asks first and says the contest's submissions go too ------------------------
   await page.getByRole('button', { name: `${x.remove} ${names.bank} (final)` }).click();
