@@ -1,5 +1,12 @@
-import type { AnnouncementVO } from '@verdict/shared';
+import type {
+  AdminContestInput,
+  AdminContestVO as SharedAdminContestVO,
+  AnnouncementVO,
+  ContestSaveResult,
+  contestProblemDto,
+} from '@verdict/shared';
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
+import type { z } from 'zod';
 import { currentLanguage } from '../i18n';
 import type { AdminProblem, Answer, ProblemDtoBody } from './admin-problem';
 import { downloadFile } from './download';
@@ -27,7 +34,10 @@ export interface AwardConfig {
   num: number;
 }
 
-/** reference §3.12 `AdminContestVO`. */
+/**
+ * reference §3.12 `AdminContestVO` as the form sends it (checked with the shared `adminContestBody`,
+ * whose input type it satisfies) and reads it back (the shared answer type).
+ */
 export interface AdminContestVO {
   id?: number | null;
   uid?: string | null;
@@ -63,6 +73,13 @@ export interface AdminContestVO {
   gmtModified?: string;
 }
 
+/** The answer of `GET /api/admin/contest` (shared; `count` = registrations). */
+export type AdminContestAnswer = SharedAdminContestVO;
+
+// the form's body must be one the shared schema takes
+const _bodyFits = (body: AdminContestVO): AdminContestInput => body;
+void _bodyFits;
+
 /** A row of `get-contest-list` (reference §3.12: the contest without its password). */
 export interface AdminContestRow {
   id: number;
@@ -77,6 +94,8 @@ export interface AdminContestRow {
   endTime: string;
   duration: number;
   source: number | null;
+  /** registrations */
+  count: number;
   gmtCreate: string;
   gmtModified: string;
 }
@@ -127,9 +146,10 @@ const BASE = '/api/admin/contest';
 
 export const getAdminContestList = (params: { currentPage: number; limit: number; keyword?: string }) =>
   get<Page<AdminContestRow>>(`${BASE}/get-contest-list`, params);
-export const getAdminContest = (cid: number) => get<AdminContestVO>(BASE, { cid });
-export const createContest = (body: AdminContestVO) => post<null>(BASE, body);
-export const updateContest = (body: AdminContestVO) => put<null>(BASE, body);
+export const getAdminContest = (cid: number) => get<AdminContestAnswer>(BASE, { cid });
+export const createContest = (body: AdminContestVO) => post<{ cid: number }>(BASE, body);
+/** `registrationsDropped` > 0 when a new password of a non-public contest removed registrations. */
+export const updateContest = (body: AdminContestVO) => put<ContestSaveResult | null>(BASE, body);
 export const deleteContest = (cid: number) => del<null>(BASE, { cid });
 export const cloneContest = (cid: number) =>
   answerOf<null>(http.get<ApiEnvelope<null>>(`${BASE}/clone`, inLanguage({ params: { cid } })));
@@ -156,14 +176,23 @@ export const getContestProblemInfo = (cid: number, pid: number) =>
   get<ContestProblem>(`${BASE}/contest-problem`, { cid, pid });
 export const setContestProblemInfo = (body: ContestProblem) =>
   put<ContestProblem>(`${BASE}/contest-problem`, body);
-export const addProblemFromPublic = (body: { pid: number; cid: number; displayId: string }) =>
-  post<null>(`${BASE}/add-problem-from-public`, body);
+export const addProblemFromPublic = (body: {
+  pid: number;
+  cid: number;
+  displayId: string;
+  displayTitle?: string | null;
+  color?: string | null;
+}) => post<null>(`${BASE}/add-problem-from-public`, body);
 /** reference §3.12: with `cid` the problem leaves the contest with the contest's submissions of it. */
 export const removeContestProblem = (pid: number, cid: number) => del<null>(`${BASE}/problem`, { pid, cid });
 
 export const getContestProblem = (pid: number) => get<AdminProblem>(`${BASE}/problem`, { pid });
-/** The new problem is created with auth 3 (contest only); answers its pid. */
-export const createContestProblem = (body: ProblemDtoBody) => post<{ pid: number }>(`${BASE}/problem`, body);
+/** A ProblemDTO with, for Verdict, the contest and the problem's place in it (one transaction). */
+export type ContestProblemDtoBody = z.input<typeof contestProblemDto>;
+
+/** The new problem is created with auth 3 (contest only) and linked to `cid`; answers its pid. */
+export const createContestProblem = (body: ContestProblemDtoBody) =>
+  post<{ pid: number; problemId: string }>(`${BASE}/problem`, body);
 export const updateContestProblem = (body: ProblemDtoBody) => put<null>(`${BASE}/problem`, body);
 
 // ---- contest announcements --------------------------------------------------------------------

@@ -54,6 +54,7 @@ import {
 } from './form/contest-form';
 import { StarAccountEditor } from './form/StarAccountEditor';
 import { contestPaths } from './paths';
+import { useContestText } from './use-contest-text';
 import '../problem/admin-problem.css';
 import './admin-contest.css';
 
@@ -76,6 +77,7 @@ function useAwardNames(): [string, string, string] {
 
 function ContestEditor() {
   const { t } = useTranslation();
+  const text = useContestText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const awardNames = useAwardNames();
@@ -133,7 +135,7 @@ function ContestEditor() {
   if (!form) return <PageLoading />;
 
   const allErrors = submitted ? validateContestForm(form) : [];
-  const messageOf = (error: ContestFormError) => t(`adminContest.errors.${error.key}`, error.params ?? {});
+  const messageOf = (error: ContestFormError) => text(error.key);
   const fieldErrors: Partial<Record<ContestField, string>> = {};
   for (const error of allErrors) fieldErrors[error.field] ??= messageOf(error);
   const errorProps = (field: ContestField) =>
@@ -167,9 +169,15 @@ function ContestEditor() {
     setSaveError(null);
     try {
       const body = toContestBody(form);
-      if (form.id !== null) await updateContest(body);
-      else await createContest(body);
-      toast.success(t(form.id !== null ? 'adminContest.common.updated' : 'adminContest.common.created'));
+      if (form.id !== null) {
+        const answer = await updateContest(body);
+        // reference §3.12: the server says how many registrations a new password removed
+        if (answer.data && answer.data.registrationsDropped > 0) toast.warning(answer.msg);
+        else toast.success(t('adminContest.common.updated'));
+      } else {
+        await createContest(body);
+        toast.success(t('adminContest.common.created'));
+      }
       await queryClient.invalidateQueries({ queryKey: ['admin-contest'] });
       void navigate(contestPaths.list);
     } catch (error) {
@@ -362,7 +370,7 @@ function ContestEditor() {
                   <Input
                     id="acn-pwd"
                     value={form.pwd}
-                    maxLength={CONTEST_LIMITS.pwdMax}
+                    maxLength={CONTEST_LIMITS.passwordMax}
                     autoComplete="off"
                     onChange={(event) => update({ pwd: event.target.value })}
                   />
@@ -375,7 +383,7 @@ function ContestEditor() {
               className="ap-alert"
               type="warning"
               showIcon
-              title={t('adminContest.form.pwdChanged')}
+              title={t('adminContest.form.pwdChanged', { count: saved.data?.count ?? 0 })}
               data-testid="pwd-warning"
             />
           )}

@@ -65,6 +65,7 @@ export function ContestListPage() {
     queryKey: ['admin-contest', 'list', page, keyword],
     queryFn: () =>
       getAdminContestList({ currentPage: page, limit: PAGE_SIZE, keyword: keyword || undefined }),
+    staleTime: 0,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-contest', 'list'] });
 
@@ -207,15 +208,14 @@ export function ContestListPage() {
               }
               disabled={!mine}
             >
-              <Tooltip title={tip ?? t('adminContest.list.clone')}>
-                <Button
-                  type="text"
-                  icon={<CopyOutlined />}
-                  loading={busy === `clone-${row.id}`}
-                  aria-label={`${t('adminContest.list.clone')} ${row.title}`}
-                  disabled={!mine}
-                />
-              </Tooltip>
+              <Button
+                title={tip ?? t('adminContest.list.clone')}
+                type="text"
+                icon={<CopyOutlined />}
+                loading={busy === `clone-${row.id}`}
+                aria-label={`${t('adminContest.list.clone')} ${row.title}`}
+                disabled={!mine}
+              />
             </Popconfirm>
             <Popconfirm
               title={t('adminContest.list.deleteConfirm', { title: row.title })}
@@ -227,20 +227,18 @@ export function ContestListPage() {
               }
               disabled={!isRoot(userInfo)}
             >
-              <Tooltip
+              <Button
+                // titles, not tooltips, inside a confirmation: a tooltip would cover its buttons
                 title={
                   isRoot(userInfo) ? t('adminContest.common.delete') : t('adminContest.list.deleteRootOnly')
                 }
-              >
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  loading={busy === `delete-${row.id}`}
-                  aria-label={`${t('adminContest.common.delete')} ${row.title}`}
-                  disabled={!isRoot(userInfo)}
-                />
-              </Tooltip>
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                loading={busy === `delete-${row.id}`}
+                aria-label={`${t('adminContest.common.delete')} ${row.title}`}
+                disabled={!isRoot(userInfo)}
+              />
             </Popconfirm>
           </Space>
         );

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { ProblemEditor, type ProblemEditTarget } from '../problem/ProblemEditPag
 import { ContestProblemFields } from './problems/ContestProblemFields';
 import { contestProblemErrors, type ContestProblemDraft } from './problems/contest-problem';
 import { contestPaths } from './paths';
+import { useContestText } from './use-contest-text';
 import './admin-contest.css';
 
 /**
@@ -30,6 +31,8 @@ export function ContestProblemEditPage() {
 
 function ContestProblemEditor() {
   const { t } = useTranslation();
+  const text = useContestText();
+  const queryClient = useQueryClient();
   const { contestId, problemId } = useParams();
   const cid = Number(contestId);
   const pid = problemId === undefined ? null : Number(problemId);
@@ -96,19 +99,23 @@ function ContestProblemEditor() {
       </Card>
     ),
     ownErrors: () =>
-      Object.values(contestProblemErrors(draft)).map((key) => t(`adminContest.problems.${key}`)),
+      Object.values(contestProblemErrors(draft)).map((key) =>
+        text(key, { displayId: draft.displayId.trim() }),
+      ),
     save: async (body, savedPid) => {
-      let problemPid = savedPid;
-      if (problemPid) await updateContestProblem(body);
-      else problemPid = (await createContestProblem(body)).data.pid;
-      await setContestProblemInfo({
-        ...(draft.id ? { id: draft.id } : {}),
-        cid,
-        pid: problemPid,
+      const place = {
         displayId: draft.displayId.trim(),
         displayTitle: draft.displayTitle.trim(),
         color: draft.color,
-      });
+      };
+      if (savedPid === null) {
+        // Verdict: the problem and its place in the contest are written in one transaction
+        await createContestProblem({ ...body, cid, ...place });
+      } else {
+        await updateContestProblem(body);
+        await setContestProblemInfo({ ...(draft.id ? { id: draft.id } : {}), cid, pid: savedPid, ...place });
+      }
+      await queryClient.invalidateQueries({ queryKey: ['admin-contest', 'problems', cid] });
     },
   };
   return <ProblemEditor target={target} />;

@@ -77,6 +77,8 @@ export function ContestProblemsPage() {
     queryKey: ['admin-contest', 'problems', cid],
     queryFn: () => getContestProblemList({ cid, currentPage: 1, limit: LIMIT }),
     enabled: valid,
+    // another screen (the problem form, the bank dialog) may have changed it: read it afresh
+    staleTime: 0,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-contest', 'problems', cid] });
 
@@ -221,15 +223,15 @@ export function ContestProblemsPage() {
             onConfirm={() => remove(row)}
             overlayStyle={{ maxWidth: 360 }}
           >
-            <Tooltip title={t('adminContest.problems.remove')}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                loading={removing === row.problem.id}
-                aria-label={`${t('adminContest.problems.remove')} ${shownTitle(row)}`}
-              />
-            </Tooltip>
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              loading={removing === row.problem.id}
+              aria-label={`${t('adminContest.problems.remove')} ${shownTitle(row)}`}
+              // a title, not a tooltip: a tooltip would lie over the confirmation's buttons
+              title={t('adminContest.problems.remove')}
+            />
           </Popconfirm>
         </Space>
       ),

@@ -1,3 +1,4 @@
+import { adminContestBody, CONTEST_ADMIN_MESSAGES } from '@verdict/shared';
 import { describe, expect, it } from 'vitest';
 import {
   accountRulePreview,
@@ -19,7 +20,7 @@ import {
   withTimes,
   type ContestFormState,
 } from '../../../src/admin/contest/form/contest-form.ts';
-import type { AdminContestVO } from '../../../src/api/admin-contest.ts';
+import type { AdminContestAnswer, AdminContestVO } from '../../../src/api/admin-contest.ts';
 
 const NAMES: [string, string, string] = ['Gold', 'Silver', 'Bronze'];
 const START = Date.parse('2026-12-01T08:00:00.000Z');
@@ -37,11 +38,28 @@ function validForm(change: Partial<ContestFormState> = {}): ContestFormState {
   };
 }
 
+/** What `GET /api/admin/contest` answers for a saved body. */
+function answerOf(body: AdminContestVO): AdminContestAnswer {
+  return {
+    ...body,
+    id: 1001,
+    uid: 'u-1',
+    author: 'root',
+    source: 0,
+    status: -1,
+    gid: null,
+    count: 0,
+    gmtCreate: '2026-11-25T00:00:00.000Z',
+    gmtModified: '2026-11-25T00:00:00.000Z',
+  };
+}
+
 const keys = (form: ContestFormState) => validateContestForm(form).map((e) => e.key);
 
-describe('contest form checks (spec part 2 §5 "Group contest submit")', () => {
-  it('a filled form passes', () => {
+describe('contest form checks (spec part 2 §5 "Group contest submit", shared adminContestBody)', () => {
+  it('a filled form passes, and the server schema takes its body', () => {
     expect(validateContestForm(validForm())).toEqual([]);
+    expect(adminContestBody.safeParse(toContestBody(validForm())).success).toBe(true);
   });
 
   it('spec part 2 §5: title, description, start, end are checked in that order', () => {
@@ -49,7 +67,7 @@ describe('contest form checks (spec part 2 §5 "Group contest submit")', () => {
     expect(keys(empty)).toEqual(['titleRequired', 'descriptionRequired', 'startRequired', 'endRequired']);
   });
 
-  it('spec part 2 §5: an end before the start is Contets_Time_Check and the duration is 0', () => {
+  it('spec part 2 §5: an end before the start is refused (Contets_Time_Check) and the duration is 0', () => {
     const form = validForm({ endTime: START - HOUR });
     expect(keys(form)).toEqual(['timeOrder']);
     expect(durationSeconds(form.startTime, form.endTime)).toBe(0);
@@ -57,21 +75,29 @@ describe('contest form checks (spec part 2 §5 "Group contest submit")', () => {
   });
 
   it('spec part 2 §4: a private or protected contest needs a password; a public one does not', () => {
-    expect(keys(validForm({ auth: 1 }))).toEqual(['pwdRequired']);
-    expect(keys(validForm({ auth: 2, pwd: '   ' }))).toEqual(['pwdRequired']);
+    expect(keys(validForm({ auth: 1 }))).toEqual(['passwordRequired']);
+    expect(keys(validForm({ auth: 2, pwd: '' }))).toEqual(['passwordRequired']);
     expect(keys(validForm({ auth: 1, pwd: 'secret' }))).toEqual([]);
     expect(keys(validForm({ auth: 0, pwd: '' }))).toEqual([]);
   });
 
-  it('reference §3.12: a title longer than the column is refused', () => {
-    expect(keys(validForm({ title: 'x'.repeat(256) }))).toEqual(['titleTooLong']);
+  it("reference §3.12: a title longer than the column is refused with the server's message", () => {
+    const errors = validateContestForm(validForm({ title: 'x'.repeat(256) }));
+    expect(errors).toEqual([{ field: 'title', key: 'titleTooLong' }]);
+    expect(CONTEST_ADMIN_MESSAGES[errors[0]!.key as 'titleTooLong'].en).toMatch(/255/);
   });
 
-  it('spec part 2 §5: the account rule needs both numbers, the end not below the start', () => {
+  it('reference §7.18: the account rule needs a usable range or extra accounts', () => {
     const rule = { prefix: 'team', suffix: '', start: 1, end: null, extra: '' };
-    expect(keys(validForm({ openAccountLimit: true, accountRule: rule }))).toEqual(['ruleNumbersRequired']);
+    expect(keys(validForm({ openAccountLimit: true, accountRule: rule }))).toEqual([
+      'accountLimitRuleInvalid',
+    ]);
     expect(keys(validForm({ openAccountLimit: true, accountRule: { ...rule, end: 0, start: 5 } }))).toEqual([
-      'ruleRange',
+      'accountLimitRuleInvalid',
+    ]);
+    const nothing = { prefix: 'team', suffix: '', start: null, end: null, extra: '' };
+    expect(keys(validForm({ openAccountLimit: true, accountRule: nothing }))).toEqual([
+      'accountLimitRuleRequired',
     ]);
     // extra accounts alone are a valid rule
     const extrasOnly = { prefix: '', suffix: '', start: null, end: null, extra: 'alice bob' };
@@ -80,19 +106,31 @@ describe('contest form checks (spec part 2 §5 "Group contest submit")', () => {
     expect(keys(validForm({ openAccountLimit: false, accountRule: rule }))).toEqual([]);
   });
 
-  it('reference §4.4 award_config: names and positive numbers, shares up to 100 percent', () => {
+  it('reference §4.4 award_config / §9.5: names, positive numbers, shares up to 100 percent', () => {
     const tiers = defaultContestForm(NAMES).awardConfigList;
     expect(keys(validForm({ awardType: 2, awardConfigList: tiers }))).toEqual([]);
-    expect(keys(validForm({ awardType: 2, awardConfigList: [] }))).toEqual(['awardsRequired']);
+    expect(keys(validForm({ awardType: 2, awardConfigList: [] }))).toEqual(['awardTiersRequired']);
     const bad = [{ ...tiers[0]!, name: ' ', num: 0 }];
-    expect(keys(validForm({ awardType: 2, awardConfigList: bad }))).toEqual(['awardName', 'awardNum']);
+    expect(keys(validForm({ awardType: 2, awardConfigList: bad }))).toEqual([
+      'awardNameRequired',
+      'awardNumInvalid',
+    ]);
     expect(keys(validForm({ awardType: 1, awardConfigList: [{ ...tiers[0]!, num: 101 }] }))).toEqual([
-      'awardPercent',
+      'awardPercentInvalid',
     ]);
     const shares = tiers.map((tier) => ({ ...tier, num: 40 }));
-    expect(keys(validForm({ awardType: 1, awardConfigList: shares }))).toEqual(['awardPercentTotal']);
+    expect(keys(validForm({ awardType: 1, awardConfigList: shares }))).toEqual(['awardPercentInvalid']);
     // no awards: the tiers are not checked
     expect(keys(validForm({ awardType: 0, awardConfigList: [] }))).toEqual([]);
+  });
+
+  it('with a time missing, the other fields are still checked', () => {
+    expect(keys(validForm({ startTime: null, auth: 1 }))).toEqual(['startRequired', 'passwordRequired']);
+  });
+
+  it('spec part 2 §4: a seal longer than the contest is refused', () => {
+    const short = validForm({ endTime: START + 40 * 60_000, sealRank: true, sealChoice: 1 });
+    expect(keys(short)).toEqual(['sealTooLong']);
   });
 });
 
@@ -129,7 +167,7 @@ describe('duration and seal (spec part 2 §4)', () => {
     expect(sealTimeOf(2, START, end)).toBe(START);
     for (const choice of [0, 1, 2] as const) {
       const body = toContestBody(validForm({ sealRank: true, sealChoice: choice }));
-      const back = formFromContest({ ...body, id: 1000 }, NAMES);
+      const back = formFromContest(answerOf(body), NAMES);
       expect(back.sealChoice).toBe(choice);
     }
   });
@@ -189,15 +227,10 @@ describe('the AdminContestVO body (reference §3.12)', () => {
   });
 
   it('an edited contest keeps its id, creator and fields through the form', () => {
-    const stored: AdminContestVO = {
-      ...toContestBody(validForm({ type: 1, oiRankScoreType: 'Highest', awardType: 1 })),
-      id: 1001,
-      uid: 'u-1',
-      author: 'root',
-    };
-    const form = formFromContest(stored, NAMES);
+    const body = toContestBody(validForm({ type: 1, oiRankScoreType: 'Highest', awardType: 1 }));
+    const form = formFromContest(answerOf(body), NAMES);
     const again = toContestBody(form);
-    expect(again).toEqual({ ...stored });
+    expect(again).toEqual({ ...body, id: 1001, uid: 'u-1', author: 'root' });
   });
 });
 

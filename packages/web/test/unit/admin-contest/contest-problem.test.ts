@@ -2,16 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { contestProblemErrors, nextDisplayId } from '../../../src/admin/contest/problems/contest-problem.ts';
 
 describe('a problem in a contest (reference §4.4 contest_problem)', () => {
-  it('spec part 2 §5: display id and display title are required in a contest', () => {
-    expect(contestProblemErrors({ displayId: ' ', displayTitle: '' })).toEqual({
+  it('spec part 2 §5: display id and display title are required in a contest (shared schema)', () => {
+    expect(contestProblemErrors({ displayId: ' ', displayTitle: '', color: null })).toEqual({
       displayId: 'displayIdRequired',
       displayTitle: 'displayTitleRequired',
     });
-    expect(contestProblemErrors({ displayId: 'A', displayTitle: 'Sum' })).toEqual({});
+    expect(contestProblemErrors({ displayId: 'A', displayTitle: 'Sum', color: '#ff0000' })).toEqual({});
+  });
+
+  it('the shared schema refuses a display id with spaces and a colour that is not one', () => {
+    expect(contestProblemErrors({ displayId: 'A 1', displayTitle: 'x', color: 'red!' })).toEqual({
+      displayId: 'displayIdInvalid',
+      color: 'colorInvalid',
+    });
   });
 
   it('reference §4.4: the display id is unique in the contest', () => {
-    expect(contestProblemErrors({ displayId: ' B ', displayTitle: 'x' }, ['A', 'B'])).toEqual({
+    expect(contestProblemErrors({ displayId: ' B ', displayTitle: 'x', color: null }, ['A', 'B'])).toEqual({
       displayId: 'displayIdTaken',
     });
   });

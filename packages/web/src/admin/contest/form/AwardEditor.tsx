@@ -50,7 +50,7 @@ export function AwardEditor({
           <InputNumber
             aria-label={`${numLabel} ${i + 1}`}
             min={1}
-            max={type === 1 ? 100 : 100_000}
+            max={type === 1 ? 100 : CONTEST_LIMITS.awardCountMax}
             precision={0}
             value={award.num}
             suffix={type === 1 ? '%' : undefined}

@@ -1,4 +1,5 @@
 import type {
+  AdminContestAnswer,
   AdminContestVO,
   AwardConfig,
   AwardType,
@@ -7,6 +8,12 @@ import type {
   OiRankScoreType,
   RankShowName,
 } from '../../../api/admin-contest';
+import {
+  adminContestBody,
+  CONTEST_ADMIN_LIMITS,
+  isContestAdminMessageKey,
+  type ContestAdminMessageKey,
+} from '@verdict/shared';
 import { EMPTY_ACCOUNT_RULE, formatAccountRule, parseAccountRule, type AccountRule } from './account-rule';
 
 /**
@@ -46,8 +53,8 @@ export interface ContestFormState {
   visible: boolean;
 }
 
-/** reference §4.4: contest.title is varchar(255); description text (≤ 65535, reference §3.12). */
-export const CONTEST_LIMITS = { titleMax: 255, descriptionMax: 65535, pwdMax: 255, awardNameMax: 50 };
+/** The shared limits of the contest form (reference §3.12, §4.4). */
+export const CONTEST_LIMITS = CONTEST_ADMIN_LIMITS;
 
 const HALF_HOUR_S = 1800;
 const HOUR_S = 3600;
@@ -159,7 +166,11 @@ const time = (iso: string | null | undefined): number | null => {
   return Number.isNaN(ms) ? null : ms;
 };
 
-export function formFromContest(vo: AdminContestVO, awardNames: [string, string, string]): ContestFormState {
+/** The form of a saved contest (`GET /api/admin/contest`). */
+export function formFromContest(
+  vo: AdminContestAnswer,
+  awardNames: [string, string, string],
+): ContestFormState {
   const startTime = time(vo.startTime);
   const endTime = time(vo.endTime);
   const awards = [...(vo.awardConfigList ?? [])].sort((a, b) => a.priority - b.priority);
@@ -181,7 +192,8 @@ export function formFromContest(vo: AdminContestVO, awardNames: [string, string,
     openPrint: !!vo.openPrint,
     openAccountLimit: !!vo.openAccountLimit,
     accountRule: parseAccountRule(vo.accountLimitRule),
-    rankShowName: vo.rankShowName ?? 'username',
+    rankShowName:
+      (['username', 'nickname', 'realname'] as const).find((v) => v === vo.rankShowName) ?? 'username',
     starAccount: vo.starAccount ?? [],
     openRank: !!vo.openRank,
     oiRankScoreType: vo.oiRankScoreType === 'Highest' ? 'Highest' : 'Recent',
@@ -211,95 +223,94 @@ export function dropsRegistrations(form: ContestFormState, storedPwd: string | n
   return form.id !== null && form.auth !== 0 && form.pwd !== (storedPwd ?? '');
 }
 
-// ---- validation (spec part 2 §5 "Group contest submit" order) ---------------------------------
+// ---- validation: the shared schema the server parses with, plus the spec's client checks --------
 
 export type ContestField =
-  'title' | 'description' | 'startTime' | 'endTime' | 'pwd' | 'accountRule' | 'awards' | 'sealRank';
+  | 'title'
+  | 'description'
+  | 'startTime'
+  | 'endTime'
+  | 'pwd'
+  | 'sealRank'
+  | 'accountRule'
+  | 'starAccount'
+  | 'awards'
+  | 'other';
 
-export type ContestErrorKey =
-  | 'titleRequired'
-  | 'titleTooLong'
-  | 'descriptionRequired'
-  | 'descriptionTooLong'
-  | 'startRequired'
-  | 'endRequired'
-  | 'timeOrder'
-  | 'durationCheck'
-  | 'pwdRequired'
-  | 'pwdTooLong'
-  | 'ruleNumbersRequired'
-  | 'ruleRange'
-  | 'awardsRequired'
-  | 'awardName'
-  | 'awardNum'
-  | 'awardPercent'
-  | 'awardPercentTotal'
-  | 'sealTooLong';
+/** The checks only the form makes (spec part 2 §5): texts in the adminContest.errors area. */
+export type ContestFormOnlyKey = 'descriptionRequired' | 'startRequired' | 'endRequired' | 'sealTooLong';
 
 export interface ContestFormError {
   field: ContestField;
-  key: ContestErrorKey;
-  params?: Record<string, string | number>;
+  /** a key of CONTEST_ADMIN_MESSAGES (the server's own message) or of the form's own checks */
+  key: ContestAdminMessageKey | ContestFormOnlyKey;
 }
 
-function awardErrors(form: ContestFormState): ContestFormError[] {
-  if (form.awardType === 0) return [];
-  if (form.awardConfigList.length === 0) return [{ field: 'awards', key: 'awardsRequired' }];
-  const errors: ContestFormError[] = [];
-  form.awardConfigList.forEach((award, i) => {
-    const n = i + 1;
-    if (award.name.trim() === '' || award.name.trim().length > CONTEST_LIMITS.awardNameMax)
-      errors.push({ field: 'awards', key: 'awardName', params: { n, max: CONTEST_LIMITS.awardNameMax } });
-    if (!Number.isInteger(award.num) || award.num < 1)
-      errors.push({ field: 'awards', key: 'awardNum', params: { n } });
-    else if (form.awardType === 1 && award.num > 100)
-      errors.push({ field: 'awards', key: 'awardPercent', params: { n } });
-  });
-  if (form.awardType === 1) {
-    const total = form.awardConfigList.reduce((sum, a) => sum + (Number.isInteger(a.num) ? a.num : 0), 0);
-    if (total > 100 && errors.length === 0) errors.push({ field: 'awards', key: 'awardPercentTotal' });
-  }
-  return errors;
-}
+/** spec part 2 §5's order: title, description, start, end (duration), password; then the rest. */
+const FIELD_ORDER: ContestField[] = [
+  'title',
+  'description',
+  'startTime',
+  'endTime',
+  'pwd',
+  'sealRank',
+  'accountRule',
+  'starAccount',
+  'awards',
+  'other',
+];
 
-/** Every problem of the form in the order the spec checks them; the first one is the toast. */
+const FIELD_OF_PATH: Record<string, ContestField> = {
+  title: 'title',
+  description: 'description',
+  startTime: 'startTime',
+  endTime: 'endTime',
+  pwd: 'pwd',
+  sealRankTime: 'sealRank',
+  accountLimitRule: 'accountRule',
+  starAccount: 'starAccount',
+  awardConfigList: 'awards',
+};
+
+/**
+ * Every problem of the form, in the spec's order; the first one is the toast. The body is checked
+ * with `adminContestBody`, the schema the server parses it with, so the form refuses exactly what
+ * the server refuses and says it with the server's words; the spec's own client checks (a
+ * description, both times, a seal choice the duration allows) come on top.
+ */
 export function validateContestForm(form: ContestFormState): ContestFormError[] {
   const errors: ContestFormError[] = [];
-  const title = form.title.trim();
-  if (title === '') errors.push({ field: 'title', key: 'titleRequired' });
-  else if (title.length > CONTEST_LIMITS.titleMax)
-    errors.push({ field: 'title', key: 'titleTooLong', params: { max: CONTEST_LIMITS.titleMax } });
   if (form.description.trim() === '') errors.push({ field: 'description', key: 'descriptionRequired' });
-  else if (form.description.length > CONTEST_LIMITS.descriptionMax)
-    errors.push({
-      field: 'description',
-      key: 'descriptionTooLong',
-      params: { max: CONTEST_LIMITS.descriptionMax },
-    });
   if (form.startTime === null) errors.push({ field: 'startTime', key: 'startRequired' });
   if (form.endTime === null) errors.push({ field: 'endTime', key: 'endRequired' });
-  if (form.startTime !== null && form.endTime !== null) {
-    if (form.endTime <= form.startTime) errors.push({ field: 'endTime', key: 'timeOrder' });
-    else if (durationSeconds(form.startTime, form.endTime) <= 0)
-      errors.push({ field: 'endTime', key: 'durationCheck' });
-  }
-  if (form.auth !== 0) {
-    if (form.pwd.trim() === '') errors.push({ field: 'pwd', key: 'pwdRequired' });
-    else if (form.pwd.length > CONTEST_LIMITS.pwdMax)
-      errors.push({ field: 'pwd', key: 'pwdTooLong', params: { max: CONTEST_LIMITS.pwdMax } });
-  }
-  if (form.sealRank && !sealChoiceAllowed(form.sealChoice, durationSeconds(form.startTime, form.endTime)))
+  const timesMissing = form.startTime === null || form.endTime === null;
+  if (
+    form.sealRank &&
+    !timesMissing &&
+    !sealChoiceAllowed(form.sealChoice, durationSeconds(form.startTime, form.endTime))
+  )
     errors.push({ field: 'sealRank', key: 'sealTooLong' });
-  if (form.openAccountLimit) {
-    const { start, end } = form.accountRule;
-    const anyRange = form.accountRule.prefix.trim() !== '' || form.accountRule.suffix.trim() !== '';
-    if ((start === null) !== (end === null) || (anyRange && start === null))
-      errors.push({ field: 'accountRule', key: 'ruleNumbersRequired' });
-    else if (start !== null && end !== null && end < start)
-      errors.push({ field: 'accountRule', key: 'ruleRange' });
+
+  // with a time missing, the other fields are still checked against a stand-in range
+  const checked = timesMissing ? { ...form, startTime: 0, endTime: 86_400_000 } : form;
+  const parsed = adminContestBody.safeParse(toContestBody(checked));
+  // a field the form has refused already is not refused twice (a seal before the start, say)
+  const refused = new Set(errors.map((e) => e.field));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = String(issue.path[0] ?? '');
+      if (timesMissing && (path === 'startTime' || path === 'endTime' || path === 'sealRankTime')) continue;
+      if (!isContestAdminMessageKey(issue.message)) continue;
+      const field = FIELD_OF_PATH[path] ?? 'other';
+      if (refused.has(field)) continue;
+      if (!errors.some((e) => e.field === field && e.key === issue.message))
+        errors.push({ field, key: issue.message });
+    }
   }
-  errors.push(...awardErrors(form));
-  return errors;
+  return errors
+    .map((error, i) => ({ error, i }))
+    .sort((a, b) => FIELD_ORDER.indexOf(a.error.field) - FIELD_ORDER.indexOf(b.error.field) || a.i - b.i)
+    .map(({ error }) => error);
 }
 
 // ---- the AdminContestVO body (reference §3.12) ------------------------------------------------

@@ -7,6 +7,7 @@ import { addProblemFromPublic, getContestProblemList } from '../../../api/admin-
 import type { AdminProblem } from '../../../api/admin-problem';
 import { toast } from '../../../feedback/toast';
 import { useIsMobile } from '../../../layout/use-is-mobile';
+import { useContestText } from '../use-contest-text';
 import { contestProblemErrors, nextDisplayId } from './contest-problem';
 
 const PAGE_SIZE = 10;
@@ -32,13 +33,17 @@ export function BankProblemModal({
   onAdded: () => Promise<unknown>;
 }) {
   const { t } = useTranslation();
+  const text = useContestText();
   const isMobile = useIsMobile();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [displayId, setDisplayId] = useState<string | null>(null);
   const [adding, setAdding] = useState<number | null>(null);
   const shownId = displayId ?? nextDisplayId(takenIds);
-  const idError = contestProblemErrors({ displayId: shownId, displayTitle: '-' }, takenIds).displayId;
+  const idError = contestProblemErrors(
+    { displayId: shownId, displayTitle: '-', color: null },
+    takenIds,
+  ).displayId;
 
   const candidates = useQuery({
     queryKey: ['admin-contest', 'candidates', cid, contestType, keyword, page],
@@ -119,7 +124,7 @@ export function BankProblemModal({
           label={t('adminContest.problems.bankAddAs')}
           htmlFor="acn-bank-displayId"
           validateStatus={idError ? 'error' : undefined}
-          help={idError ? t(`adminContest.problems.${idError}`, { displayId: shownId }) : undefined}
+          help={idError ? text(idError, { displayId: shownId.trim() }) : undefined}
         >
           <Input
             id="acn-bank-displayId"

@@ -1,11 +1,8 @@
 import { Col, ColorPicker, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  DISPLAY_ID_MAX,
-  DISPLAY_TITLE_MAX,
-  type ContestProblemDraft,
-  type ContestProblemErrorKey,
-} from './contest-problem';
+import { CONTEST_ADMIN_LIMITS } from '@verdict/shared';
+import { useContestText } from '../use-contest-text';
+import type { ContestProblemDraft, ContestProblemErrorKey, ContestProblemField } from './contest-problem';
 
 /** Display id, display title and balloon colour of a problem in a contest (reference §4.4). */
 export function ContestProblemFields({
@@ -17,17 +14,18 @@ export function ContestProblemFields({
 }: {
   draft: ContestProblemDraft;
   onChange: (draft: ContestProblemDraft) => void;
-  errors: Partial<Record<'displayId' | 'displayTitle', ContestProblemErrorKey>>;
+  errors: Partial<Record<ContestProblemField, ContestProblemErrorKey>>;
   idPrefix: string;
   /** the display id a "taken" message names */
   displayIdText?: string;
 }) {
   const { t } = useTranslation();
-  const help = (field: 'displayId' | 'displayTitle') =>
+  const text = useContestText();
+  const help = (field: ContestProblemField) =>
     errors[field]
       ? {
           validateStatus: 'error' as const,
-          help: t(`adminContest.problems.${errors[field]}`, { displayId: displayIdText ?? draft.displayId }),
+          help: text(errors[field], { displayId: displayIdText ?? draft.displayId.trim() }),
         }
       : {};
   return (
@@ -43,7 +41,7 @@ export function ContestProblemFields({
             <Input
               id={`${idPrefix}-displayId`}
               value={draft.displayId}
-              maxLength={DISPLAY_ID_MAX}
+              maxLength={CONTEST_ADMIN_LIMITS.displayIdMax}
               onChange={(event) => onChange({ ...draft, displayId: event.target.value })}
             />
           </Form.Item>
@@ -58,13 +56,13 @@ export function ContestProblemFields({
             <Input
               id={`${idPrefix}-displayTitle`}
               value={draft.displayTitle}
-              maxLength={DISPLAY_TITLE_MAX}
+              maxLength={CONTEST_ADMIN_LIMITS.displayTitleMax}
               onChange={(event) => onChange({ ...draft, displayTitle: event.target.value })}
             />
           </Form.Item>
         </Col>
         <Col xs={24} sm={4}>
-          <Form.Item label={t('adminContest.problems.color')}>
+          <Form.Item label={t('adminContest.problems.color')} {...help('color')}>
             <ColorPicker
               aria-label={t('adminContest.problems.color')}
               value={draft.color ?? undefined}

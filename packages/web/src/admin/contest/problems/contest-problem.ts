@@ -1,7 +1,10 @@
+import type { z } from 'zod';
+import { contestProblemBody, isContestAdminMessageKey, type ContestAdminMessageKey } from '@verdict/shared';
+
 /**
  * A problem's place in a contest (reference §4.4 contest_problem: display id, display title,
- * balloon colour) and the pure rules of its form (spec part 2 §5: display id and title required in
- * a contest).
+ * balloon colour) and the rules of its form: the shared schema the server checks the link with
+ * (spec part 2 §5: display id and title required in a contest), plus a display id already used.
  */
 export interface ContestProblemDraft {
   id: number | null;
@@ -10,21 +13,29 @@ export interface ContestProblemDraft {
   color: string | null;
 }
 
-/** reference §4.4: display_id is unique in a contest; HOJ's column is varchar(255). */
-export const DISPLAY_ID_MAX = 255;
-export const DISPLAY_TITLE_MAX = 255;
+export type ContestProblemField = 'displayId' | 'displayTitle' | 'color';
+export type ContestProblemErrorKey = ContestAdminMessageKey | 'displayIdTaken';
 
-export type ContestProblemErrorKey = 'displayIdRequired' | 'displayTitleRequired' | 'displayIdTaken';
+const FIELDS = contestProblemBody.shape;
+
+function issueOf(schema: z.ZodType, value: unknown): ContestAdminMessageKey | undefined {
+  const result = schema.safeParse(value);
+  const message = result.success ? undefined : result.error.issues[0]?.message;
+  return message && isContestAdminMessageKey(message) ? message : undefined;
+}
 
 export function contestProblemErrors(
-  draft: Pick<ContestProblemDraft, 'displayId' | 'displayTitle'>,
+  draft: Pick<ContestProblemDraft, 'displayId' | 'displayTitle' | 'color'>,
   takenIds: string[] = [],
-): Partial<Record<'displayId' | 'displayTitle', ContestProblemErrorKey>> {
-  const errors: Partial<Record<'displayId' | 'displayTitle', ContestProblemErrorKey>> = {};
-  const displayId = draft.displayId.trim();
-  if (displayId === '') errors.displayId = 'displayIdRequired';
-  else if (takenIds.includes(displayId)) errors.displayId = 'displayIdTaken';
-  if (draft.displayTitle.trim() === '') errors.displayTitle = 'displayTitleRequired';
+): Partial<Record<ContestProblemField, ContestProblemErrorKey>> {
+  const errors: Partial<Record<ContestProblemField, ContestProblemErrorKey>> = {};
+  const displayId = issueOf(FIELDS.displayId, draft.displayId);
+  if (displayId) errors.displayId = displayId;
+  else if (takenIds.includes(draft.displayId.trim())) errors.displayId = 'displayIdTaken';
+  const displayTitle = issueOf(FIELDS.displayTitle, draft.displayTitle);
+  if (displayTitle) errors.displayTitle = displayTitle;
+  const color = issueOf(FIELDS.color, draft.color);
+  if (color) errors.color = color;
   return errors;
 }
 
