@@ -162,6 +162,12 @@ export const ACCOUNT_MESSAGES = {
     en: 'The new mobile number is your current one!',
   },
   slideInvalid: { zh: '滑动验证参数不合法', en: 'The slide verification answer is not valid' },
+  /** the admin's edit-user dialog (admin-user.ts) */
+  titleNameTooLong: { zh: '头衔的长度不能超过255位', en: 'The title cannot be longer than 255 characters' },
+  titleColorTooLong: {
+    zh: '头衔颜色的长度不能超过255位',
+    en: 'The title colour cannot be longer than 255 characters',
+  },
 } as const satisfies Record<string, AccountText>;
 
 export type AccountMessageKey = keyof typeof ACCOUNT_MESSAGES;

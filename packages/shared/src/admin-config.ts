@@ -166,3 +166,26 @@ export interface EmailConfigVO {
   /** Domains whose addresses cannot register or become an account's address (reference §7.1). */
   emailBlacklist: string[];
 }
+
+/**
+ * Home carousel images (reference §3.11 upload-carouse-img, §3.2 home-carousel; issue 10 "Site
+ * settings"). The server recognises the type by the file's first bytes; SVG is refused (HOJ takes
+ * it, and an SVG can carry script).
+ */
+export const CAROUSEL_IMAGE = {
+  maxBytes: 5 * 1024 * 1024,
+  types: ['jpg', 'jpeg', 'jfif', 'png', 'gif', 'webp', 'bmp'],
+  /** more would be a slide show nobody waits for; also bounds the reorder body */
+  maxCount: 50,
+} as const;
+
+/** One carousel image as `GET /api/home-carousel` and the upload answer it (reference §3.2). */
+export interface CarouselImageVO {
+  id: number;
+  url: string;
+}
+
+/** Verdict's `PUT /api/admin/config/home-carousel-order`: every carousel image id, in the new order. */
+export const carouselOrderBody = z.object({
+  ids: z.array(z.coerce.number().int().positive()).min(1).max(CAROUSEL_IMAGE.maxCount),
+});

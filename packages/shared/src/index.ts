@@ -7,5 +7,7 @@ export * from './admin-config.ts';
 export * from './web-config.ts';
 export * from './problem-rules.ts';
 export * from './site-content.ts';
+export * from './admin-user.ts';
 export * from './contest.ts';
+export * from './contest-admin.ts';
 export * from './contest-staff.ts';

@@ -158,6 +158,11 @@ export const problemDetailQuery = z.object({
 /** Calls that name a problem by its numeric id (`pid`). */
 export const pidQuery = z.object({ pid: z.coerce.number().int().positive() });
 export const optionalPidQuery = z.object({ pid: idParam });
+/**
+ * `get-problem-languages` / `get-problem-code-template`: `pid`, and Verdict's optional `cid` for a
+ * contest-only problem opened in its contest (the problem page's editor asks for them).
+ */
+export const problemInContestQuery = z.object({ pid: z.coerce.number().int().positive(), cid: idParam });
 
 /** reference §3.2 `get-all-problem-tags` / `get-problem-tags-and-classification`: `oj=ME`, `ALL` = every oj. */
 export const ojQuery = z.object({ oj: textParam(20) });

@@ -69,11 +69,13 @@ export const sysNoticeBody = z
     title,
     content: content.min(1, 'content is required'),
     type: z.enum(SYS_NOTICE_TYPES),
-    /** the recipient's uid, for 'Single' only */
+    /** the recipient's uid, for 'Single' only (what HOJ's client sends) */
     recipientId: z.string().trim().max(64).nullish(),
+    /** Verdict: the recipient by username instead, for admins who know the name, not the uid */
+    recipientUsername: z.string().trim().max(100).nullish(),
   })
-  .refine((n) => n.type !== 'Single' || !!n.recipientId, {
-    message: 'a Single notice needs recipientId',
+  .refine((n) => n.type !== 'Single' || !!n.recipientId || !!n.recipientUsername, {
+    message: 'a Single notice needs recipientId or recipientUsername',
     path: ['recipientId'],
   });
 export type SysNoticeBody = z.input<typeof sysNoticeBody>;
@@ -94,6 +96,8 @@ export interface AdminSysNoticeVO {
   type: string | null;
   state: boolean;
   recipientId: string | null;
+  /** Verdict: the recipient's username, so the admin list can show a name */
+  recipientUsername: string | null;
   adminUsername: string | null;
   gmtCreate: string;
   gmtModified: string;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PERMISSIONS, ROLE_PERMISSION_IDS, ROLES } from '@verdict/shared';
+import { PERMISSIONS, ROLE_PERMISSION_IDS, ROLES, SWITCH_DEFAULTS } from '@verdict/shared';
 import { eq, sql } from 'drizzle-orm';
 import { SCHEMA_LOCK_KEY, type Db } from './client.ts';
 import {
@@ -92,27 +92,12 @@ async function seedSystemConfig(tx: Db, baseUrl: string): Promise<void> {
     emailPassword: '',
     emailBGImg: '',
   };
-  const switches = {
-    openPublicDiscussion: true,
-    openGroupDiscussion: true,
-    openContestComment: true,
-    openPublicJudge: true,
-    openGroupJudge: true,
-    openContestJudge: true,
-    hideNonContestSubmissionCode: false,
-    defaultSubmitInterval: 8,
-    defaultCreateGroupDailyLimit: 2,
-    defaultCreateGroupLimit: 5,
-    defaultCreateGroupACInitValue: 20,
-    defaultCreateDiscussionDailyLimit: 5,
-    defaultCreateDiscussionACInitValue: 10,
-    defaultCreateCommentACInitValue: 10,
-  };
   await tx
     .insert(systemConfig)
     .values([
       { name: 'web', value: web },
-      { name: 'switch', value: switches },
+      // reference §7.14: the one list of switches and their defaults, so a new switch is seeded too
+      { name: 'switch', value: { ...SWITCH_DEFAULTS } },
     ])
     .onConflictDoNothing();
 }

@@ -3,6 +3,7 @@ import { removeDeletedAvatars } from '../modules/account/avatar.ts';
 import { deleteExpiredCaptchas } from '../modules/account/captcha-store.ts';
 import { pruneAccountLocks } from '../modules/account/locks.ts';
 import { deleteExpiredGeneratedAccounts } from '../modules/admin/user/generate.ts';
+import { deleteOldImportProgress } from '../modules/admin/user/import-progress.ts';
 import { stagingRoot, sweepStagingUploads } from '../modules/file/staging.ts';
 import { defineJob } from './job.ts';
 
@@ -47,4 +48,11 @@ export const generatedAccounts = defineJob({
   name: 'generated-accounts',
   schedule: '*/10 * * * *',
   run: ({ db, now }) => deleteExpiredGeneratedAccounts(db, now),
+});
+
+// issue 10: an import's progress is read while it runs; a day later nobody asks.
+export const userImportProgress = defineJob({
+  name: 'user-import-progress',
+  schedule: '25 * * * *',
+  run: ({ db, now }) => deleteOldImportProgress(db, now),
 });

@@ -5,6 +5,7 @@ import {
   generatedAccounts,
   rateLimitRows,
   testCaseUploads,
+  userImportProgress,
 } from './cleanups.ts';
 import type { Job } from './job.ts';
 
@@ -16,4 +17,5 @@ export const JOBS: readonly Job[] = [
   testCaseUploads,
   deletedAvatars,
   generatedAccounts,
+  userImportProgress,
 ];

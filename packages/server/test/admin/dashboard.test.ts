@@ -179,6 +179,19 @@ describe('issue 10 "Sessions and login records": a user\'s logins for the admin'
     expect(new Date(data.records[0]!.gmtCreate as string).getTime()).toBe(clock.now().getTime());
   });
 
+  it('Verdict: takes a username instead of the uid, for an admin who types the name', async () => {
+    const byName = body(
+      await call('GET', '/api/admin/user/get-sessions', tokens.root, { username: 'dash-logins' }),
+    );
+    const data = byName.data as { records: Record<string, unknown>[]; total: number };
+    expect(data.total).toBe(2);
+    expect(data.records.every((r) => r.username === 'dash-logins')).toBe(true);
+    const unknown = body(
+      await call('GET', '/api/admin/user/get-sessions', tokens.root, { username: 'nobody-here' }),
+    );
+    expect(unknown).toMatchObject({ status: 404, msg: 'The user does not exist!' });
+  });
+
   it('answers a clear error for an unknown user and a missing uid', async () => {
     const unknown = body(await call('GET', '/api/admin/user/get-sessions', tokens.root, { uid: 'nobody' }));
     expect(unknown).toMatchObject({ status: 404, msg: 'The user does not exist!' });

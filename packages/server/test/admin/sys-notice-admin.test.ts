@@ -101,6 +101,38 @@ describe('reference §3.12 system notices: R(root)', () => {
     expect((await list({ type: 'Single' })).records.map((r) => r.title)).toEqual(['to plain']);
   });
 
+  it("Verdict: a Single notice may name its recipient by username (HOJ's uid still wins), and lists it", async () => {
+    const byName = { title: 'by name', content: 'hi', type: 'Single', recipientUsername: 'plain' };
+    expect(body(await send('POST', byName)).status).toBe(200);
+    expect(await titlesFor(uids.user, 'Mine')).toContain('by name');
+    const row = (await list({ limit: '50' })).records.find((r) => r.title === 'by name') as unknown as {
+      recipientId: string;
+      recipientUsername: string;
+    };
+    expect(row).toMatchObject({ recipientId: uids.user, recipientUsername: 'plain' });
+
+    const before = await counts();
+    const unknown = body(await send('POST', { ...byName, title: 'lost', recipientUsername: 'nobody-here' }));
+    expect(unknown).toMatchObject({ status: 400, msg: 'The recipient of the notice does not exist!' });
+    expect(await counts()).toEqual(before);
+
+    // both sent: the uid (HOJ's field) decides
+    const both = { ...byName, title: 'both', recipientId: uids.admin, recipientUsername: 'plain' };
+    expect(body(await send('POST', both)).status).toBe(200);
+    expect(await titlesFor(uids.admin, 'Mine')).toContain('both');
+    expect(await titlesFor(uids.user, 'Mine')).not.toContain('both');
+    await t.app.inject({
+      method: 'DELETE',
+      url: `${URL}?id=${await idOf('both')}`,
+      headers: { authorization: tokens.root },
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `${URL}?id=${await idOf('by name')}`,
+      headers: { authorization: tokens.root },
+    });
+  });
+
   it('§7.15: an All notice reaches every user, one registered after it too, with one row written', async () => {
     const before = await counts();
     expect(body(await send('POST', { title: 'maintenance', content: 'Sunday', type: 'All' })).status).toBe(

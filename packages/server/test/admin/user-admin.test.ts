@@ -108,7 +108,7 @@ describe('edit-user (reference §3.12)', () => {
     const before = await w.t.db.select().from(userInfo).where(eq(userInfo.uuid, uid));
     const bad: [Record<string, unknown>, string][] = [
       [{ type: 4242, realname: 'x' }, 'The role does not exist!'],
-      [{ email: 'not-an-address', realname: 'x' }, 'The e-mail address is invalid!'],
+      [{ email: 'not-an-address', realname: 'x' }, 'Sorry! The e-mail address is not valid!'],
       [
         { email: 'EDIT1@example.com', realname: 'x' },
         'The e-mail address is already used by another account!',
@@ -117,8 +117,11 @@ describe('edit-user (reference §3.12)', () => {
         { setNewPwd: true, password: '123', realname: 'x' },
         'The new password must be 6 to 20 characters long!',
       ],
-      [{ realname: 'r'.repeat(51) }, 'realname must be at most 50 characters long!'],
-      [{ titleName: 't'.repeat(256) }, 'titleName must be at most 255 characters long!'],
+      [{ realname: 'r'.repeat(51) }, 'The real name cannot be longer than 50 characters'],
+      [{ titleName: 't'.repeat(256) }, 'The title cannot be longer than 255 characters'],
+      [{ titleColor: 'c'.repeat(256) }, 'The title colour cannot be longer than 255 characters'],
+      [{ username: ' ', realname: 'x' }, 'The username is required'],
+      [{ username: 'u'.repeat(21) }, 'The username cannot be longer than 20 characters!'],
       [{ status: 2 }, 'The user status must be 0 or 1!'],
     ];
     for (const [payload, msg] of bad) {

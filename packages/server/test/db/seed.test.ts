@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SWITCH_DEFAULTS } from '@verdict/shared';
 import { seedDatabase } from '../../src/db/seed.ts';
 import {
   auth,
@@ -155,7 +156,11 @@ describe('seeding a fresh database', () => {
       defaultCreateDiscussionDailyLimit: 5,
       defaultCreateDiscussionACInitValue: 10,
       defaultCreateCommentACInitValue: 10,
+      submitCaptchaThreshold: 10,
+      submitCaptchaWindow: 60,
     });
+    // seeded from the one list the switch calls read, so a switch added there is seeded too
+    expect(switches).toEqual(SWITCH_DEFAULTS);
   });
 
   it('reference §8.4/§10.1: local languages with A+B templates, and the HDU/POJ/CF languages', async () => {

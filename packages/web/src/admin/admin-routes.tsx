@@ -4,6 +4,15 @@ import { RouteErrorPage } from '../routing/RouteErrorPage';
 import { defineRoute as route } from '../routing/define-route';
 import { lazyPage } from '../routing/lazy-route';
 
+const contestEditPage = lazyPage(
+  () => import('./contest/ContestEditPage'),
+  (m) => m.ContestEditPage,
+);
+const contestProblemPage = lazyPage(
+  () => import('./contest/ContestProblemEditPage'),
+  (m) => m.ContestProblemEditPage,
+);
+
 const SUPER_ADMIN = { requireAuth: true, requireAdmin: true, requireSuperAdmin: true } as const;
 
 /** The admin app under /admin (spec part 2 §2.7). The whole area needs login and an admin role. */
@@ -67,13 +76,50 @@ const adminChildren: RouteObject[] = [
   route('training/:trainingId/edit', 'adminTrainingEdit'),
   route('training/:trainingId/problems', 'adminTrainingProblemList'),
   route('training/category', 'adminTrainingCategory'),
-  route('contest/create', 'adminContestCreate'),
-  route('contest', 'adminContestList'),
-  route('contest/:contestId/edit', 'adminContestEdit'),
-  route('contest/:contestId/announcement', 'adminContestAnnouncement'),
-  route('contest/:contestId/problems', 'adminContestProblemList'),
-  route('contest/:contestId/problem/create', 'adminContestProblemCreate'),
-  route('contest/:contestId/problem/:problemId/edit', 'adminContestProblemEdit'),
+  route('contest/create', 'adminContestCreate', {}, { lazy: contestEditPage }),
+  route(
+    'contest',
+    'adminContestList',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./contest/ContestListPage'),
+        (m) => m.ContestListPage,
+      ),
+    },
+  ),
+  route('contest/:contestId/edit', 'adminContestEdit', {}, { lazy: contestEditPage }),
+  route(
+    'contest/:contestId/announcement',
+    'adminContestAnnouncement',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./contest/ContestAnnouncementPage'),
+        (m) => m.ContestAnnouncementPage,
+      ),
+    },
+  ),
+  route(
+    'contest/:contestId/problems',
+    'adminContestProblemList',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./contest/ContestProblemsPage'),
+        (m) => m.ContestProblemsPage,
+      ),
+    },
+  ),
+  route('contest/:contestId/problem/create', 'adminContestProblemCreate', {}, { lazy: contestProblemPage }),
+  route(
+    'contest/:contestId/problem/:problemId/edit',
+    'adminContestProblemEdit',
+    {},
+    {
+      lazy: contestProblemPage,
+    },
+  ),
   route('discussion', 'adminDiscussion'),
 ];
 

@@ -87,5 +87,8 @@ export interface LoginRecord {
   expired: boolean;
 }
 
-export const getLoginRecords = (uid: string, currentPage: number, limit: number) =>
-  apiGet<Page<LoginRecord>>('/api/admin/user/get-sessions', { uid, currentPage, limit });
+/** Whose logins: the uid (a user row's link) or the username an admin typed. */
+export type LoginRecordsOf = { uid: string } | { username: string };
+
+export const getLoginRecords = (who: LoginRecordsOf, currentPage: number, limit: number) =>
+  apiGet<Page<LoginRecord>>('/api/admin/user/get-sessions', { ...who, currentPage, limit });

@@ -4,6 +4,7 @@ import { adminDashboardEnUS } from './areas/admin-dashboard.en-US';
 import { adminProblemEnUS } from './areas/admin-problem.en-US';
 import { adminUserEnUS } from './areas/admin-user.en-US';
 import { adminContentEnUS } from './areas/admin-content.en-US';
+import { adminContestEnUS } from './areas/admin-contest.en-US';
 import { contestEnUS } from './areas/contest.en-US';
 import { problemEnUS } from './areas/problem.en-US';
 import type { Messages } from './zh-CN';
@@ -289,6 +290,7 @@ export const enUS: Messages = {
   adminProblem: adminProblemEnUS,
   adminUser: adminUserEnUS,
   adminContent: adminContentEnUS,
+  adminContest: adminContestEnUS,
   adminDashboard: adminDashboardEnUS,
   adminConf: adminConfEnUS,
   problem: problemEnUS,

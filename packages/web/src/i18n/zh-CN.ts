@@ -4,6 +4,7 @@ import { adminDashboardZhCN } from './areas/admin-dashboard.zh-CN';
 import { adminProblemZhCN } from './areas/admin-problem.zh-CN';
 import { adminUserZhCN } from './areas/admin-user.zh-CN';
 import { adminContentZhCN } from './areas/admin-content.zh-CN';
+import { adminContestZhCN } from './areas/admin-contest.zh-CN';
 import { contestZhCN } from './areas/contest.zh-CN';
 import { problemZhCN } from './areas/problem.zh-CN';
 
@@ -286,6 +287,7 @@ export const zhCN = {
   adminProblem: adminProblemZhCN,
   adminUser: adminUserZhCN,
   adminContent: adminContentZhCN,
+  adminContest: adminContestZhCN,
   adminDashboard: adminDashboardZhCN,
   adminConf: adminConfZhCN,
   problem: problemZhCN,

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { bigintId, bigintPk, timestamps } from './columns.ts';
 import { group } from './groups.ts';
 import { userInfo } from './users.ts';
@@ -20,6 +20,8 @@ export const file = pgTable(
     /** 'avatar' | 'carousel' | 'md' | … */
     type: varchar('type', { length: 255 }),
     delete: boolean('delete').notNull().default(false),
+    /** Verdict (migration 0013): the place of a 'carousel' image on the home page, smallest first */
+    position: integer('position'),
     ...timestamps,
   },
   (t) => [index().on(t.uid), index().on(t.gid), index().on(t.type)],

@@ -14,3 +14,4 @@ export * from './files.ts';
 export * from './judges.ts';
 export * from './config.ts';
 export * from './jobs.ts';
+export * from './user-imports.ts';

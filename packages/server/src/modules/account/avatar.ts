@@ -23,6 +23,9 @@ export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {
 
 /** Where uploaded images are kept, relative to DATA_DIR (reference §12.2 /hoj/file/avatar). */
 export const AVATAR_FOLDER = path.join('files', 'avatar');
+/** Carousel images (modules/file/carousel.ts), also served under PUBLIC_IMG_PREFIX. */
+const CAROUSEL_FOLDER = path.join('files', 'carousel');
+const PUBLIC_IMAGE_FOLDERS = [AVATAR_FOLDER, CAROUSEL_FOLDER];
 /** reference §3.11: avatars are served publicly under this path. */
 export const PUBLIC_IMG_PREFIX = '/api/public/img/';
 
@@ -100,8 +103,14 @@ const IMAGE_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp|bmp)$/;
 export async function openPublicImage(dataDir: string, name: string) {
   const match = IMAGE_NAME.exec(name);
   if (!match) return null;
-  const absolutePath = path.join(dataDir, AVATAR_FOLDER, name);
-  const info = await stat(absolutePath).catch(() => null);
+  let absolutePath = '';
+  let info = null;
+  // avatars, then carousel images (issue 10): both are served under /api/public/img/
+  for (const folder of PUBLIC_IMAGE_FOLDERS) {
+    absolutePath = path.join(dataDir, folder, name);
+    info = await stat(absolutePath).catch(() => null);
+    if (info?.isFile()) break;
+  }
   if (!info?.isFile()) return null;
   return {
     contentType: IMAGE_CONTENT_TYPES[match[1] as ImageType],

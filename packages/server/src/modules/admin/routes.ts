@@ -3,6 +3,7 @@ import type { SmtpConfig } from '../../config.ts';
 import { stagingOf } from '../file/routes.ts';
 import { adminAnnouncementRoutes } from './announcement/routes.ts';
 import { adminConfigRoutes } from './config/routes.ts';
+import { adminContestRoutes } from './contest/routes.ts';
 import { adminDashboardRoutes } from './dashboard/routes.ts';
 import { adminJudgeRoutes } from './judge/routes.ts';
 import { adminNoticeRoutes } from './notice/routes.ts';
@@ -12,17 +13,19 @@ import { adminTagRoutes } from './tag/routes.ts';
 import { adminUserRoutes } from './user/routes.ts';
 
 /**
- * The admin area's problem, tag, judge, configuration, dashboard, announcement, notice,
+ * The admin area's problem, contest, tag, judge, configuration, dashboard, announcement, notice,
  * switch and user calls (reference §3.12, §3.4 admin judge).
  */
 export async function adminRoutes(
   app: FastifyInstance,
   opts: { dataDir: string; smtp?: SmtpConfig; judgeLeaseMs: number },
 ) {
-  await app.register(adminProblemRoutes, { staging: stagingOf(app, opts.dataDir) });
+  const staging = stagingOf(app, opts.dataDir);
+  await app.register(adminProblemRoutes, { staging });
+  await app.register(adminContestRoutes, { staging });
   await app.register(adminTagRoutes);
   await app.register(adminJudgeRoutes);
-  await app.register(adminConfigRoutes, { smtp: opts.smtp });
+  await app.register(adminConfigRoutes, { smtp: opts.smtp, dataDir: opts.dataDir });
   await app.register(adminDashboardRoutes, { judgeLeaseMs: opts.judgeLeaseMs });
   await app.register(adminAnnouncementRoutes);
   await app.register(adminNoticeRoutes);

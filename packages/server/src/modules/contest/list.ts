@@ -38,7 +38,8 @@ export async function listContests(db: Db, query: ContestListQuery, now: Date): 
     db
       .select({
         contest,
-        count: sql<number>`(select count(*)::int from contest_register r where r.cid = ${contest.id})`,
+        // qualified: an unqualified "id" would name the registration's own column
+        count: sql<number>`(select count(*)::int from contest_register r where r.cid = "contest"."id")`,
       })
       .from(contest)
       .where(where)

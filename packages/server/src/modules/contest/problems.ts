@@ -7,7 +7,7 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { can } from '../../policy/index.ts';
 import type { Subject } from '../../policy/subjects.ts';
 import { countsFromJson } from '../problem/counts.ts';
-import { problemInfoRow, tagsJson } from '../problem/detail.ts';
+import { problemInfoRow, tagsJson, viewableProblem } from '../problem/detail.ts';
 import { problemJson } from '../problem/json.ts';
 import { contestFor, type ContestView } from './access.ts';
 import { contestMessages } from './messages.ts';
@@ -131,4 +131,23 @@ export async function contestProblemDetails(
     contestProblem: { id: cp.id, displayId: cp.displayId, displayTitle: cp.displayTitle, color: cp.color },
     realTime: can(user, 'contest.realTime', view.facts),
   };
+}
+
+/**
+ * A problem named by id for the problem page's side calls (languages, templates): outside a contest
+ * the bank's rule (reference §7.7); with `cid`, a problem of that contest that the caller may open
+ * there (§7.18), so that a contest-only problem's editor works in its contest.
+ */
+export async function viewableProblemIn(
+  db: Db,
+  user: Subject,
+  query: { pid: number; cid?: number },
+  now: Date,
+): Promise<void> {
+  if (query.cid === undefined) {
+    await viewableProblem(db, user, query.pid);
+    return;
+  }
+  const view = await contestFor(db, user, query.cid, now, 'contest.enter');
+  await contestProblemOf(db, view, query.pid);
 }

@@ -11,6 +11,7 @@ import { fail } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
 import { findProblem } from '../problem/detail.ts';
 import { assertCan, assertScopeAvailable } from '../../policy/index.ts';
+import { carouselRoutes } from './carousel-routes.ts';
 import { compactTimestamp, testCaseZip } from './download.ts';
 import { stagingRoot, TestCaseStaging } from './staging.ts';
 import { extractTestCaseZip, ZipRejected } from './testcase-zip.ts';
@@ -33,6 +34,7 @@ export async function fileRoutes(app: FastifyInstance, opts: FileRoutesOptions) 
   await app.register(multipart, {
     limits: { fileSize: limits.maxZipBytes, files: 1, fields: 10, parts: 20 },
   });
+  await app.register(carouselRoutes, { dataDir: opts.dataDir });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

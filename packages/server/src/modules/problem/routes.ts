@@ -4,7 +4,7 @@ import {
   fullScreenProblemListQuery,
   ojQuery,
   optionalPidQuery,
-  pidQuery,
+  problemInContestQuery,
   problemDetailQuery,
   problemListQuery,
   userProblemStatusBody,
@@ -23,6 +23,7 @@ import {
   viewableProblem,
 } from './detail.ts';
 import { contestProblemStatuses } from '../contest/problem-status.ts';
+import { viewableProblemIn } from '../contest/problems.ts';
 import { fullScreenProblemList } from './full-screen.ts';
 import { listProblems } from './list.ts';
 import { allTags, tagsByClassification } from './tags.ts';
@@ -71,18 +72,18 @@ export async function problemRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/get-problem-languages',
-    { config: anon, schema: { querystring: pidQuery } },
+    { config: anon, schema: { querystring: problemInContestQuery } },
     async (request) => {
-      await viewableProblem(app.db, request.user, request.query.pid);
+      await viewableProblemIn(app.db, request.user, request.query, app.clock.now());
       return ok(await languagesOfProblem(app.db, request.query.pid));
     },
   );
 
   r.get(
     '/api/get-problem-code-template',
-    { config: anon, schema: { querystring: pidQuery } },
+    { config: anon, schema: { querystring: problemInContestQuery } },
     async (request) => {
-      await viewableProblem(app.db, request.user, request.query.pid);
+      await viewableProblemIn(app.db, request.user, request.query, app.clock.now());
       const templates = await templatesOfProblem(app.db, request.query.pid);
       return ok(templates.map(({ languageName: _name, ...t }) => t));
     },

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Result, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
@@ -14,6 +14,8 @@ import {
   getProblemLanguages,
   getProblemTags,
   updateProblem,
+  type AdminProblem,
+  type ProblemDtoBody,
 } from '../../api/admin-problem';
 import { ApiError } from '../../api/http';
 import { PageLoading } from '../../components/PageLoading';
@@ -31,6 +33,7 @@ import {
   type CompileResult,
   type FormError,
   type FormField,
+  type ProblemAuthValue,
   type ProblemFormState,
   type SavedProblem,
 } from './form/problem-form';
@@ -42,8 +45,11 @@ import './admin-problem.css';
 import { toast } from '../../feedback/toast';
 
 /** Everything the edit form needs of a saved problem, read in parallel once the problem is known. */
-async function loadSavedProblem(pid: number): Promise<SavedProblem> {
-  const problem = await getAdminProblem(pid);
+async function loadSavedProblem(
+  pid: number,
+  loadProblem: (pid: number) => Promise<AdminProblem>,
+): Promise<SavedProblem> {
+  const problem = await loadProblem(pid);
   const [cases, tags, languages, templates] = await Promise.all([
     getProblemCases(pid, problem.isUploadCase),
     getProblemTags(pid),
@@ -55,13 +61,42 @@ async function loadSavedProblem(pid: number): Promise<SavedProblem> {
 
 export const ADMIN_PROBLEM_LIST_PATH = '/admin/problems';
 
+/**
+ * Where the problem form loads from and saves to: the public bank by default; the contest problem
+ * screens (spec part 2 §2.7 contest/:contestId/problem/...) give their calls, an auth of 3 for a new
+ * problem and a card of their own fields (display id and title), checked before the problem's.
+ */
+export interface ProblemEditTarget {
+  /** where Back, Cancel and a successful save go */
+  listPath: string;
+  backLabel?: string;
+  loadProblem: (pid: number) => Promise<AdminProblem>;
+  /** creates (pid null) or updates the problem and whatever the target keeps beside it */
+  save: (body: ProblemDtoBody, pid: number | null) => Promise<void>;
+  newAuth?: ProblemAuthValue;
+  /** a card of the target's own fields above the form; `submitted` once a save was tried */
+  header?: (submitted: boolean) => ReactNode;
+  /** messages of the header's fields, shown first; any of them stops the save */
+  ownErrors?: () => string[];
+}
+
+const BANK_TARGET: ProblemEditTarget = {
+  listPath: ADMIN_PROBLEM_LIST_PATH,
+  loadProblem: getAdminProblem,
+  save: async (body, pid) => {
+    if (pid) await updateProblem(body);
+    else await createProblem(body);
+  },
+};
+
 /** /admin/problem/create and /admin/problem/edit/:problemId (spec part 2 §2.7); remounted per path. */
 export function ProblemEditPage() {
   const { pathname } = useLocation();
   return <ProblemEditor key={pathname} />;
 }
 
-function ProblemEditor() {
+/** The full problem form; `target` says where it loads from and saves to (the bank by default). */
+export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTarget }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -79,7 +114,7 @@ function ProblemEditor() {
   const knownTags = useQuery({ queryKey: ['admin-problem', 'tags', 'ME'], queryFn: () => getAllTags('ME') });
   const saved = useQuery({
     queryKey: ['admin-problem', 'detail', pid],
-    queryFn: () => loadSavedProblem(pid!),
+    queryFn: () => loadSavedProblem(pid!, target.loadProblem),
     enabled: editing && validPid,
     staleTime: 0,
     gcTime: 0,
@@ -98,7 +133,10 @@ function ProblemEditor() {
     const initial = saved.data
       ? formFromProblem(saved.data, localLanguages)
       : // only root and problem admins publish (reference §3.12): others start from a private problem
-        { ...defaultProblemForm(localLanguages), auth: mayPublish(userInfo) ? (1 as const) : (2 as const) };
+        {
+          ...defaultProblemForm(localLanguages),
+          auth: target.newAuth ?? (mayPublish(userInfo) ? (1 as const) : (2 as const)),
+        };
     setForm(initial);
     setBaseline(saved.data ? baselineOf(initial) : null);
   }
@@ -109,7 +147,9 @@ function ProblemEditor() {
   );
   const context = { languageNames, checkerBaseline: baseline, compiled };
   const allErrors: FormError[] = form && submitted ? validateProblemForm(form, context) : [];
+  const ownErrors = submitted ? (target.ownErrors?.() ?? []) : [];
   const messageOf = (error: FormError) => t(`adminProblem.errors.${error.key}`, error.params ?? {});
+  const errorTexts = [...ownErrors, ...allErrors.map(messageOf)];
   const fieldErrors: Partial<Record<FormField, string>> = {};
   for (const error of allErrors) fieldErrors[error.field] ??= messageOf(error);
 
@@ -125,7 +165,7 @@ function ProblemEditor() {
       <Result
         status="404"
         title={t('errors.notFound')}
-        extra={<Link to={ADMIN_PROBLEM_LIST_PATH}>{t('adminProblem.form.back')}</Link>}
+        extra={<Link to={target.listPath}>{t('adminProblem.form.back')}</Link>}
       />
     );
   }
@@ -153,13 +193,13 @@ function ProblemEditor() {
 
   const save = async () => {
     setSubmitted(true);
-    const errors = validateProblemForm(form, context);
+    const errors = [...(target.ownErrors?.() ?? []), ...validateProblemForm(form, context).map(messageOf)];
     if (errors.length > 0) {
-      toast.error(messageOf(errors[0]!));
+      toast.error(errors[0]!);
       // bring the first field in error into view once it is marked
       setTimeout(() => {
         document
-          .querySelector('.ap-form .ant-form-item-has-error')
+          .querySelector('.ap-page .ant-form-item-has-error')
           ?.scrollIntoView({ block: 'center', behavior: 'smooth' });
       }, 0);
       return;
@@ -168,11 +208,10 @@ function ProblemEditor() {
     setSaveError(null);
     try {
       const body = toProblemDto(form, { checkerBaseline: baseline });
-      if (form.id) await updateProblem(body);
-      else await createProblem(body);
+      await target.save(body, form.id);
       toast.success(t(form.id ? 'adminProblem.common.updated' : 'adminProblem.common.created'));
       await queryClient.invalidateQueries({ queryKey: ['admin-problem'] });
-      void navigate(ADMIN_PROBLEM_LIST_PATH);
+      void navigate(target.listPath);
     } catch (error) {
       // the client has shown the server's message; it stays beside the button until the next change
       setSaveError(
@@ -194,10 +233,11 @@ function ProblemEditor() {
         <Typography.Title level={3} className="ap-page-title">
           {heading}
         </Typography.Title>
-        <Link to={ADMIN_PROBLEM_LIST_PATH}>
-          <Button icon={<ArrowLeftOutlined />}>{t('adminProblem.form.back')}</Button>
+        <Link to={target.listPath}>
+          <Button icon={<ArrowLeftOutlined />}>{target.backLabel ?? t('adminProblem.form.back')}</Button>
         </Link>
       </div>
+      {target.header?.(submitted)}
       <Form layout="vertical" component="div" className="ap-form">
         <Card className="ap-section" title={t('adminProblem.form.sections.basic')}>
           <BasicSection
@@ -228,7 +268,7 @@ function ProblemEditor() {
           <LanguagesSection {...sectionProps} languages={localLanguages} />
         </Card>
       </Form>
-      {allErrors.length > 0 && (
+      {errorTexts.length > 0 && (
         <Alert
           className="ap-alert"
           type="error"
@@ -236,14 +276,14 @@ function ProblemEditor() {
           title={t('adminProblem.form.fixErrors')}
           description={
             <ul className="ap-error-list">
-              {allErrors.map((error, i) => (
-                <li key={`${error.key}-${i}`}>{messageOf(error)}</li>
+              {errorTexts.map((text, i) => (
+                <li key={`${text}-${i}`}>{text}</li>
               ))}
             </ul>
           }
         />
       )}
-      {saveError && allErrors.length === 0 && (
+      {saveError && errorTexts.length === 0 && (
         <Alert
           className="ap-alert"
           type="error"
@@ -262,13 +302,13 @@ function ProblemEditor() {
         >
           {saving ? t('adminProblem.form.saving') : t('adminProblem.common.save')}
         </Button>
-        <Link to={ADMIN_PROBLEM_LIST_PATH}>
+        <Link to={target.listPath}>
           <Button size="large">{t('adminProblem.common.cancel')}</Button>
         </Link>
-        {(allErrors.length > 0 || saveError) && (
+        {(errorTexts.length > 0 || saveError) && (
           <Typography.Text type="danger" className="ap-savebar-error" role="alert">
-            {allErrors.length > 0
-              ? `${messageOf(allErrors[0]!)}${allErrors.length > 1 ? ` (+${allErrors.length - 1})` : ''}`
+            {errorTexts.length > 0
+              ? `${errorTexts[0]!}${errorTexts.length > 1 ? ` (+${errorTexts.length - 1})` : ''}`
               : saveError}
           </Typography.Text>
         )}

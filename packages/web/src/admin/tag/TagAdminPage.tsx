@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LOCAL_OJ, PROBLEM_LIMITS, REMOTE_OJS } from '@verdict/shared';
 import {
@@ -10,14 +10,11 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
-  Popconfirm,
   Row,
   Select,
   Space,
   Table,
   Tag,
-  Tooltip,
   Typography,
   type TableColumnsType,
 } from 'antd';
@@ -35,13 +32,16 @@ import {
   type ClassificationRow,
   type TagRow,
 } from '../../api/admin-problem';
-import { ApiError } from '../../api/http';
 import { useIsMobile } from '../../layout/use-is-mobile';
 import { useSession } from '../../store/session';
 import { mayManageTags } from '../problem/permissions';
 import '../problem/admin-problem.css';
+import { CrudDialog } from '../common/CrudDialog';
+import type { CrudTexts } from '../common/crud-texts';
+import { CrudPageHead } from '../common/CrudPageHead';
+import { actionsColumn } from '../common/CrudRowActions';
+import { useCrudEditor } from '../common/use-crud-editor';
 import { validateClassification, validateTag, type ClassificationDraft, type TagDraft } from './tag-form';
-import { toast } from '../../feedback/toast';
 
 const NO_CLASSIFICATION = -1;
 
@@ -59,11 +59,17 @@ export function TagAdminPage() {
   const [oj, setOj] = useState<string>(LOCAL_OJ);
   const [filter, setFilter] = useState<number | undefined>(undefined);
   const [keyword, setKeyword] = useState('');
-  const [tagDraft, setTagDraft] = useState<TagDraft | null>(null);
-  const [classDraft, setClassDraft] = useState<ClassificationDraft | null>(null);
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const texts: CrudTexts = {
+    save: t('adminProblem.common.save'),
+    cancel: t('adminProblem.common.cancel'),
+    edit: t('adminProblem.common.edit'),
+    delete: t('adminProblem.common.delete'),
+    refresh: t('adminProblem.common.refresh'),
+    created: t('adminProblem.common.created'),
+    updated: t('adminProblem.common.updated'),
+    deleted: t('adminProblem.common.deleted'),
+    saveFailed: t('adminProblem.form.saveFailed'),
+  };
 
   const tags = useQuery({ queryKey: ['admin-problem', 'tags', oj], queryFn: () => getAllTags(oj) });
   const classifications = useQuery({
@@ -74,64 +80,29 @@ export function TagAdminPage() {
   const classificationName = new Map((classifications.data ?? []).map((c) => [c.id, c.name]));
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-problem'] });
-  const closeDialogs = () => {
-    setTagDraft(null);
-    setClassDraft(null);
-    setSaveError(null);
-    setTried(false);
-  };
-  const submit = async (action: () => Promise<unknown>, done: string) => {
-    setSaving(true);
-    setSaveError(null);
-    try {
-      await action();
-      toast.success(done);
-      closeDialogs();
-      await refresh();
-    } catch (error) {
-      setSaveError(
-        error instanceof ApiError && error.message ? error.message : t('adminProblem.form.saveFailed'),
-      );
-    } finally {
-      setSaving(false);
-    }
-  };
-  const remove = async (action: () => Promise<unknown>) => {
-    try {
-      await action();
-      toast.success(t('adminProblem.common.deleted'));
-      await refresh();
-    } catch {
-      // the client has shown the server's message
-    }
-  };
+  const tagEditor = useCrudEditor<TagDraft>(texts, refresh);
+  const classEditor = useCrudEditor<ClassificationDraft>(texts, refresh);
 
-  const tagErrors = tagDraft ? validateTag(tagDraft) : {};
-  const classErrors = classDraft ? validateClassification(classDraft) : {};
-  const saveTag = () => {
-    setTried(true);
-    if (!tagDraft || Object.keys(tagErrors).length > 0) return;
-    const body = {
-      id: tagDraft.id,
-      name: tagDraft.name.trim(),
-      color: tagDraft.color || null,
-      oj,
-      tcid: tagDraft.tcid ?? null,
-    };
-    void submit(
-      () => (tagDraft.id ? updateTag(body) : createTag(body)),
-      t(tagDraft.id ? 'adminProblem.common.updated' : 'adminProblem.common.created'),
+  const tagErrors = tagEditor.draft ? validateTag(tagEditor.draft) : {};
+  const classErrors = classEditor.draft ? validateClassification(classEditor.draft) : {};
+  const saveTag = () =>
+    void tagEditor.save(
+      Object.keys(tagErrors).length > 0,
+      (d) => {
+        const body = { id: d.id, name: d.name.trim(), color: d.color || null, oj, tcid: d.tcid ?? null };
+        return d.id ? updateTag(body) : createTag(body);
+      },
+      !tagEditor.draft?.id,
     );
-  };
-  const saveClassification = () => {
-    setTried(true);
-    if (!classDraft || Object.keys(classErrors).length > 0) return;
-    const body = { id: classDraft.id, name: classDraft.name.trim(), oj, rank: classDraft.rank };
-    void submit(
-      () => (classDraft.id ? updateClassification(body) : createClassification(body)),
-      t(classDraft.id ? 'adminProblem.common.updated' : 'adminProblem.common.created'),
+  const saveClassification = () =>
+    void classEditor.save(
+      Object.keys(classErrors).length > 0,
+      (d) => {
+        const body = { id: d.id, name: d.name.trim(), oj, rank: d.rank };
+        return d.id ? updateClassification(body) : createClassification(body);
+      },
+      !classEditor.draft?.id,
     );
-  };
   const errorText = (key: string | undefined, params?: Record<string, number>) =>
     key
       ? t(`adminProblem.tag.${key as 'nameRequired' | 'nameTooLong' | 'rankRange'}`, params ?? {})
@@ -151,38 +122,12 @@ export function TagAdminPage() {
       width: 90,
       render: (rank: number | null) => rank ?? '—',
     },
-    {
-      title: t('adminProblem.common.actions'),
-      key: 'actions',
-      width: 100,
-      render: (_, row) => (
-        <Space size={2}>
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={`${t('adminProblem.common.edit')} ${row.name}`}
-            onClick={() => {
-              closeDialogs();
-              setClassDraft({ id: row.id, name: row.name, rank: row.rank });
-            }}
-          />
-          <Popconfirm
-            title={t('adminProblem.tag.deleteClassificationConfirm', { name: row.name })}
-            okText={t('adminProblem.common.delete')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('adminProblem.common.cancel')}
-            onConfirm={() => remove(() => deleteClassification(row.id))}
-          >
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={`${t('adminProblem.common.delete')} ${row.name}`}
-            />
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn<ClassificationRow>(t('adminProblem.common.actions'), texts, (row) => ({
+      name: row.name,
+      confirmDelete: t('adminProblem.tag.deleteClassificationConfirm', { name: row.name }),
+      onEdit: () => classEditor.open({ id: row.id, name: row.name, rank: row.rank }),
+      onDelete: () => classEditor.remove(() => deleteClassification(row.id)),
+    })),
   ];
 
   const tagColumns: TableColumnsType<TagRow> = [
@@ -217,38 +162,12 @@ export function TagAdminPage() {
           <Typography.Text type="secondary">{t('adminProblem.tag.unclassified')}</Typography.Text>
         ),
     },
-    {
-      title: t('adminProblem.common.actions'),
-      key: 'actions',
-      width: 100,
-      render: (_, row) => (
-        <Space size={2}>
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={`${t('adminProblem.common.edit')} ${row.name}`}
-            onClick={() => {
-              closeDialogs();
-              setTagDraft({ id: row.id, name: row.name, color: row.color ?? '', tcid: row.tcid });
-            }}
-          />
-          <Popconfirm
-            title={t('adminProblem.tag.deleteTagConfirm', { name: row.name })}
-            okText={t('adminProblem.common.delete')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('adminProblem.common.cancel')}
-            onConfirm={() => remove(() => deleteTag(row.id))}
-          >
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={`${t('adminProblem.common.delete')} ${row.name}`}
-            />
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn<TagRow>(t('adminProblem.common.actions'), texts, (row) => ({
+      name: row.name,
+      confirmDelete: t('adminProblem.tag.deleteTagConfirm', { name: row.name }),
+      onEdit: () => tagEditor.open({ id: row.id, name: row.name, color: row.color ?? '', tcid: row.tcid }),
+      onDelete: () => tagEditor.remove(() => deleteTag(row.id)),
+    })),
   ];
 
   if (!allowed) {
@@ -257,33 +176,26 @@ export function TagAdminPage() {
 
   return (
     <div className="ap-page">
-      <div className="ap-page-head">
-        <Typography.Title level={3} className="ap-page-title">
-          {t('title.adminProblemTag')}
-        </Typography.Title>
-        <Space wrap>
-          <Select<string>
-            aria-label={t('adminProblem.tag.oj')}
-            value={oj}
-            onChange={(value) => {
-              setOj(value);
-              setFilter(undefined);
-            }}
-            options={[
-              { value: LOCAL_OJ, label: t('adminProblem.tag.ojLocal') },
-              ...REMOTE_OJS.map((name) => ({ value: name, label: name })),
-            ]}
-            style={{ width: 150 }}
-          />
-          <Tooltip title={t('adminProblem.common.refresh')}>
-            <Button
-              icon={<ReloadOutlined spin={tags.isFetching || classifications.isFetching} />}
-              aria-label={t('adminProblem.common.refresh')}
-              onClick={() => void refresh()}
-            />
-          </Tooltip>
-        </Space>
-      </div>
+      <CrudPageHead
+        title={t('title.adminProblemTag')}
+        refreshLabel={texts.refresh}
+        fetching={tags.isFetching || classifications.isFetching}
+        onRefresh={() => void refresh()}
+      >
+        <Select<string>
+          aria-label={t('adminProblem.tag.oj')}
+          value={oj}
+          onChange={(value) => {
+            setOj(value);
+            setFilter(undefined);
+          }}
+          options={[
+            { value: LOCAL_OJ, label: t('adminProblem.tag.ojLocal') },
+            ...REMOTE_OJS.map((name) => ({ value: name, label: name })),
+          ]}
+          style={{ width: 150 }}
+        />
+      </CrudPageHead>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={9}>
           <Card
@@ -293,10 +205,7 @@ export function TagAdminPage() {
                 type="primary"
                 size="small"
                 icon={<PlusOutlined />}
-                onClick={() => {
-                  closeDialogs();
-                  setClassDraft({ id: null, name: '', rank: null });
-                }}
+                onClick={() => classEditor.open({ id: null, name: '', rank: null })}
               >
                 {t('adminProblem.tag.createClassification')}
               </Button>
@@ -328,10 +237,14 @@ export function TagAdminPage() {
                 type="primary"
                 size="small"
                 icon={<PlusOutlined />}
-                onClick={() => {
-                  closeDialogs();
-                  setTagDraft({ id: null, name: '', color: '', tcid: filter && filter > 0 ? filter : null });
-                }}
+                onClick={() =>
+                  tagEditor.open({
+                    id: null,
+                    name: '',
+                    color: '',
+                    tcid: filter && filter > 0 ? filter : null,
+                  })
+                }
               >
                 {t('adminProblem.tag.createTag')}
               </Button>
@@ -374,30 +287,28 @@ export function TagAdminPage() {
         </Col>
       </Row>
 
-      <Modal
-        open={tagDraft !== null}
-        title={tagDraft?.id ? t('adminProblem.tag.editTag') : t('adminProblem.tag.createTag')}
-        onCancel={closeDialogs}
-        onOk={saveTag}
-        okText={t('adminProblem.common.save')}
-        cancelText={t('adminProblem.common.cancel')}
-        confirmLoading={saving}
-        destroyOnHidden
+      <CrudDialog<TagDraft>
+        editor={tagEditor}
+        texts={texts}
+        title={tagEditor.draft?.id ? t('adminProblem.tag.editTag') : t('adminProblem.tag.createTag')}
+        onSave={saveTag}
       >
-        {tagDraft && (
-          <Form layout="vertical" component="div">
+        {(tagDraft) => (
+          <>
             <Form.Item
               label={t('adminProblem.tag.name')}
               htmlFor="ap-tag-name"
               required
-              validateStatus={tried && tagErrors.name ? 'error' : undefined}
-              help={tried ? errorText(tagErrors.name, { max: PROBLEM_LIMITS.tagNameMax }) : undefined}
+              validateStatus={tagEditor.tried && tagErrors.name ? 'error' : undefined}
+              help={
+                tagEditor.tried ? errorText(tagErrors.name, { max: PROBLEM_LIMITS.tagNameMax }) : undefined
+              }
             >
               <Input
                 id="ap-tag-name"
                 value={tagDraft.name}
                 maxLength={PROBLEM_LIMITS.tagNameMax}
-                onChange={(event) => setTagDraft({ ...tagDraft, name: event.target.value })}
+                onChange={(event) => tagEditor.setDraft({ ...tagDraft, name: event.target.value })}
                 onPressEnter={saveTag}
               />
             </Form.Item>
@@ -424,9 +335,9 @@ export function TagAdminPage() {
                     },
                   ]}
                   onChange={(color) =>
-                    setTagDraft({ ...tagDraft, color: color.cleared ? '' : color.toHexString() })
+                    tagEditor.setDraft({ ...tagDraft, color: color.cleared ? '' : color.toHexString() })
                   }
-                  onClear={() => setTagDraft({ ...tagDraft, color: '' })}
+                  onClear={() => tagEditor.setDraft({ ...tagDraft, color: '' })}
                   showText
                 />
                 {tagDraft.name.trim() !== '' && (
@@ -440,52 +351,51 @@ export function TagAdminPage() {
                 allowClear
                 placeholder={t('adminProblem.tag.unclassified')}
                 value={tagDraft.tcid ?? undefined}
-                onChange={(tcid) => setTagDraft({ ...tagDraft, tcid: tcid ?? null })}
+                onChange={(tcid) => tagEditor.setDraft({ ...tagDraft, tcid: tcid ?? null })}
                 options={(classifications.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
               />
             </Form.Item>
-            {saveError && <Alert type="error" showIcon title={saveError} />}
-          </Form>
+          </>
         )}
-      </Modal>
+      </CrudDialog>
 
-      <Modal
-        open={classDraft !== null}
+      <CrudDialog<ClassificationDraft>
+        editor={classEditor}
+        texts={texts}
         title={
-          classDraft?.id
+          classEditor.draft?.id
             ? t('adminProblem.tag.editClassification')
             : t('adminProblem.tag.createClassification')
         }
-        onCancel={closeDialogs}
-        onOk={saveClassification}
-        okText={t('adminProblem.common.save')}
-        cancelText={t('adminProblem.common.cancel')}
-        confirmLoading={saving}
-        destroyOnHidden
+        onSave={saveClassification}
       >
-        {classDraft && (
-          <Form layout="vertical" component="div">
+        {(classDraft) => (
+          <>
             <Form.Item
               label={t('adminProblem.tag.name')}
               htmlFor="ap-class-name"
               required
-              validateStatus={tried && classErrors.name ? 'error' : undefined}
-              help={tried ? errorText(classErrors.name, { max: PROBLEM_LIMITS.tagNameMax }) : undefined}
+              validateStatus={classEditor.tried && classErrors.name ? 'error' : undefined}
+              help={
+                classEditor.tried
+                  ? errorText(classErrors.name, { max: PROBLEM_LIMITS.tagNameMax })
+                  : undefined
+              }
             >
               <Input
                 id="ap-class-name"
                 value={classDraft.name}
                 maxLength={PROBLEM_LIMITS.tagNameMax}
-                onChange={(event) => setClassDraft({ ...classDraft, name: event.target.value })}
+                onChange={(event) => classEditor.setDraft({ ...classDraft, name: event.target.value })}
                 onPressEnter={saveClassification}
               />
             </Form.Item>
             <Form.Item
               label={t('adminProblem.tag.rank')}
               htmlFor="ap-class-rank"
-              extra={classErrors.rank && tried ? undefined : t('adminProblem.tag.rankHelp')}
-              validateStatus={tried && classErrors.rank ? 'error' : undefined}
-              help={tried ? errorText(classErrors.rank) : undefined}
+              extra={classErrors.rank && classEditor.tried ? undefined : t('adminProblem.tag.rankHelp')}
+              validateStatus={classEditor.tried && classErrors.rank ? 'error' : undefined}
+              help={classEditor.tried ? errorText(classErrors.rank) : undefined}
             >
               <InputNumber
                 id="ap-class-rank"
@@ -493,14 +403,13 @@ export function TagAdminPage() {
                 max={PROBLEM_LIMITS.classificationRankMax}
                 precision={0}
                 value={classDraft.rank}
-                onChange={(rank) => setClassDraft({ ...classDraft, rank })}
+                onChange={(rank) => classEditor.setDraft({ ...classDraft, rank })}
                 style={{ width: '100%' }}
               />
             </Form.Item>
-            {saveError && <Alert type="error" showIcon title={saveError} />}
-          </Form>
+          </>
         )}
-      </Modal>
+      </CrudDialog>
     </div>
   );
 }

@@ -3,24 +3,27 @@ import { Alert, Card, Input, Table, Tag, Typography, type TableColumnsType } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { getLoginRecords, type LoginRecord } from '../../api/admin-user';
+import { getLoginRecords, type LoginRecord, type LoginRecordsOf } from '../../api/admin-user';
 import '../problem/admin-problem.css';
 
 const PAGE_SIZE = 20;
 
 /**
  * /admin/session (spec part 2 §2.7, issue 10 "Sessions and login records"): one user's logins,
- * newest first, with address, browser and whether each has ended; opened from a user row (`?uid=`).
+ * newest first, with address, browser and whether each has ended; opened from a user row (`?uid=`) or found by the username typed (`?username=`).
  */
 export function SessionAdminPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  // ?uid= from a user row's link, ?username= from the search box
   const uid = params.get('uid') ?? '';
+  const username = params.get('username') ?? '';
+  const who: LoginRecordsOf | null = uid ? { uid } : username ? { username } : null;
   const [page, setPage] = useState(1);
   const records = useQuery({
-    queryKey: ['admin-user', 'sessions', uid, page],
-    queryFn: () => getLoginRecords(uid, page, PAGE_SIZE),
-    enabled: uid !== '',
+    queryKey: ['admin-user', 'sessions', who, page],
+    queryFn: () => getLoginRecords(who!, page, PAGE_SIZE),
+    enabled: who !== null,
     placeholderData: keepPreviousData,
   });
 
@@ -57,7 +60,7 @@ export function SessionAdminPage() {
         ),
     },
   ];
-  const username = records.data?.records[0]?.username;
+  const shownName = records.data?.records[0]?.username;
 
   return (
     <div className="ap-page">
@@ -66,18 +69,19 @@ export function SessionAdminPage() {
           {t('title.adminSession')}
         </Typography.Title>
       </div>
-      <Card title={username ? t('adminUser.session.of', { name: username }) : t('adminUser.session.title')}>
+      <Card title={shownName ? t('adminUser.session.of', { name: shownName }) : t('adminUser.session.title')}>
         <Input.Search
-          aria-label={t('adminUser.session.uid')}
-          placeholder={t('adminUser.session.uid')}
-          defaultValue={uid}
+          aria-label={t('adminUser.session.username')}
+          placeholder={t('adminUser.session.username')}
+          defaultValue={username}
+          allowClear
           onSearch={(value) => {
             setPage(1);
-            setParams(value.trim() ? { uid: value.trim() } : {});
+            setParams(value.trim() ? { username: value.trim() } : {});
           }}
           style={{ width: 360, maxWidth: '100%', marginBottom: 12 }}
         />
-        {uid === '' ? (
+        {who === null ? (
           <Alert type="info" showIcon title={t('adminUser.session.pick')} />
         ) : (
           <Table<LoginRecord>

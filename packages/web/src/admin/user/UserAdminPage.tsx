@@ -7,7 +7,6 @@ import {
   Checkbox,
   Form,
   Input,
-  Modal,
   Popconfirm,
   Select,
   Space,
@@ -27,12 +26,19 @@ import {
   type AdminUserRow,
   type EditUserBody,
 } from '../../api/admin-user';
+import { accountText } from '../../components/account-form/rules';
 import { toast } from '../../feedback/toast';
+import { CrudDialog } from '../common/CrudDialog';
+import { useCrudEditor } from '../common/use-crud-editor';
+import { validateEditUser } from './edit-user-form';
 import { UserGenerateCard } from './UserGenerateCard';
 import { UserImportCard } from './UserImportCard';
 import '../problem/admin-problem.css';
 
 const PAGE_SIZE = 10;
+
+/** The edit dialog's body, plus the name it was opened for (its title keeps it while the username is edited). */
+type Draft = EditUserBody & { shownName: string };
 const ROLE_OPTIONS = Object.values(ROLES).map((r) => ({ value: r.id, label: `${r.role} (${r.id})` }));
 
 /**
@@ -47,8 +53,6 @@ export function UserAdminPage() {
   const [keyword, setKeyword] = useState('');
   const [onlyAdmin, setOnlyAdmin] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
-  const [draft, setDraft] = useState<EditUserBody | null>(null);
-  const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
   const list = useQuery({
@@ -57,21 +61,29 @@ export function UserAdminPage() {
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-user'] });
-
-  const save = async () => {
-    if (!draft) return;
-    setSaving(true);
-    try {
-      await editUser(draft);
-      toast.success(t('adminUser.saved'));
-      setDraft(null);
-      await refresh();
-    } catch {
-      // the client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
+  const editor = useCrudEditor<Draft>(
+    {
+      created: t('adminUser.saved'),
+      updated: t('adminUser.saved'),
+      deleted: t('adminUser.deleted'),
+      saveFailed: t('adminUser.saveFailed'),
+    },
+    refresh,
+  );
+  const { draft, setDraft, tried } = editor;
+  const errors = draft ? validateEditUser(draft) : {};
+  /** a field's error once a save was tried, in the interface language */
+  const fieldError = (field: keyof typeof errors) => {
+    const key = tried ? errors[field] : undefined;
+    return key ? { validateStatus: 'error' as const, help: accountText(key) } : {};
   };
+  const save = () =>
+    void editor.save(
+      Object.keys(errors).length > 0,
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars -- shownName is the dialog's own
+      ({ shownName, ...body }) => editUser(body),
+      false,
+    );
   const remove = async () => {
     setDeleting(true);
     try {
@@ -137,7 +149,8 @@ export function UserAdminPage() {
             icon={<EditOutlined />}
             aria-label={`${t('adminUser.edit')} ${row.username}`}
             onClick={() =>
-              setDraft({
+              editor.open({
+                shownName: row.username,
                 uid: row.uid,
                 username: row.username,
                 realname: row.realname,
@@ -222,80 +235,102 @@ export function UserAdminPage() {
         <UserImportCard />
         <UserGenerateCard />
       </Space>
-      <Modal
-        open={draft !== null}
-        title={draft ? t('adminUser.editTitle', { name: draft.username }) : ''}
-        okText={t('adminUser.save')}
-        cancelText={t('adminUser.cancel')}
-        confirmLoading={saving}
-        onOk={() => void save()}
-        onCancel={() => setDraft(null)}
-        destroyOnHidden
+      <CrudDialog<Draft>
+        editor={editor}
+        texts={{ save: t('adminUser.save'), cancel: t('adminUser.cancel') }}
+        title={draft ? t('adminUser.editTitle', { name: draft.shownName }) : ''}
+        onSave={save}
       >
-        {draft && (
-          <Form layout="vertical">
-            <Form.Item label={t('adminUser.realname')}>
+        {(d) => (
+          <>
+            <Form.Item
+              label={t('adminUser.username')}
+              htmlFor="au-edit-username"
+              required
+              {...fieldError('username')}
+            >
               <Input
-                value={draft.realname ?? ''}
-                onChange={(e) => setDraft({ ...draft, realname: e.target.value })}
+                id="au-edit-username"
+                value={d.username}
+                onChange={(e) => setDraft({ ...d, username: e.target.value })}
               />
             </Form.Item>
-            <Form.Item label={t('adminUser.email')}>
+            <Form.Item label={t('adminUser.realname')} htmlFor="au-edit-realname" {...fieldError('realname')}>
               <Input
-                value={draft.email ?? ''}
-                onChange={(e) => setDraft({ ...draft, email: e.target.value })}
+                id="au-edit-realname"
+                value={d.realname ?? ''}
+                onChange={(e) => setDraft({ ...d, realname: e.target.value })}
+              />
+            </Form.Item>
+            <Form.Item label={t('adminUser.email')} htmlFor="au-edit-email" {...fieldError('email')}>
+              <Input
+                id="au-edit-email"
+                value={d.email ?? ''}
+                onChange={(e) => setDraft({ ...d, email: e.target.value })}
               />
             </Form.Item>
             <Form.Item label={t('adminUser.role')}>
               <Select
                 aria-label={t('adminUser.role')}
-                value={draft.type}
+                value={d.type}
                 options={ROLE_OPTIONS}
-                onChange={(type) => setDraft({ ...draft, type })}
+                onChange={(type) => setDraft({ ...d, type })}
               />
             </Form.Item>
             <Form.Item label={t('adminUser.status')}>
               <Select
                 aria-label={t('adminUser.status')}
-                value={draft.status}
+                value={d.status}
                 options={[
                   { value: 0, label: t('adminUser.normal') },
                   { value: 1, label: t('adminUser.banned') },
                 ]}
-                onChange={(status) => setDraft({ ...draft, status })}
+                onChange={(status) => setDraft({ ...d, status })}
               />
             </Form.Item>
             <Form.Item label={t('adminUser.setNewPwd')}>
               <Switch
                 aria-label={t('adminUser.setNewPwd')}
-                checked={draft.setNewPwd}
-                onChange={(setNewPwd) => setDraft({ ...draft, setNewPwd })}
+                checked={d.setNewPwd}
+                onChange={(setNewPwd) => setDraft({ ...d, setNewPwd })}
               />
             </Form.Item>
-            {draft.setNewPwd && (
-              <Form.Item label={t('adminUser.newPassword')}>
+            {d.setNewPwd && (
+              <Form.Item
+                label={t('adminUser.newPassword')}
+                htmlFor="au-edit-password"
+                required
+                {...fieldError('password')}
+              >
                 <Input.Password
-                  value={draft.password ?? ''}
-                  onChange={(e) => setDraft({ ...draft, password: e.target.value })}
+                  id="au-edit-password"
+                  value={d.password ?? ''}
+                  onChange={(e) => setDraft({ ...d, password: e.target.value })}
                 />
               </Form.Item>
             )}
-            <Form.Item label={t('adminUser.titleName')}>
+            <Form.Item label={t('adminUser.titleName')} htmlFor="au-edit-title" {...fieldError('titleName')}>
               <Input
-                value={draft.titleName ?? ''}
-                onChange={(e) => setDraft({ ...draft, titleName: e.target.value })}
+                id="au-edit-title"
+                value={d.titleName ?? ''}
+                onChange={(e) => setDraft({ ...d, titleName: e.target.value })}
               />
             </Form.Item>
-            <Form.Item label={t('adminUser.titleColor')}>
+            <Form.Item
+              label={t('adminUser.titleColor')}
+              htmlFor="au-edit-title-color"
+              {...fieldError('titleColor')}
+            >
               <Input
-                value={draft.titleColor ?? ''}
+                id="au-edit-title-color"
+                value={d.titleColor ?? ''}
                 placeholder="#1677ff"
-                onChange={(e) => setDraft({ ...draft, titleColor: e.target.value })}
+                onChange={(e) => setDraft({ ...d, titleColor: e.target.value })}
               />
             </Form.Item>
-          </Form>
+          </>
         )}
-      </Modal>
+      </CrudDialog>
     </div>
   );
 }

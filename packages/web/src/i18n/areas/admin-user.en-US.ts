@@ -23,6 +23,7 @@ export const adminUserEnUS: DeepStrings<typeof adminUserZhCN> = {
   cancel: 'Cancel',
   save: 'Save',
   saved: 'Update Successfully',
+  saveFailed: 'Saving failed',
   editTitle: 'Edit user {{name}}',
   role: 'Role',
   setNewPwd: 'Set a new password',
@@ -67,8 +68,8 @@ export const adminUserEnUS: DeepStrings<typeof adminUserZhCN> = {
   session: {
     title: 'Login records',
     of: 'Logins of {{name}}',
-    uid: 'User id (uid)',
-    pick: 'Open this page from a user row ("Logins") or enter a user id.',
+    username: 'Username',
+    pick: 'Open this page from a user row ("Logins") or enter a username.',
     time: 'Signed in',
     ip: 'IP address',
     browser: 'Browser',

@@ -19,6 +19,7 @@ export const adminUserZhCN = {
   cancel: '取消',
   save: '保存',
   saved: '修改成功',
+  saveFailed: '保存失败',
   editTitle: '编辑用户 {{name}}',
   role: '角色',
   setNewPwd: '设置新密码',
@@ -61,8 +62,8 @@ export const adminUserZhCN = {
   session: {
     title: '登录记录',
     of: '{{name}} 的登录记录',
-    uid: '用户 ID（uid）',
-    pick: '请从用户列表中某个用户的“登录记录”打开，或输入用户 ID。',
+    username: '用户名',
+    pick: '请从用户列表中某个用户的“登录记录”打开，或输入用户名。',
     time: '登录时间',
     ip: 'IP 地址',
     browser: '浏览器',

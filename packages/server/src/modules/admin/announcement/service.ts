@@ -20,8 +20,8 @@ const siteOnly = (db: Db) =>
     ),
   );
 
-/** AnnouncementVO pages, newest first, with the author's username. */
-async function listAnnouncements(db: Db, where: SQL | undefined, current: number, size: number) {
+/** AnnouncementVO pages, newest first, with the author's username (also the contest admin's list). */
+export async function listAnnouncements(db: Db, where: SQL | undefined, current: number, size: number) {
   const [rows, [total]] = await Promise.all([
     db
       .select({

@@ -1,4 +1,5 @@
 import {
+  carouselOrderBody,
   EMAIL_CONFIG_MESSAGES,
   emailConfigBody,
   isEmailConfigMessageKey,
@@ -8,7 +9,7 @@ import {
   webConfigBody,
 } from '@verdict/shared';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { SmtpConfig } from '../../../config.ts';
 import { access } from '../../../http/auth/access.ts';
 import { ok } from '../../../http/envelope.ts';
@@ -17,6 +18,7 @@ import { requestLanguage } from '../../../http/messages.ts';
 import { RATE_LIMITS } from '../../../http/rate-limit.ts';
 import { Mailer } from '../../../mail/mailer.ts';
 import { issueMessage } from '../../account/validation.ts';
+import { deleteCarouselImage, reorderCarousel } from '../../file/carousel.ts';
 import { dbInfo } from './db-info.ts';
 import { getEmailConfig, sendTestEmail, setEmailConfig } from './email.ts';
 import { getWebConfig, setWebConfig } from './web.ts';
@@ -38,7 +40,7 @@ function parseConfig<S extends z.ZodType>(schema: S, input: unknown): z.output<S
  * System configuration, reference §3.12 `/api/admin/config/*`: P(system_info_admin), which only
  * root holds (reference §2), matching spec part 2 §2.7 "conf ... super admin only".
  */
-export async function adminConfigRoutes(app: FastifyInstance, opts: { smtp?: SmtpConfig }) {
+export async function adminConfigRoutes(app: FastifyInstance, opts: { smtp?: SmtpConfig; dataDir: string }) {
   const config = { access: access.systemInfo };
   const mailer = new Mailer(app.db, opts.smtp);
   const base = '/api/admin/config';
@@ -77,4 +79,19 @@ export async function adminConfigRoutes(app: FastifyInstance, opts: { smtp?: Smt
     const sent = await sendTestEmail({ db: app.db, mailer, clock: app.clock, log: app.log }, email, lang);
     return ok(null, sent);
   });
+
+  // reference §3.12: a home carousel image, by `id` (the upload is /api/file/upload-carouse-img)
+  app.delete(`${base}/home-carousel`, { config }, async (request) => {
+    const { id } = parseConfig(carouselIdQuery, request.query);
+    await deleteCarouselImage(app.db, opts.dataDir, id);
+    return ok(null);
+  });
+
+  // Verdict (issue 10): the carousel's order, every image id in the new order
+  app.put(`${base}/home-carousel-order`, { config }, async (request) => {
+    await reorderCarousel(app.db, parseConfig(carouselOrderBody, request.body).ids);
+    return ok(null);
+  });
 }
+
+const carouselIdQuery = z.object({ id: z.coerce.number().int().positive() });

@@ -10,11 +10,18 @@ import { serviceInfo } from './server-load.ts';
 import { loginRecords, previousLogin } from './sessions.ts';
 
 const LOGIN_RECORDS_PAGE = 20;
-const loginRecordsQuery = z.object({
-  uid: z.string().min(1).max(64),
-  currentPage: currentPageParam,
-  limit: limitParam(LOGIN_RECORDS_PAGE),
-});
+/** `uid` as the user table links it; Verdict also takes `username`, which an admin can type. */
+const loginRecordsQuery = z
+  .object({
+    uid: z.string().trim().min(1).max(64).optional(),
+    username: z.string().trim().min(1).max(100).optional(),
+    currentPage: currentPageParam,
+    limit: limitParam(LOGIN_RECORDS_PAGE),
+  })
+  .refine((q) => q.uid !== undefined || q.username !== undefined, {
+    message: 'uid or username is required',
+    path: ['uid'],
+  });
 
 /**
  * The admin dashboard (reference §3.12 "Account and dashboard", `get-service-info`,

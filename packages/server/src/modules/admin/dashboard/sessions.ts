@@ -32,23 +32,23 @@ export async function previousLogin(db: Db, uid: string) {
  */
 export async function loginRecords(
   db: Db,
-  query: { uid: string; currentPage: number; limit: number },
+  query: { uid?: string; username?: string; currentPage: number; limit: number },
   now: Date,
 ) {
   const [user] = await db
     .select({ uid: userInfo.uuid, username: userInfo.username })
     .from(userInfo)
-    .where(eq(userInfo.uuid, query.uid));
+    .where(query.uid !== undefined ? eq(userInfo.uuid, query.uid) : eq(userInfo.username, query.username!));
   if (!user) throw notFound({ zh: '该用户不存在！', en: 'The user does not exist!' });
   const [rows, [total]] = await Promise.all([
     db
       .select({ ...sessionFields, revokedAt: session.revokedAt, expiresAt: session.expiresAt })
       .from(session)
-      .where(eq(session.uid, query.uid))
+      .where(eq(session.uid, user.uid))
       .orderBy(desc(session.gmtCreate), desc(session.id))
       .limit(query.limit)
       .offset((query.currentPage - 1) * query.limit),
-    db.select({ n: count() }).from(session).where(eq(session.uid, query.uid)),
+    db.select({ n: count() }).from(session).where(eq(session.uid, user.uid)),
   ]);
   const records = rows.map((r) => ({
     ...r,

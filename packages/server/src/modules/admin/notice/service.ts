@@ -6,6 +6,7 @@ import {
   type sysNoticeBody,
 } from '@verdict/shared';
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { adminSysNotice, userInfo, userRole, userSysNotice } from '../../../db/schema/index.ts';
@@ -31,14 +32,23 @@ const ADMIN_ROLE_IDS = Object.values(ROLES)
   .filter((r) => (ADMIN_ROLES as readonly string[]).includes(r.role))
   .map((r) => r.id);
 
-/** A 'Single' notice's recipient must exist (checked before the notice row names it). */
-async function assertRecipient(tx: Db, type: SysNoticeType, recipientId: string | null | undefined) {
-  if (type !== 'Single') return;
+/**
+ * A 'Single' notice's recipient uid (null for the other types), which must exist: checked before
+ * the notice row names it. HOJ's client sends the uid; Verdict's may send the username instead,
+ * and the uid wins when both come.
+ */
+async function recipientOf(tx: Db, input: SysNoticeInput): Promise<string | null> {
+  if (input.type !== 'Single') return null;
   const [recipient] = await tx
     .select({ uid: userInfo.uuid })
     .from(userInfo)
-    .where(eq(userInfo.uuid, recipientId ?? ''));
+    .where(
+      input.recipientId
+        ? eq(userInfo.uuid, input.recipientId)
+        : eq(userInfo.username, input.recipientUsername ?? ''),
+    );
   if (!recipient) throw fail(RECIPIENT_MISSING);
+  return recipient.uid;
 }
 
 /** Writes the per-user rows of a 'Single' or 'Admin' notice and marks it pushed; inside `tx`. */
@@ -59,8 +69,7 @@ async function deliver(tx: Db, id: number, type: SysNoticeType, recipientId: str
 /** reference §3.12 `POST /api/admin/msg/notice`: stored and delivered at once, or not at all. */
 export async function createSysNotice(db: Db, adminId: string, input: SysNoticeInput): Promise<void> {
   await db.transaction(async (tx) => {
-    const recipientId = input.type === 'Single' ? input.recipientId : null;
-    await assertRecipient(tx, input.type, recipientId);
+    const recipientId = await recipientOf(tx, input);
     const [row] = await tx
       .insert(adminSysNotice)
       .values({ title: input.title, content: input.content, type: input.type, recipientId, adminId })
@@ -80,8 +89,7 @@ export async function updateSysNotice(db: Db, input: SysNoticeInput): Promise<vo
   await db.transaction(async (tx) => {
     const [old] = await tx.select().from(adminSysNotice).where(eq(adminSysNotice.id, id)).for('update');
     if (!old) throw notFound();
-    const recipientId = input.type === 'Single' ? input.recipientId : null;
-    await assertRecipient(tx, input.type, recipientId);
+    const recipientId = await recipientOf(tx, input);
     await tx
       .update(adminSysNotice)
       .set({ title: input.title, content: input.content, type: input.type, recipientId })
@@ -107,6 +115,7 @@ export async function listSysNotices(
   options: { current: number; size: number; type?: SysNoticeType },
 ): Promise<Page<AdminSysNoticeVO>> {
   const where = options.type ? eq(adminSysNotice.type, options.type) : undefined;
+  const recipient = alias(userInfo, 'recipient');
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -116,12 +125,14 @@ export async function listSysNotices(
         type: adminSysNotice.type,
         state: adminSysNotice.state,
         recipientId: adminSysNotice.recipientId,
+        recipientUsername: recipient.username,
         adminUsername: userInfo.username,
         gmtCreate: adminSysNotice.gmtCreate,
         gmtModified: adminSysNotice.gmtModified,
       })
       .from(adminSysNotice)
       .leftJoin(userInfo, eq(userInfo.uuid, adminSysNotice.adminId))
+      .leftJoin(recipient, eq(recipient.uuid, adminSysNotice.recipientId))
       .where(where)
       .orderBy(desc(adminSysNotice.gmtCreate), desc(adminSysNotice.id))
       .limit(options.size)
@@ -130,6 +141,7 @@ export async function listSysNotices(
   ]);
   const records = rows.map((r) => ({
     ...r,
+    recipientUsername: r.recipientUsername ?? null,
     adminUsername: r.adminUsername ?? null,
     gmtCreate: r.gmtCreate.toISOString(),
     gmtModified: r.gmtModified.toISOString(),

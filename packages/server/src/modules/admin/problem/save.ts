@@ -21,7 +21,7 @@ import { caseFingerprint, planCases, type NewCase } from './cases.ts';
 import { judgingSettings, normaliseProblemId } from './fields.ts';
 import { isUniqueViolation } from '../unique.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface SaveContext {
   db: Db;
@@ -149,7 +149,13 @@ function nextCaseVersion(now: Date, previous?: string): string {
  * templates, in one transaction; the author is the caller. A problem id left empty becomes
  * `P<id>`. Uploaded files move into the test-data store first, so no row ever names a missing file.
  */
-export async function createProblem(ctx: SaveContext, user: AuthUser, dto: ProblemDto) {
+export async function createProblem(
+  ctx: SaveContext,
+  user: AuthUser,
+  dto: ProblemDto,
+  /** more writes in the same transaction, e.g. the problem's place in a contest (admin/contest) */
+  within?: (tx: Tx, created: { pid: number; problemId: string }) => Promise<void>,
+) {
   const problemId = normaliseProblemId(dto.problem.problemId);
   assertCan(user, 'problem.publish', { auth: dto.problem.auth });
   const judging = judgingSettings(dto);
@@ -184,6 +190,7 @@ export async function createProblem(ctx: SaveContext, user: AuthUser, dto: Probl
       });
       await tx.insert(problemCase).values(plan.rows.map((row) => ({ ...row, pid: id })));
       await writeRelations(tx, id, dto, tagNamespace(finalId, false), rel);
+      await within?.(tx, { pid: id, problemId: finalId });
       return { pid: id, problemId: finalId };
     });
     if (plan.staged) await ctx.staging.discard(plan.staged.id);

@@ -1,4 +1,10 @@
-import { ACCOUNT_LIMITS, isEmailAddress, ROLES } from '@verdict/shared';
+import {
+  ACCOUNT_MESSAGES,
+  adminEditUserFields,
+  isAccountMessageKey,
+  ROLES,
+  type AdminEditUserField,
+} from '@verdict/shared';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../../clock.ts';
 import type { Db } from '../../../db/client.ts';
@@ -11,10 +17,19 @@ import type { EditUserInput } from './schemas.ts';
 import { countRoots } from './roots.ts';
 
 const ROLE_IDS = new Set<number>(Object.values(ROLES).map((r) => r.id));
-const TITLE_MAX = 255;
 
-/** Empty or absent text is "no value". */
-const clean = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
+/** A field checked with the schema the edit dialog uses (shared/admin-user.ts): its trimmed value, '' for none. */
+function checked(field: AdminEditUserField, value: string): string {
+  const result = adminEditUserFields[field].safeParse(value);
+  if (result.success) return result.data;
+  const key = result.error.issues[0]?.message ?? '';
+  // every issue of these schemas names its message; anything else is a bug, not the admin's input
+  if (!isAccountMessageKey(key)) throw new Error(`edit-user ${field}: unexpected issue ${key}`);
+  throw fail(ACCOUNT_MESSAGES[key]);
+}
+/** Absent stays absent; empty text is "no value". */
+const optional = (field: AdminEditUserField, value: string | null | undefined) =>
+  value === undefined ? undefined : checked(field, value ?? '') || null;
 
 /**
  * `PUT /api/admin/user/edit-user` (reference §3.12). Everything is checked before anything is
@@ -30,37 +45,17 @@ export async function editUser(db: Db, clock: Clock, input: EditUserInput): Prom
   if (!user) throw notFound(m.userNotFound);
 
   const set: Partial<typeof userInfo.$inferInsert> = {};
-  if (input.username != null) {
-    const username = input.username.trim();
-    if (username === '' || username.length > ACCOUNT_LIMITS.usernameMax) throw fail(m.usernameInvalid);
-    set.username = username;
-  }
-  if (input.realname !== undefined) {
-    const realname = clean(input.realname);
-    if (realname && realname.length > ACCOUNT_LIMITS.realnameMax)
-      throw fail(m.fieldTooLong('realname', ACCOUNT_LIMITS.realnameMax));
-    set.realname = realname;
-  }
-  if (input.email !== undefined) {
-    const email = clean(input.email);
-    if (email && !isEmailAddress(email)) throw fail(m.emailInvalid);
-    set.email = email;
-  }
-  for (const field of ['titleName', 'titleColor'] as const) {
-    if (input[field] === undefined) continue;
-    const value = clean(input[field]);
-    if (value && value.length > TITLE_MAX) throw fail(m.fieldTooLong(field, TITLE_MAX));
-    set[field] = value;
+  if (input.username != null) set.username = checked('username', input.username);
+  for (const field of ['realname', 'email', 'titleName', 'titleColor'] as const) {
+    const value = optional(field, input[field]);
+    if (value !== undefined) set[field] = value;
   }
   if (input.status != null) {
     if (input.status !== 0 && input.status !== 1) throw fail(m.badStatus);
     set.status = input.status;
   }
   if (input.setNewPwd) {
-    const password = (input.password ?? '').trim();
-    if (password.length < ACCOUNT_LIMITS.passwordMin || password.length > ACCOUNT_LIMITS.passwordMax)
-      throw fail(m.passwordLength);
-    set.password = await hashPassword(password);
+    set.password = await hashPassword(checked('password', input.password ?? ''));
   }
   if (input.type != null && !ROLE_IDS.has(input.type)) throw fail(m.unknownRole);
 

@@ -9,6 +9,7 @@ import { localize, type Lang, type Text } from '../../../http/messages.ts';
 import { hashPassword } from '../../account/password.ts';
 import { uniqueViolation } from '../../account/register.ts';
 import { mapBounded } from './bounded.ts';
+import { noProgress, type ImportProgressReporter } from './import-progress.ts';
 import { userAdminMessages as m } from './messages.ts';
 
 /** Verdict's cap on one import: a class or a contest room, not a whole school's database. */
@@ -150,12 +151,41 @@ export async function checkBatch(
  * `POST /api/admin/user/insert-batch-user`: if any row is bad nothing is written and the failure's
  * data lists the rows (`{errors: RowError[]}`); otherwise every password is hashed with the full
  * scrypt cost off the event loop, then all users (default_user role, a user_record each) are
- * inserted in one transaction. Answers how many were written.
+ * inserted in one transaction. Answers how many were written. `progress` hears how far it got
+ * (import-progress.ts); it is written outside that transaction.
  */
-export async function importUsers(db: Db, users: unknown[], lang: Lang): Promise<number> {
+export async function importUsers(
+  db: Db,
+  users: unknown[],
+  lang: Lang,
+  progress: ImportProgressReporter = noProgress,
+): Promise<number> {
+  let ok = false;
+  try {
+    const count = await checkAndWrite(db, users, lang, progress);
+    ok = true;
+    return count;
+  } finally {
+    await progress.finished(ok);
+  }
+}
+
+async function checkAndWrite(
+  db: Db,
+  users: unknown[],
+  lang: Lang,
+  progress: ImportProgressReporter,
+): Promise<number> {
   const { rows, errors } = await checkBatch(db, users, lang);
   if (errors.length) throw new ApiError(400, m.batchRejected(errors.length), 200, { errors });
-  const hashes = await mapBounded(rows, HASH_CONCURRENCY, (row) => hashPassword(row.password));
+  await progress.hashing(0);
+  let hashed = 0;
+  const hashes = await mapBounded(rows, HASH_CONCURRENCY, async (row) => {
+    const hash = await hashPassword(row.password);
+    await progress.hashing(++hashed);
+    return hash;
+  });
+  await progress.writing();
   const values = rows.map((row, i) => ({
     uuid: randomUUID().replaceAll('-', ''),
     username: row.username,

@@ -7,15 +7,16 @@ import { deleteUsers } from './delete.ts';
 import { editUser } from './edit.ts';
 import { generateUserBody, generateUsers, takeGeneratedAccounts } from './generate.ts';
 import { importUsers } from './import.ts';
+import {
+  importBatchBody,
+  importProgressQuery,
+  noProgress,
+  readImportProgress,
+  startImportProgress,
+} from './import-progress.ts';
 import { listUsers } from './list.ts';
 import { userAdminMessages } from './messages.ts';
-import {
-  deleteUsersBody,
-  editUserBody,
-  generatedFileQuery,
-  insertBatchBody,
-  userListQuery,
-} from './schemas.ts';
+import { deleteUsersBody, editUserBody, generatedFileQuery, userListQuery } from './schemas.ts';
 import { accountsCsv, accountsXlsx } from './sheet.ts';
 
 /** User management, reference §3.12 "Users": P(user_admin), which only root holds (reference §2). */
@@ -39,10 +40,21 @@ export async function adminUserRoutes(app: FastifyInstance) {
     return ok(null);
   });
 
-  r.post(`${base}/insert-batch-user`, { config, schema: { body: insertBatchBody } }, async (request) => {
-    const count = await importUsers(app.db, request.body.users, requestLanguage(request));
+  // Verdict adds `importId` (import-progress.ts), whose progress the next call reads.
+  r.post(`${base}/insert-batch-user`, { config, schema: { body: importBatchBody } }, async (request) => {
+    const { users, importId } = request.body;
+    const progress = importId
+      ? await startImportProgress(app.db, app.clock, importId, request.user!.uid, users.length)
+      : noProgress;
+    const count = await importUsers(app.db, users, requestLanguage(request), progress);
     return ok(null, userAdminMessages.batchImported(count));
   });
+
+  r.get(
+    `${base}/import-progress`,
+    { config, schema: { querystring: importProgressQuery } },
+    async (request) => ok(await readImportProgress(app.db, request.query.id, request.user!.uid)),
+  );
 
   r.post(`${base}/generate-user`, { config, schema: { body: generateUserBody } }, async (request) =>
     ok(await generateUsers(app.db, app.clock.now(), request.body)),

@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_ROLES,
+  adminContestAnnouncementQuery,
+  adminContestListQuery,
+  adminContestProblemListQuery,
+  announcementIdQuery,
+  changeContestVisibleQuery,
+  cidQuery,
+  contestProblemLinkQuery,
+  deleteContestProblemQuery,
+  pidQuery,
+  problemDto,
+} from '@verdict/shared';
+import { access, type Access } from '../../../http/auth/access.ts';
+import { ok } from '../../../http/envelope.ts';
+import type { TestCaseStaging } from '../../file/staging.ts';
+import { problemJson } from '../../problem/json.ts';
+import { updateProblem } from '../problem/save.ts';
+import { editableProblem } from '../problem/service.ts';
+import {
+  contestAnnouncements,
+  createContestAnnouncement,
+  deleteContestAnnouncement,
+  updateContestAnnouncement,
+} from './announcements.ts';
+import { cloneContest } from './clone.ts';
+import { deleteContest } from './delete.ts';
+import { adminContest, adminContestList } from './list.ts';
+import { contestProblemList } from './problem-list.ts';
+import { addProblemFromPublic, contestProblemLink, updateContestProblem } from './problem-links.ts';
+import { removeContestProblem } from './problem-remove.ts';
+import { createContestProblem } from './problem-save.ts';
+import { createContest, updateContest } from './save.ts';
+import { changeContestVisible } from './visibility.ts';
+
+/**
+ * reference §3.12: R(root|admin|problem_admin), each of which holds the contest_admin permission
+ * (reference §2); which contest a caller may touch is the policy's 'contest.manage' (its creator,
+ * root, later a group root).
+ */
+const CONTEST_ADMINS: Access = { auth: 'login', roles: ADMIN_ROLES, permissions: ['contest_admin'] };
+
+/**
+ * Contest administration, reference §3.12 "Contests" (`/api/admin/contest/**`). Bodies of the
+ * contest, contest problem and announcement forms are parsed in the services with the shared
+ * schemas, so their refusals carry the form's bilingual messages.
+ */
+export async function adminContestRoutes(app: FastifyInstance, opts: { staging: TestCaseStaging }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: CONTEST_ADMINS };
+  const base = '/api/admin/contest';
+  const now = () => app.clock.now();
+
+  // ---- contests ----
+  r.get(
+    `${base}/get-contest-list`,
+    { config, schema: { querystring: adminContestListQuery } },
+    async (request) => ok(await adminContestList(app.db, request.user!, request.query, now())),
+  );
+  r.get(base, { config, schema: { querystring: cidQuery } }, async (request) =>
+    ok(await adminContest(app.db, request.user!, request.query.cid, now())),
+  );
+  r.post(base, { config }, async (request) =>
+    ok(await createContest(app.db, request.user!, request.body, now())),
+  );
+  r.put(base, { config }, async (request) => updateContest(app.db, request.user!, request.body, now()));
+  r.delete(
+    base,
+    { config: { access: access.anyRole('root') }, schema: { querystring: cidQuery } },
+    async (request) => {
+      await deleteContest(app.db, request.query.cid);
+      return ok(null);
+    },
+  );
+  r.get(`${base}/clone`, { config, schema: { querystring: cidQuery } }, async (request) =>
+    ok(await cloneContest(app.db, request.user!, request.query.cid, now())),
+  );
+  r.put(
+    `${base}/change-contest-visible`,
+    { config, schema: { querystring: changeContestVisibleQuery } },
+    async (request) => {
+      await changeContestVisible(app.db, request.user!, request.query.cid, request.query.visible!, now());
+      return ok(null);
+    },
+  );
+
+  // ---- contest problems ----
+  const saveContext = () => ({ db: app.db, staging: opts.staging, now: now() });
+  r.get(
+    `${base}/get-problem-list`,
+    { config, schema: { querystring: adminContestProblemListQuery } },
+    async (request) => ok(await contestProblemList(app.db, request.user!, request.query, now())),
+  );
+  r.get(`${base}/problem`, { config, schema: { querystring: pidQuery } }, async (request) =>
+    ok(problemJson(await editableProblem(app.db, request.user!, request.query.pid))),
+  );
+  r.post(`${base}/problem`, { config }, async (request) =>
+    ok(await createContestProblem(saveContext(), request.user!, request.body)),
+  );
+  r.put(`${base}/problem`, { config, schema: { body: problemDto } }, async (request) => {
+    await updateProblem(saveContext(), request.user!, request.body);
+    return ok(null);
+  });
+  r.delete(
+    `${base}/problem`,
+    { config: { access: access.problemAdmins }, schema: { querystring: deleteContestProblemQuery } },
+    async (request) =>
+      ok(await removeContestProblem(app.db, request.user!, request.query.pid, request.query.cid, now())),
+  );
+  r.get(
+    `${base}/contest-problem`,
+    { config, schema: { querystring: contestProblemLinkQuery } },
+    async (request) =>
+      ok(await contestProblemLink(app.db, request.user!, request.query.cid, request.query.pid, now())),
+  );
+  r.put(`${base}/contest-problem`, { config }, async (request) =>
+    ok(await updateContestProblem(app.db, request.user!, request.body, now())),
+  );
+  r.post(`${base}/add-problem-from-public`, { config }, async (request) => {
+    await addProblemFromPublic(app.db, request.user!, request.body, now());
+    return ok(null);
+  });
+
+  // ---- contest announcements ----
+  r.get(
+    `${base}/announcement`,
+    { config, schema: { querystring: adminContestAnnouncementQuery } },
+    async (request) => ok(await contestAnnouncements(app.db, request.user!, request.query, now())),
+  );
+  r.post(`${base}/announcement`, { config }, async (request) => {
+    await createContestAnnouncement(app.db, request.user!, request.body, now());
+    return ok(null);
+  });
+  r.put(`${base}/announcement`, { config }, async (request) => {
+    await updateContestAnnouncement(app.db, request.user!, request.body, now());
+    return ok(null);
+  });
+  r.delete(
+    `${base}/announcement`,
+    { config, schema: { querystring: announcementIdQuery } },
+    async (request) => {
+      await deleteContestAnnouncement(app.db, request.user!, request.query.aid, now());
+      return ok(null);
+    },
+  );
+}

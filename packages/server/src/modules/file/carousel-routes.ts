@@ -1,0 +1,38 @@
+import { CAROUSEL_IMAGE } from '@verdict/shared';
+import type { FastifyInstance } from 'fastify';
+import { access } from '../../http/auth/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { fail } from '../../http/errors.ts';
+import { carouselMessages, listCarousel, saveCarouselImage } from './carousel.ts';
+
+/**
+ * Home carousel, public side and upload: reference §3.2 `GET /api/home-carousel` (anon) and §3.11
+ * `POST /api/file/upload-carouse-img` (sic; R(root), multipart `file`). Registered inside
+ * fileRoutes, whose multipart plugin this scope shares; the 5 MB limit is this call's own. The
+ * admin's delete and reorder live with the other settings (admin/config/routes.ts).
+ */
+export async function carouselRoutes(app: FastifyInstance, opts: { dataDir: string }) {
+  app.get('/api/home-carousel', { config: { access: access.anon } }, async () =>
+    ok(await listCarousel(app.db)),
+  );
+
+  app.post(
+    '/api/file/upload-carouse-img',
+    { config: { access: access.anyRole('root') } },
+    async (request) => {
+      if (!request.isMultipart()) throw fail(carouselMessages.missing);
+      const part = await request.file({ limits: { fileSize: CAROUSEL_IMAGE.maxBytes, files: 1 } });
+      if (!part || part.fieldname !== 'file') throw fail(carouselMessages.missing);
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw fail(carouselMessages.tooLarge);
+        throw error;
+      }
+      if (bytes.length === 0) throw fail(carouselMessages.missing);
+      return ok(await saveCarouselImage(app.db, opts.dataDir, request.user!.uid, bytes));
+    },
+  );
+}
