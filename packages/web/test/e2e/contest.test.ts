@@ -157,9 +157,13 @@ describe('the contest screens in the browser, en-US at 1280 px (spec part 1 §2)
     expect(await secret.locator('.contest-auth-tag').innerText()).toBe('Private');
     expect(await secret.locator('.contest-status-tag').innerText()).toBe('Running');
     expect(await secret.locator('.contest-lock--private').count()).toBe(1);
-    expect(await contestRow(page, ids.scheduledCup).locator('.contest-status-tag').innerText()).toBe('Scheduled');
+    expect(await contestRow(page, ids.scheduledCup).locator('.contest-status-tag').innerText()).toBe(
+      'Scheduled',
+    );
     // the outside scoreboard button shows only with openRank
-    expect(await contestRow(page, ids.openRound).getByRole('button', { name: 'Outside scoreboard' }).count()).toBe(1);
+    expect(
+      await contestRow(page, ids.openRound).getByRole('button', { name: 'Outside scoreboard' }).count(),
+    ).toBe(1);
     expect(await secret.getByRole('button', { name: 'Outside scoreboard' }).count()).toBe(0);
     await saveScreenshot(page, 'contest-list-en-1280', { fullPage: true });
 
@@ -243,7 +247,9 @@ describe('the contest screens in the browser, en-US at 1280 px (spec part 1 §2)
     await codeEditor(page).waitFor();
     await typeCode(page, ACCEPTED, 'a + b');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await panelStatus(page, JudgeStatus.ACCEPTED).waitFor({ timeout: 120_000 });
+    await page.locator('.submit-status .judge-status-tag').waitFor();
+    await saveScreenshot(page, 'contest-submitted-en-1280');
+    await panelStatus(page, JudgeStatus.ACCEPTED).waitFor({ timeout: 240_000 });
     await saveScreenshot(page, 'contest-problem-en-1280');
 
     await tab(page, 'submissions').click();
@@ -260,7 +266,7 @@ describe('the contest screens in the browser, en-US at 1280 px (spec part 1 §2)
     // the problem list now shows the check for A
     await tab(page, 'problems').click();
     await page.locator('.contest-problems .contest-status--ac').waitFor();
-  });
+  }, 300_000);
 
   it('spec part 1 §2: focus mode shows the footer navigator to the next problem of the contest', async () => {
     await page.goto(`${server.url}/contest/${ids.privateCup}/problem/A/full-screen`);
@@ -300,7 +306,9 @@ describe('the contest screens in zh-CN at 768 px (spec part 1 §2, §9)', () => 
 
     // a protected contest not started yet: its tabs stay closed and the countdown counts to the start
     await page.goto(`${server.url}/contest/${ids.scheduledCup}?l=zh-CN`);
-    await expect.poll(() => countdown(page).innerText()).toMatch(/^距离开始 1 天 \d{2}:\d{2}:\d{2}$|^距离开始 23:/);
+    await expect
+      .poll(() => countdown(page).innerText())
+      .toMatch(/^距离开始 1 天 \d{2}:\d{2}:\d{2}$|^距离开始 23:/);
     expect(await tabDisabled(page, 'problems')).toBe(true);
     await page.locator('.contest-password').waitFor();
     await saveScreenshot(page, 'contest-scheduled-zh-768', { fullPage: true });

@@ -144,8 +144,12 @@ export function contestTabs(ctx: TabContext): ContestTab[] {
     .map(({ key, path }) => ({ key, path, disabled: key === 'overview' ? false : disabled }));
 }
 
-/** The tab a path under the shell belongs to (a problem page belongs to Problems). */
+/**
+ * The tab a path under the shell belongs to: a problem page to Problems, a submission's details
+ * (under its problem's path) to Submissions.
+ */
 export function tabOfPath(rest: string): ContestTabKey {
+  if (rest.split('/').includes('submission-detail')) return 'submissions';
   const first = rest.split('/').filter(Boolean)[0] ?? '';
   const byPath: Record<string, ContestTabKey> = {
     problems: 'problems',

@@ -133,6 +133,7 @@ export function ProblemDetails({
           detail={detail}
           examples={examples}
           onShowStatistics={() => setTab('statistics')}
+          shownId={scope.kind === 'contest' ? problemID : undefined}
           contestSubmissionsPath={
             scope.kind === 'contest'
               ? `/contest/${scope.cid}/submissions?problemID=${encodeURIComponent(problemID)}&completeProblemID=true`

@@ -30,6 +30,8 @@ interface ProblemStatementProps {
    * there and leaves out statistics, discussion and solutions (they belong to the public problem).
    */
   contestSubmissionsPath?: string;
+  /** the id shown before the title: a contest shows its display id, not the bank's id */
+  shownId?: string;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -52,6 +54,7 @@ export function ProblemStatement({
   examples,
   onShowStatistics,
   contestSubmissionsPath,
+  shownId,
 }: ProblemStatementProps) {
   const { t } = useTranslation();
   const { userInfo } = useSession();
@@ -94,7 +97,7 @@ export function ProblemStatement({
     <article className="problem-statement" onCopy={guardCopy}>
       <header className="statement-header">
         <h1 className="statement-header__title">
-          <span className="statement-header__id">{problem.problemId}</span>
+          <span className="statement-header__id">{shownId ?? problem.problemId}</span>
           <span>{problem.title}</span>
           <MyStatusIcon status={detail.myStatus} />
         </h1>

@@ -30,7 +30,8 @@ export function useLiveRows<T extends SubmissionRow>(
         const map = await checker.current(ids);
         latest.current = latest.current.map((row) => {
           const fresh = map[String(row.submitId)];
-          return fresh ? { ...row, ...fresh, title: row.title } : row;
+          // the list's own naming of the problem stays (a contest names it by its display id)
+          return fresh ? { ...row, ...fresh, title: row.title, displayPid: row.displayPid } : row;
         });
         setRows(latest.current);
         return !latest.current.some((row) => isUnfinished(row.status));

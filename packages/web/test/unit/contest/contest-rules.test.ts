@@ -91,10 +91,10 @@ describe('contest tabs and their enabling rules (spec part 1 §2 "Contest shell"
     expect(isMenuDisabled(scheduled, true, false)).toBe(false);
   });
 
-  it('every path under the shell belongs to its tab (a problem page to Problems)', () => {
+  it("every path under the shell belongs to its tab (a problem page to Problems, a submission's details to Submissions)", () => {
     expect(tabOfPath('')).toBe('overview');
     expect(tabOfPath('/problem/A')).toBe('problems');
-    expect(tabOfPath('/problem/A/submission-detail/9')).toBe('problems');
+    expect(tabOfPath('/problem/A/submission-detail/9')).toBe('submissions');
     expect(tabOfPath('/submissions')).toBe('submissions');
     expect(tabOfPath('/announcement')).toBe('announcements');
     expect(tabOfPath('/ac-info')).toBe('acInfo');
