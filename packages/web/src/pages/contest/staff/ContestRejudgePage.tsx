@@ -63,7 +63,7 @@ export default function ContestRejudgePage() {
           okText={t('contestStaff.rejudge.yes')}
           cancelText={t('contestStaff.rejudge.no')}
           okButtonProps={{ danger: true }}
-          overlayStyle={{ maxWidth: 360 }}
+          styles={{ root: { maxWidth: 360 } }}
           onConfirm={() => rejudge(row)}
         >
           <Button
