@@ -8,3 +8,4 @@ export * from './web-config.ts';
 export * from './problem-rules.ts';
 export * from './site-content.ts';
 export * from './contest-staff.ts';
+export * from './contest.ts';

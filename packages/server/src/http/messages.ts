@@ -340,6 +340,10 @@ export const problemMessages = {
     en: 'Sorry, you cannot change another user\u2019s submission!',
   },
   contestCannotShare: { zh: '比赛中的提交不能分享！', en: 'Contest submissions cannot be shared!' },
+  contestResubmitRemoteOnly: {
+    zh: '比赛中只有远程评测题目的提交可以重新提交！',
+    en: 'In a contest only submissions of remote problems can be resubmitted!',
+  },
   problemCodeShareOff: {
     zh: '该题目不允许分享代码！',
     en: 'Code of this problem may not be shared!',

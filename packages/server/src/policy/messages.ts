@@ -10,6 +10,14 @@ export const policyMessages = {
     zh: '您还未报名该比赛，请先报名！',
     en: 'Please register for this contest first!',
   },
+  contestAccountLimited: {
+    zh: '对不起！本次比赛只允许特定账号规则的用户参赛！',
+    en: "Sorry, only accounts that match this contest's account rule may take part!",
+  },
+  contestEnded: {
+    zh: '比赛已结束，不可再提交！',
+    en: 'The contest has ended: submissions are closed!',
+  },
   contestGroupMembersOnly: {
     zh: '对不起，您并非该比赛所属团队的成员，无权访问！',
     en: "Sorry, only members of the contest's group may access it!",

@@ -59,6 +59,10 @@ export interface ContestFacts {
   sealed?: boolean;
   /** whether the caller has a contest_register row */
   registered?: boolean;
+  /** false when the contest's account-limit rule is on and the caller's username fails it (reference §7.18) */
+  accountAllowed?: boolean;
+  /** submitting after the end is allowed (reference §4.4 allow_end_submit, §6.1) */
+  allowEndSubmit?: boolean;
   group?: GroupFacts;
 }
 

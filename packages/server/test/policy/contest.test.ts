@@ -55,8 +55,15 @@ describe('reference §7.18: entering a contest (problems, submissions, rank, ann
     expect(answer(allScopes, 'contest.enter', row, row.expected)).toEqual(row.expected);
   });
 
-  it('answers "not available" while the contest scope is off', () => {
-    expect(today.refusal(root, 'contest.enter', base)?.msg).toBe(m.contestsNotAvailable);
+  it('the server’s policy has the contest scope on; group contests still answer "not available"', () => {
+    expect(today.refusal(user, 'contest.enter', base)).toBeNull();
+    expect(today.refusal(user, 'contest.enter', groupC(3))?.msg).toBe(m.groupsNotAvailable);
+  });
+
+  it('§7.18: a private contest also needs the account-limit rule to allow the registered user', () => {
+    const limited = { ...privateC, registered: true, accountAllowed: false };
+    expect(allScopes.refusal(user, 'contest.enter', limited)?.msg).toBe(pm.contestAccountLimited);
+    expect(allScopes.refusal(creator, 'contest.enter', limited)).toBeNull();
   });
 });
 
@@ -110,7 +117,52 @@ describe('reference §7.18: info, problem list, submitting and managing', () => 
       row: {
         name: 'problems, openRank: users skip the access check',
         user: user,
+        resource: { ...privateC, openRank: true },
+        expected: 'allow',
+      },
+    },
+    {
+      action: 'contest.problems',
+      row: {
+        name: 'problems, openRank, scheduled: no problems before the start (issue 11)',
+        user: user,
         resource: { ...privateC, status: -1, openRank: true },
+        expected: pm.contestNotStarted,
+      },
+    },
+    {
+      action: 'contest.submit',
+      row: {
+        name: '§6.1 ended: nobody submits, the creator neither',
+        user: creator,
+        resource: { ...base, status: 1 },
+        expected: pm.contestEnded,
+      },
+    },
+    {
+      action: 'contest.submit',
+      row: {
+        name: '§6.1 ended with allowEndSubmit: users submit',
+        user: user,
+        resource: { ...base, status: 1, allowEndSubmit: true },
+        expected: 'allow',
+      },
+    },
+    {
+      action: 'contest.submit',
+      row: {
+        name: '§7.18 protected, registered, but the account rule refuses the username',
+        user: user,
+        resource: { ...protectedC, registered: true, accountAllowed: false },
+        expected: pm.contestAccountLimited,
+      },
+    },
+    {
+      action: 'contest.submit',
+      row: {
+        name: '§6.1 scheduled: the creator may try the problems',
+        user: creator,
+        resource: scheduled,
         expected: 'allow',
       },
     },
@@ -161,6 +213,13 @@ describe('reference §7.18: info, problem list, submitting and managing', () => 
   ];
   it.each(cases)('$row.name', ({ action, row }) => {
     expect(answer(allScopes, action, row, row.expected)).toEqual(row.expected);
+  });
+
+  it('§9.2: real-time figures (AC counts, results after the seal) while sealed only for contest admins', () => {
+    expect(allScopes.can(user, 'contest.realTime', { ...base, sealed: true })).toBe(false);
+    expect(allScopes.can(creator, 'contest.realTime', { ...base, sealed: true })).toBe(true);
+    expect(allScopes.can(root, 'contest.realTime', { ...base, sealed: true })).toBe(true);
+    expect(allScopes.can(user, 'contest.realTime', base)).toBe(true);
   });
 
   it('§7.18: while running, others’ results are for contest admins only', () => {

@@ -306,12 +306,12 @@ describe('user problem status (reference §7.9)', () => {
     expect(bob.data[ids.easy!.pid]).toEqual({ status: JudgeStatus.COMPILE_ERROR });
   });
 
-  it('refuses contest lists for now and bad bodies', async () => {
+  it('answers contest lists by their contest (an unknown one: 404) and refuses bad bodies', async () => {
     const contest = await w.call('POST', '/api/get-user-problem-status', {
       token: w.tokens.alice,
       payload: { pidList: [1], isContestProblemList: true, cid: 5 },
     });
-    expect(contest.status).toBe(400);
+    expect(contest.status).toBe(404);
     const empty = await w.call('POST', '/api/get-user-problem-status', {
       token: w.tokens.alice,
       payload: { pidList: [], isContestProblemList: false },
@@ -359,7 +359,7 @@ describe('full-screen problem list (reference §3.3, §7.13)', () => {
     expect(allowed.status).toBe(200);
     expect(
       (await w.call('GET', '/api/get-full-screen-problem-list?cid=3', { token: w.tokens.bob })).status,
-    ).toBe(400);
+    ).toBe(404);
     expect((await w.call('GET', '/api/get-full-screen-problem-list', { token: w.tokens.bob })).status).toBe(
       400,
     );

@@ -107,7 +107,7 @@ describe('submission detail visibility (spec part 1 §5; reference §3.4, §7.10
     expect(cases.status).toBe(403);
   });
 
-  it('answers contest submissions after a login, with contest rules not available yet', async () => {
+  it('answers contest submissions after a login; one whose contest is gone only to root (reference §7.10, §7.18)', async () => {
     const [row] = await w.t.db
       .insert(judge)
       .values({
@@ -123,7 +123,7 @@ describe('submission detail visibility (spec part 1 §5; reference §3.4, §7.10
     const anon = await detail(row!.submitId);
     expect(anon.status).toBe(401);
     expect(anon.http).toBe(200);
-    expect((await detail(row!.submitId, w.tokens.alice)).msg).toBe('Contests are not available yet.');
+    expect((await detail(row!.submitId, w.tokens.alice)).msg).toBe('The contest does not exist!');
     expect((await detail(row!.submitId, w.tokens.root)).status).toBe(200);
     const share = await w.call('PUT', '/api/submission', {
       token: w.tokens.alice,

@@ -68,7 +68,9 @@ describe('online test run (spec part 1 §4, §5; reference §3.4, §8.12)', () =
     );
     expect((await run(w.tokens.bob, { code: '' })).msg).toBe('Code can not be empty');
     expect((await run(w.tokens.bob, { language: 'Klingon' })).status).toBe(400);
-    expect((await run(w.tokens.bob, { type: 'contest' })).msg).toBe('Contests are not available yet.');
+    expect((await run(w.tokens.bob, { type: 'contest' })).msg).toBe(
+      'Invalid request: a contest id is required!',
+    );
     expect((await run(w.tokens.bob, { pid: 424242 })).status).toBe(404);
   });
 

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { accountAllowedByRule } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
 import { contest, contestRegister, group, groupMember } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
@@ -38,6 +39,15 @@ export async function loadContest(db: Db, cid: number): Promise<ContestRow> {
   return row;
 }
 
+/** reference §4.4, §7.18: whether the account-limit rule (when switched on) lets `user` take part. */
+export function accountAllowed(
+  row: Pick<ContestRow, 'openAccountLimit' | 'accountLimitRule'>,
+  user: Subject,
+): boolean {
+  if (!row.openAccountLimit) return true;
+  return !!user && accountAllowedByRule(row.accountLimitRule, user.username);
+}
+
 async function groupFactsOf(db: Db, gid: number, user: Subject): Promise<GroupFacts | undefined> {
   const [g] = await db.select().from(group).where(eq(group.id, gid)).limit(1);
   if (!g) return undefined;
@@ -73,6 +83,8 @@ export async function contestFacts(db: Db, row: ContestRow, user: Subject, now: 
     type: row.type,
     sealed: isSealedAt(row, now),
     registered: !!registration,
+    accountAllowed: accountAllowed(row, user),
+    allowEndSubmit: row.allowEndSubmit,
     group: row.gid ? await groupFactsOf(db, row.gid, user) : undefined,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PROBLEM_AUTH, PROBLEM_PAGE } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
 import { codeTemplate, language, problem, problemLanguage, problemTag, tag } from '../../db/schema/index.ts';
@@ -88,13 +88,10 @@ export async function tagsOfProblem(db: Db, pid: number) {
 }
 
 /**
- * reference §3.3 `GET /api/get-problem-detail` (ProblemInfoVO): the problem without its checker and
- * judge-side files, its tags, the names of its languages, its counts (§7.8) and its templates as
- * language name → code; plus `myStatus` (spec part 1 §3, -10 when never submitted). One statement
- * gathers it all (the relations as JSON), the caller's status a second one.
+ * A problem with the relations of ProblemInfoVO (reference §3.3) as JSON, in one statement: tags,
+ * language names, templates (language name → code) and the public counters.
  */
-export async function problemDetail(db: Db, user: AuthUser | null, problemId: string, gid?: number) {
-  if (gid !== undefined) assertScopeAvailable('group');
+export async function problemInfoRow(db: Db, where: SQL) {
   const [row] = await db
     .select({
       problem,
@@ -115,14 +112,31 @@ export async function problemDetail(db: Db, user: AuthUser | null, problemId: st
         from judge_problem_count c where c.pid = problem.id), '{}'::json)`,
     })
     .from(problem)
-    .where(eq(problem.problemId, problemId.toUpperCase()));
+    .where(where);
+  return row;
+}
+
+/** The tags of problemInfoRow with their ids as numbers. */
+export function tagsJson(tags: Record<string, unknown>[]) {
+  return tags.map((t) => ({ ...t, id: Number(t.id), gid: t.gid === null ? null : Number(t.gid) }));
+}
+
+/**
+ * reference §3.3 `GET /api/get-problem-detail` (ProblemInfoVO): the problem without its checker and
+ * judge-side files, its tags, the names of its languages, its counts (§7.8) and its templates as
+ * language name → code; plus `myStatus` (spec part 1 §3, -10 when never submitted). One statement
+ * gathers it all (the relations as JSON), the caller's status a second one.
+ */
+export async function problemDetail(db: Db, user: AuthUser | null, problemId: string, gid?: number) {
+  if (gid !== undefined) assertScopeAvailable('group');
+  const row = await problemInfoRow(db, eq(problem.problemId, problemId.toUpperCase()));
   if (!row) throw notFound(problemMessages.problemNotFound);
   assertCan(user, 'problem.view', row.problem);
   const pid = row.problem.id;
   const statuses = user ? await userProblemStatuses(db, user.uid, [pid]) : new Map<number, number>();
   return {
     problem: problemJson(row.problem, { publicView: true }),
-    tags: row.tags.map((t) => ({ ...t, id: Number(t.id), gid: t.gid === null ? null : Number(t.gid) })),
+    tags: tagsJson(row.tags),
     languages: row.languages,
     problemCount: countsFromJson(pid, row.counts),
     codeTemplate: row.codeTemplate,

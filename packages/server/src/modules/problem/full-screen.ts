@@ -5,7 +5,8 @@ import { problem, training, trainingProblem, trainingRegister } from '../../db/s
 import type { AuthUser } from '../../http/auth/access.ts';
 import { fail } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
-import { assertCan, assertScopeAvailable, can } from '../../policy/index.ts';
+import { assertCan, can } from '../../policy/index.ts';
+import { contestFullScreenList } from '../contest/problem-status.ts';
 import { userProblemStatuses } from './counts.ts';
 
 /**
@@ -28,12 +29,17 @@ export async function assertTrainingAccess(db: Db, user: AuthUser, tid: number) 
 }
 
 /**
- * reference §3.3 `GET /api/get-full-screen-problem-list`: the problems of a training (the contest
- * variant comes with contests) as `{pid, problemId, title, status, score}`, `problemId` being the
+ * reference §3.3 `GET /api/get-full-screen-problem-list`: the problems of a training (of a contest:
+ * contest/problem-status.ts) as `{pid, problemId, title, status, score}`, `problemId` being the
  * display id. Statuses follow §7.9 without the pending ones; -10 when never submitted.
  */
-export async function fullScreenProblemList(db: Db, user: AuthUser, query: { tid?: number; cid?: number }) {
-  if (query.cid !== undefined) assertScopeAvailable('contest');
+export async function fullScreenProblemList(
+  db: Db,
+  user: AuthUser,
+  query: { tid?: number; cid?: number },
+  now: Date,
+) {
+  if (query.cid !== undefined) return contestFullScreenList(db, user, query.cid, now);
   if (query.tid === undefined) throw fail(problemMessages.trainingOrContestRequired);
   await assertTrainingAccess(db, user, query.tid);
   const rows = await db

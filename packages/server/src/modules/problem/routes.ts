@@ -22,6 +22,7 @@ import {
   templatesOfProblem,
   viewableProblem,
 } from './detail.ts';
+import { contestProblemStatuses } from '../contest/problem-status.ts';
 import { fullScreenProblemList } from './full-screen.ts';
 import { listProblems } from './list.ts';
 import { allTags, tagsByClassification } from './tags.ts';
@@ -87,13 +88,15 @@ export async function problemRoutes(app: FastifyInstance) {
     },
   );
 
-  // reference §7.9; contest and group lists come with contests and groups.
+  // reference §7.9; group lists come with groups.
   r.post(
     '/api/get-user-problem-status',
     { config: { access: access.login }, schema: { body: userProblemStatusBody } },
     async (request) => {
       const body = request.body;
-      if (body.isContestProblemList || (body.cid ?? 0) !== 0) assertScopeAvailable('contest');
+      if (body.isContestProblemList || (body.cid ?? 0) !== 0) {
+        return ok(await contestProblemStatuses(app.db, request.user!, body, app.clock.now()));
+      }
       if (body.gid) assertScopeAvailable('group');
       const statuses = await userProblemStatuses(app.db, request.user!.uid, body.pidList);
       return ok(Object.fromEntries(body.pidList.map((pid) => [pid, { status: statuses.get(pid) ?? -10 }])));
@@ -103,6 +106,6 @@ export async function problemRoutes(app: FastifyInstance) {
   r.get(
     '/api/get-full-screen-problem-list',
     { config: { access: access.login }, schema: { querystring: fullScreenProblemListQuery } },
-    async (request) => ok(await fullScreenProblemList(app.db, request.user!, request.query)),
+    async (request) => ok(await fullScreenProblemList(app.db, request.user!, request.query, app.clock.now())),
   );
 }

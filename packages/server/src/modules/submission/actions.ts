@@ -1,11 +1,12 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { JudgeStatus } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
-import { judge, problem } from '../../db/schema/index.ts';
+import { contest, judge, problem } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { fail } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
-import { assertCan, assertScopeAvailable } from '../../policy/index.ts';
+import { assertCan } from '../../policy/index.ts';
+import { contestFor, viewOf } from '../contest/access.ts';
 import { findSubmission } from './detail.ts';
 import { allows } from './lifecycle/states.ts';
 import * as lifecycle from './lifecycle/transitions.ts';
@@ -33,17 +34,19 @@ export async function setShare(db: Db, user: AuthUser, submitId: number, share: 
  * reference §3.4 `GET /api/resubmit`, §6.4: the author puts a submission back in the queue, keeping
  * its case rows until the new result replaces them (the lifecycle's `resubmit`). Verdict allows it
  * only after a judging failure (System Error, Submitted Failed), which is when the web app offers it
- * (spec part 1 §4); HOJ let any own submission be re-queued at will. Contest submissions follow
- * contest rules (not yet).
+ * (spec part 1 §4); HOJ let any own submission be re-queued at will. In a contest only a remote
+ * problem's submission, while its author may enter the contest (reference §6.4).
  */
 export async function resubmit(db: Db, user: AuthUser, submitId: number, now: Date) {
   const row = await findSubmission(db, submitId);
-  assertCan(user, 'submission.resubmit', row);
-  if (!allows('resubmit', row.status)) throw fail(problemMessages.resubmitNotAllowed);
-  assertJudgeOpen(await judgeSwitches(db), 'public');
   const [p] = await db.select().from(problem).where(eq(problem.id, row.pid));
   if (!p) throw fail(problemMessages.problemNotFound);
-  assertSubmittable(user, p);
+  const [c] = row.cid !== 0 ? await db.select().from(contest).where(eq(contest.id, row.cid)) : [];
+  const view = c ? await viewOf(db, c, user, now) : undefined;
+  assertCan(user, 'submission.resubmit', { ...row, contest: view?.facts, remote: p.isRemote });
+  if (!allows('resubmit', row.status)) throw fail(problemMessages.resubmitNotAllowed);
+  assertJudgeOpen(await judgeSwitches(db), row.cid !== 0 ? 'contest' : 'public');
+  if (row.cid === 0) assertSubmittable(user, p);
   // conditional on the status: a concurrent resubmit or rejudge already re-queued it
   const [updated] = await lifecycle.requeue(
     db,
@@ -79,10 +82,18 @@ function runComment(row: {
  * problem, with a comment naming the run, or empty code when there is none. With
  * `hideNonContestSubmissionCode` (reference §7.14) only root and problem admins get code.
  */
-export async function lastAcceptedCode(db: Db, user: AuthUser, pid: number, cid?: number) {
-  if ((cid ?? 0) !== 0) assertScopeAvailable('contest');
+export async function lastAcceptedCode(
+  db: Db,
+  user: AuthUser,
+  pid: number,
+  cid: number | undefined,
+  now: Date,
+) {
+  const inContest = (cid ?? 0) !== 0;
+  // reference §3.3: with `cid` the caller's accepted code in that contest, under its access rule
+  if (inContest) await contestFor(db, user, cid!, now, 'contest.enter');
   const switches = await judgeSwitches(db);
-  assertCan(user, 'submission.ownCode', { hideCode: switches.hideNonContestSubmissionCode });
+  if (!inContest) assertCan(user, 'submission.ownCode', { hideCode: switches.hideNonContestSubmissionCode });
   const [row] = await db
     .select()
     .from(judge)
@@ -90,8 +101,8 @@ export async function lastAcceptedCode(db: Db, user: AuthUser, pid: number, cid?
       and(
         eq(judge.uid, user.uid),
         eq(judge.pid, pid),
-        eq(judge.cid, 0),
-        isNull(judge.gid),
+        eq(judge.cid, cid ?? 0),
+        inContest ? undefined : isNull(judge.gid),
         eq(judge.status, JudgeStatus.ACCEPTED),
       ),
     )

@@ -2,11 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { JudgeStatus, SUBTASK_CASE_MODES } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { judge, problem } from '../../db/schema/index.ts';
+import { contest, judge, problem } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
 import { assertCan, can } from '../../policy/index.ts';
+import { viewOf, type ContestView } from '../contest/access.ts';
+import { contestMessages } from '../contest/messages.ts';
+import { contestSubmissionVisibility, withVisibility } from '../contest/submission-view.ts';
 import { judgeJson, type JudgeRow } from './json.ts';
 import { subtaskView } from './subtasks.ts';
 import { judgeSwitches } from './switches.ts';
@@ -24,8 +27,18 @@ export async function findSubmission(db: Db, submitId: number) {
   return row;
 }
 
-/** Who may open a submission at all: policy rule submission.view (reference §7.7, §7.10). */
-async function assertSubmissionViewable(db: Db, user: AuthUser | null, row: JudgeRow) {
+/**
+ * The contest of a contest submission as `user` sees it at `now`, or undefined (not a contest
+ * submission, or its contest was deleted: then only root opens it).
+ */
+async function contestViewOf(db: Db, user: AuthUser | null, row: JudgeRow, now: Date) {
+  if (row.cid === 0) return undefined;
+  const [c] = await db.select().from(contest).where(eq(contest.id, row.cid));
+  return c ? viewOf(db, c, user, now) : undefined;
+}
+
+/** Who may open a submission at all: policy rule submission.view (reference §7.7, §7.10, §7.18). */
+async function assertSubmissionViewable(db: Db, user: AuthUser | null, row: JudgeRow, view?: ContestView) {
   const [p] = await db
     .select({
       auth: problem.auth,
@@ -38,7 +51,7 @@ async function assertSubmissionViewable(db: Db, user: AuthUser | null, row: Judg
     .where(eq(problem.id, row.pid));
   // judge.pid references problem: only a row deleted meanwhile is missing
   if (!p) throw notFound(problemMessages.problemNotFound);
-  assertCan(user, 'submission.view', { ...row, problem: p });
+  assertCan(user, 'submission.view', { ...row, problem: p, contest: view?.facts });
   return p;
 }
 
@@ -48,23 +61,34 @@ async function assertSubmissionViewable(db: Db, user: AuthUser | null, row: Judg
  * the problem allows sharing; with `hideNonContestSubmissionCode` only root and problem admins see
  * it. Error texts other than CE / SE / Submitted Failed are replaced.
  */
-export async function submissionDetail(db: Db, user: AuthUser | null, submitId: number) {
+export async function submissionDetail(db: Db, user: AuthUser | null, submitId: number, now: Date) {
   const row = await findSubmission(db, submitId);
-  const p = await assertSubmissionViewable(db, user, row);
+  const view = await contestViewOf(db, user, row, now);
+  const p = await assertSubmissionViewable(db, user, row, view);
   const switches = await judgeSwitches(db);
   const code = can(user, 'submission.code', {
     ...row,
     problem: p,
+    contest: view?.facts,
     hideCode: switches.hideNonContestSubmissionCode,
   })
     ? row.code
     : null;
-  const errorMessage =
+  let errorMessage =
     row.errorMessage === null || VISIBLE_ERRORS.includes(row.status)
       ? row.errorMessage
       : 'The error message does not support viewing.';
+  let shown = row;
+  if (view) {
+    // reference §7.10 (contest), §7.18: the seal and the running contest (contest/submission-view.ts)
+    const visibility = contestSubmissionVisibility(view, user, row);
+    if (visibility === 'hidden') shown = withVisibility(row, 'unknown');
+    else shown = withVisibility(row, visibility);
+    if (visibility === 'reduced' || visibility === 'hidden') errorMessage = contestMessages.hiddenError.en;
+    if (visibility === 'unknown' || visibility === 'hidden') errorMessage = null;
+  }
   return {
-    submission: { ...judgeJson(row, { showIp: can(user, 'submission.ip') }), code, errorMessage },
+    submission: { ...judgeJson(shown, { showIp: can(user, 'submission.ip') }), code, errorMessage },
     codeShare: p.codeShare,
   };
 }
@@ -89,10 +113,13 @@ export interface CaseRow {
  * (root and problem admins still see them); everyone else gets the case verdicts without the test
  * file names. Subtask modes are grouped as §8.10 displays them.
  */
-export async function caseResults(db: Db, user: AuthUser | null, submitId: number) {
+export async function caseResults(db: Db, user: AuthUser | null, submitId: number, now: Date) {
   const row = await findSubmission(db, submitId);
-  const p = await assertSubmissionViewable(db, user, row);
-  if (!can(user, 'submission.caseResults', { ...row, problem: p })) return null;
+  const view = await contestViewOf(db, user, row, now);
+  const p = await assertSubmissionViewable(db, user, row, view);
+  if (!can(user, 'submission.caseResults', { ...row, problem: p, contest: view?.facts })) return null;
+  // reference §7.18: what the seal hides of a submission, its cases hide too
+  if (view && ['hidden', 'unknown'].includes(contestSubmissionVisibility(view, user, row))) return null;
   const admin = can(user, 'submission.caseFiles');
   const cases = await queryRows<CaseRow>(
     db,

@@ -13,7 +13,7 @@ import {
 } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { assertScopeAvailable, can } from '../../policy/index.ts';
+import { can } from '../../policy/index.ts';
 import { lastAcceptedCode, resubmit, setShare } from './actions.ts';
 import { caseResults, submissionDetail } from './detail.ts';
 import { judgeJson } from './json.ts';
@@ -73,27 +73,30 @@ export async function submissionRoutes(app: FastifyInstance) {
   r.get(
     '/api/get-submission-detail',
     { config: anon, schema: { querystring: submitIdQuery } },
-    async (request) => ok(await submissionDetail(app.db, request.user, request.query.submitId)),
+    async (request) =>
+      ok(await submissionDetail(app.db, request.user, request.query.submitId, app.clock.now())),
   );
 
   r.get(
     '/api/get-all-case-result',
     { config: anon, schema: { querystring: submitIdQuery } },
-    async (request) => ok(await caseResults(app.db, request.user, request.query.submitId)),
+    async (request) => ok(await caseResults(app.db, request.user, request.query.submitId, app.clock.now())),
   );
 
   r.post(
     '/api/check-submissions-status',
     { config: anon, schema: { body: checkSubmissionsStatusBody } },
     async (request) =>
-      ok(await submissionStatuses(app.db, request.user, request.body.submitIds, request.body.cid)),
+      ok(
+        await submissionStatuses(
+          app.db,
+          request.user,
+          request.body.submitIds,
+          request.body.cid,
+          app.clock.now(),
+        ),
+      ),
   );
-
-  // Contest status checks follow the contest's seal rules, which come with contests.
-  r.post('/api/check-contest-submissions-status', { config: login }, async () => {
-    assertScopeAvailable('contest');
-    return ok({});
-  });
 
   r.put('/api/submission', { config: login, schema: { body: updateSubmissionBody } }, async (request) => {
     await setShare(app.db, request.user!, request.body.submitId, request.body.share);
@@ -104,6 +107,8 @@ export async function submissionRoutes(app: FastifyInstance) {
     '/api/get-last-ac-code',
     { config: login, schema: { querystring: lastAcCodeQuery } },
     async (request) =>
-      ok(await lastAcceptedCode(app.db, request.user!, request.query.pid, request.query.cid)),
+      ok(
+        await lastAcceptedCode(app.db, request.user!, request.query.pid, request.query.cid, app.clock.now()),
+      ),
   );
 }

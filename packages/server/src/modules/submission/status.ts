@@ -2,16 +2,29 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { judge, problem } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
-import { assertScopeAvailable, can } from '../../policy/index.ts';
+import { accessDenied } from '../../http/errors.ts';
+import { problemMessages } from '../../http/messages.ts';
+import { can } from '../../policy/index.ts';
+import { contestSubmissionStatuses } from '../contest/submissions.ts';
 import { judgeStatusJson } from './json.ts';
 
 /**
  * reference §3.4 `POST /api/check-submissions-status`: submitId → the submission without code, error
- * text or remote fields, for the ids the caller may see (contest ones come with contests; those of
- * problems that are not public only for their author and the admin roles).
+ * text or remote fields, for the ids the caller may see (those of problems that are not public only
+ * for their author and the admin roles; with `cid`, the contest's ones by its rules).
  */
-export async function submissionStatuses(db: Db, user: AuthUser | null, ids: number[], cid?: number | null) {
-  if ((cid ?? 0) !== 0) assertScopeAvailable('contest');
+export async function submissionStatuses(
+  db: Db,
+  user: AuthUser | null,
+  ids: number[],
+  cid: number | null | undefined,
+  now: Date,
+) {
+  // a contest's submissions answer with its rules (reference §3.4 check-contest-submissions-status)
+  if (cid) {
+    if (!user) throw accessDenied(problemMessages.loginFirst);
+    return contestSubmissionStatuses(db, user, cid, ids, now);
+  }
   if (ids.length === 0) return {};
   const rows = await db
     .select({ submission: judge, auth: problem.auth, isGroup: problem.isGroup })

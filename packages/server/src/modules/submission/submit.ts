@@ -12,7 +12,9 @@ import {
 import type { AuthUser } from '../../http/auth/access.ts';
 import { fail, notFound } from '../../http/errors.ts';
 import { problemMessages, type Message } from '../../http/messages.ts';
-import { findProblemByDisplayId } from '../problem/detail.ts';
+import { contestFor } from '../contest/access.ts';
+import { contestProblemNamed } from '../contest/problems.ts';
+import { findProblem, findProblemByDisplayId } from '../problem/detail.ts';
 import { assertTrainingAccess } from '../problem/full-screen.ts';
 import { assertCan, assertScopeAvailable } from '../../policy/index.ts';
 import { answerOf, passCaptchaGate } from './captcha-gate.ts';
@@ -71,6 +73,45 @@ async function problemToSubmit(db: Db, user: AuthUser, body: SubmitJudgeBody) {
 }
 
 /**
+ * reference §6.1 step 5 "Contest": the contest's rules for submitting (policy rule contest.submit:
+ * visible, started unless a contest admin, not ended unless allowEndSubmit, registration and the
+ * account-limit rule for private and protected contests), its problem by display id, one of the
+ * problem's languages; then a Pending row at contest priority with the contest problem, whose
+ * contest record (`time` from the start) the lifecycle's contest hook writes. Contest submissions
+ * have no interval and no captcha (reference §6.1 step 4).
+ */
+async function submitInContest(
+  db: Db,
+  user: AuthUser,
+  body: SubmitJudgeBody & { cid: number },
+  context: { ip: string; now: Date },
+) {
+  const view = await contestFor(db, user, body.cid, context.now, 'contest.submit');
+  const cp = await contestProblemNamed(db, view, body.pid);
+  const target = await findProblem(db, cp.pid);
+  if (!target) throw notFound(problemMessages.problemNotFound);
+  if (!(await problemLanguageNamed(db, target.id, body.language)))
+    throw fail(problemMessages.languageNotAllowed);
+  return db.transaction((tx) =>
+    lifecycle.create(tx, {
+      pid: target.id,
+      displayPid: target.problemId,
+      uid: user.uid,
+      username: user.username,
+      submitTime: context.now,
+      share: false,
+      length: body.code.length,
+      code: body.code,
+      language: body.language,
+      cid: view.row.id,
+      cpid: cp.id,
+      ip: context.ip,
+      priority: JUDGE_PRIORITY.contest,
+    }),
+  );
+}
+
+/**
  * reference §6.1 `POST /api/submit-problem-judge` outside contests and groups: switches, code
  * rules, the problem and its language, the submission interval and the captcha of fast submitters
  * (with the clock, under a per-user lock), then the lifecycle's `create`: one Pending row at ordinary
@@ -85,9 +126,9 @@ export async function submitProblem(
   const switches = await judgeSwitches(db);
   const inContest = (body.cid ?? 0) !== 0;
   assertJudgeOpen(switches, inContest ? 'contest' : body.gid ? 'group' : 'public');
-  if (inContest) assertScopeAvailable('contest');
   if (body.gid) assertScopeAvailable('group');
   assertCodeAcceptable(body.code, body.language);
+  if (inContest) return submitInContest(db, user, { ...body, cid: body.cid! }, context);
 
   const target = await problemToSubmit(db, user, body);
   assertSubmittable(user, target);

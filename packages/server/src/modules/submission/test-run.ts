@@ -6,6 +6,9 @@ import { JUDGE_PRIORITY, language, testRun } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { fail, notFound } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
+import { contestFor } from '../contest/access.ts';
+import { contestMessages } from '../contest/messages.ts';
+import { contestProblemOf } from '../contest/problems.ts';
 import { findProblem } from '../problem/detail.ts';
 import { createTestRun } from './lifecycle/test-runs.ts';
 import { assertScopeAvailable } from '../../policy/index.ts';
@@ -49,8 +52,8 @@ function localLanguageOf(chosen: {
  */
 export async function submitTestRun(db: Db, user: AuthUser, body: TestJudgeBody, now: Date) {
   const switches = await judgeSwitches(db);
-  assertJudgeOpen(switches, body.type);
-  if (body.type === 'contest' || (body.cid ?? 0) !== 0) assertScopeAvailable('contest');
+  const inContest = body.type === 'contest' || (body.cid ?? 0) !== 0;
+  assertJudgeOpen(switches, inContest ? 'contest' : body.type);
   if (body.type === 'group' || body.gid) assertScopeAvailable('group');
   assertCodeAcceptable(body.code, body.language);
   if (body.userInput === '') throw fail(problemMessages.testInputEmpty);
@@ -61,7 +64,11 @@ export async function submitTestRun(db: Db, user: AuthUser, body: TestJudgeBody,
 
   const target = await findProblem(db, body.pid);
   if (!target) throw notFound(problemMessages.problemNotFound);
-  assertSubmittable(user, target);
+  if (inContest) {
+    // reference §6.1 step 5 "Contest": a test run inside a contest follows its submitting rules
+    if (!body.cid) throw fail(contestMessages.contestRequired);
+    await contestProblemOf(db, await contestFor(db, user, body.cid, now, 'contest.submit'), target.id);
+  } else assertSubmittable(user, target);
   const chosen = await problemLanguageNamed(db, target.id, body.language);
   const local = chosen && localLanguageOf(chosen);
   if (!local) throw fail(problemMessages.languageNotAllowed);

@@ -44,7 +44,10 @@ const enter: Rule<ContestFacts> = (ctx, user, c) => {
   if (g) return g;
   if (c.status === CONTEST_STATUS.scheduled) return forbidden(policyMessages.contestNotStarted);
   if (!groupMember(user, c)) return forbidden(policyMessages.contestGroupMembersOnly);
-  if (c.auth === CONTEST_AUTH.private && !c.registered) return forbidden(policyMessages.contestNotRegistered);
+  if (c.auth === CONTEST_AUTH.private) {
+    if (!c.registered) return forbidden(policyMessages.contestNotRegistered);
+    if (c.accountAllowed === false) return forbidden(policyMessages.contestAccountLimited);
+  }
   return null;
 };
 
@@ -60,25 +63,44 @@ export const contestRules = {
   }) as Rule<ContestFacts>,
 
   /**
-   * §7.18: the problem list. Anonymous callers only when `openRank` is set and the contest is not
-   * scheduled; signed-in callers skip the access check with `openRank`; otherwise as `contest.enter`.
+   * §7.18: the problem list. With `openRank` (the public board shows the problems anyway) anonymous
+   * and signed-in callers skip the access check, once the contest has started; otherwise as
+   * `contest.enter`. Verdict keeps a scheduled contest's problems from everyone but its admins even
+   * with `openRank` (issue 11: a scheduled contest shows its info but no problems).
    */
   'contest.problems': ((ctx, user, c) => {
-    if (c.openRank && (user || c.status !== CONTEST_STATUS.scheduled)) {
+    if (c.openRank && c.status !== CONTEST_STATUS.scheduled) {
       const g = gate(ctx, user ?? ANYONE, c);
       return g === 'admin' ? null : g;
     }
     return enter(ctx, user, c);
   }) as Rule<ContestFacts>,
 
-  /** §7.18: submitting needs the access rule and, for private and protected contests, a registration. */
+  /**
+   * §6.1 step 5, §7.18: submitting. After the end nobody submits unless `allowEndSubmit` (admins
+   * included, as in HOJ); otherwise the access rule and, for private and protected contests, a
+   * registration and the account-limit rule. Contest admins skip those.
+   */
   'contest.submit': ((ctx, user, c) => {
     const refusal = enter(ctx, user, c);
-    if (refusal || isContestAdmin(user, c)) return refusal;
-    if (c.auth !== CONTEST_AUTH.public && !c.registered)
-      return forbidden(policyMessages.contestNotRegistered);
+    if (refusal) return refusal;
+    if (c.status === CONTEST_STATUS.ended && !c.allowEndSubmit) return forbidden(policyMessages.contestEnded);
+    if (isContestAdmin(user, c)) return null;
+    if (c.auth !== CONTEST_AUTH.public) {
+      if (!c.registered) return forbidden(policyMessages.contestNotRegistered);
+      if (c.accountAllowed === false) return forbidden(policyMessages.contestAccountLimited);
+    }
     return null;
   }) as Rule<ContestFacts>,
+
+  /**
+   * §7.18, §9.2: the real (unsealed) figures of a contest — problem AC counts, others' results after
+   * the seal time: contest admins always, others while the board is not sealed.
+   */
+  'contest.realTime': ((_ctx, user, c) =>
+    isContestAdmin(user, c) || !c.sealed
+      ? null
+      : forbidden(policyMessages.contestNoPermission)) as Rule<ContestFacts>,
 
   /** §2, §7.12: contest management (admin lists, rejudges, printing marks): contest admins only. */
   'contest.manage': ((ctx, user, c) => {

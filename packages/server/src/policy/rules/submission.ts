@@ -98,11 +98,19 @@ export const submissionRules = {
     return null;
   }) as Rule<Pick<SubmissionFacts, 'uid' | 'cid'>>,
 
-  /** §3.4 `GET /api/resubmit`, §6.4: the author re-queues their own submission, in its scope's rules. */
+  /**
+   * §3.4 `GET /api/resubmit`, §6.4: the author re-queues their own submission, in its scope's rules.
+   * In a contest only a remote problem's (§6.4 (a)), while the author may still enter the contest.
+   */
   'submission.resubmit': ((ctx, user, s) => {
     if (!user || s.uid !== user.uid) return forbidden(problemMessages.notYourSubmission);
-    if (s.cid !== 0) return scopeRefusal(ctx.scopes, 'contest');
+    if (s.cid !== 0) {
+      const off = scopeRefusal(ctx.scopes, 'contest');
+      if (off) return off;
+      if (!s.remote) return fail(problemMessages.contestResubmitRemoteOnly);
+      return contestRules['contest.enter'](ctx, user, s.contest ?? unknownContest);
+    }
     if (s.gid !== null) return scopeRefusal(ctx.scopes, 'group');
     return null;
-  }) as Rule<Pick<SubmissionFacts, 'uid' | 'cid' | 'gid'>>,
+  }) as Rule<Pick<SubmissionFacts, 'uid' | 'cid' | 'gid' | 'contest'> & { remote?: boolean }>,
 };
