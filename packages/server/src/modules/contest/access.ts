@@ -5,7 +5,13 @@ import type { Subject } from '../../policy/subjects.ts';
 import { contestFacts, loadContest, type ContestRow } from './facts.ts';
 
 /** The contest rules a call checks before it reads anything of the contest (reference §7.18). */
-export type ContestAction = 'contest.info' | 'contest.enter' | 'contest.problems' | 'contest.submit';
+export type ContestAction =
+  | 'contest.info'
+  | 'contest.enter'
+  | 'contest.problems'
+  | 'contest.submit'
+  | 'contest.print'
+  | 'contest.staff';
 
 /** A contest as one caller sees it at one instant. */
 export interface ContestView {

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../../http/auth/access.ts';
 import { notFound } from '../../../http/errors.ts';
 import { page, type Page } from '../../../http/envelope.ts';
 import type { ContestRow } from '../facts.ts';
-import { contestFor } from './contest.ts';
+import { contestFor } from '../access.ts';
 import { staffMessages } from './messages.ts';
 
 /**
@@ -63,7 +63,7 @@ export async function listAcInfo(
   q: { cid: number; currentPage: number; limit: number },
   now: Date,
 ): Promise<Page<ContestAcInfoVO>> {
-  const c = await contestFor(db, user, q.cid, 'contest.staff', now);
+  const c = (await contestFor(db, user, q.cid, now, 'contest.staff')).row;
   const f = firstAcs(db, c);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(f);
   const rows = await db
@@ -99,7 +99,7 @@ export async function checkAcInfo(
   body: { id: number; cid: number; checked: boolean },
   now: Date,
 ) {
-  await contestFor(db, user, body.cid, 'contest.staff', now);
+  await contestFor(db, user, body.cid, now, 'contest.staff');
   const rows = await db
     .update(contestRecord)
     .set({ checked: body.checked, gmtModified: now })

@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client.ts';
 import { contestProblem, judge } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { rootUids } from './ac-info.ts';
-import { contestFor } from './contest.ts';
+import { contestFor } from '../access.ts';
 import { languageSuffix, safeSegment, submitStamp } from './file-names.ts';
 
 export interface AcZipOptions {
@@ -85,7 +85,7 @@ export async function acSubmissionZip(
   options: AcZipOptions,
   now: Date,
 ): Promise<{ fileName: string; stream: Readable }> {
-  const c = await contestFor(db, user, options.cid, 'contest.staff', now);
+  const c = (await contestFor(db, user, options.cid, now, 'contest.staff')).row;
   const { acm, picked } = await pickSubmissions(db, c, options.excludeAdmin);
   const zip = new yazl.ZipFile();
   const byUser = options.splitType === 'user';

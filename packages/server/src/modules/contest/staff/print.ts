@@ -5,7 +5,7 @@ import { contestPrint, userInfo } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { fail, forbidden, notFound } from '../../../http/errors.ts';
 import { page, type Page } from '../../../http/envelope.ts';
-import { contestFor } from './contest.ts';
+import { contestFor } from '../access.ts';
 import { staffMessages } from './messages.ts';
 
 /**
@@ -29,7 +29,7 @@ export function printContentRefusal(content: string) {
  * pass, and the injected clock decides.
  */
 export async function submitPrint(db: Db, user: AuthUser, cid: number, content: string, now: Date) {
-  await contestFor(db, user, cid, 'contest.print', now);
+  await contestFor(db, user, cid, now, 'contest.print');
   const refusal = printContentRefusal(content);
   if (refusal) throw refusal;
   await db.transaction(async (tx) => {
@@ -63,7 +63,7 @@ export async function listPrints(
   q: { cid: number; currentPage: number; limit: number },
   now: Date,
 ): Promise<Page<ContestPrintVO>> {
-  await contestFor(db, user, q.cid, 'contest.staff', now);
+  await contestFor(db, user, q.cid, now, 'contest.staff');
   const where = eq(contestPrint.cid, q.cid);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(contestPrint).where(where);
   const rows = await db
@@ -86,7 +86,7 @@ export async function listPrints(
 
 /** reference §3.6 `check-contest-print-status`: status 1 (printed); spec part 1 §4 has no way back. */
 export async function markPrinted(db: Db, user: AuthUser, q: { id: number; cid: number }, now: Date) {
-  await contestFor(db, user, q.cid, 'contest.staff', now);
+  await contestFor(db, user, q.cid, now, 'contest.staff');
   const rows = await db
     .update(contestPrint)
     .set({ status: 1, gmtModified: now })
@@ -102,6 +102,6 @@ export async function markPrinted(db: Db, user: AuthUser, q: { id: number; cid: 
 export async function printText(db: Db, user: AuthUser, id: number, now: Date) {
   const [row] = await db.select().from(contestPrint).where(eq(contestPrint.id, id));
   if (!row) throw notFound(staffMessages.printNotFound);
-  await contestFor(db, user, row.cid, 'contest.staff', now);
+  await contestFor(db, user, row.cid, now, 'contest.staff');
   return { fileName: `${row.username ?? 'unknown'}_Contest_Print.txt`, content: row.content };
 }

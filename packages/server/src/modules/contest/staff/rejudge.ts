@@ -4,7 +4,7 @@ import { contestProblem, judge } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { notFound } from '../../../http/errors.ts';
 import * as lifecycle from '../../submission/lifecycle/transitions.ts';
-import { contestFor } from './contest.ts';
+import { contestFor } from '../access.ts';
 import { staffMessages } from './messages.ts';
 
 /**
@@ -14,7 +14,7 @@ import { staffMessages } from './messages.ts';
  * and hold the problem. Answers how many were queued.
  */
 export async function rejudgeContestProblem(db: Db, user: AuthUser, cid: number, pid: number, now: Date) {
-  await contestFor(db, user, cid, 'contest.staff', now);
+  await contestFor(db, user, cid, now, 'contest.staff');
   const [cp] = await db
     .select({ id: contestProblem.id })
     .from(contestProblem)

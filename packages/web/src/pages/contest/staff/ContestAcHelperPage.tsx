@@ -1,4 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { FireOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONTEST_STAFF_LIMITS as L } from '@verdict/shared';
 import { Alert, Button, Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
@@ -68,7 +68,7 @@ export default function ContestAcHelperPage() {
       key: 'status',
       render: (_: unknown, row) =>
         row.firstBlood ? (
-          <Tag color="#ff4d4f" data-testid="first-blood">
+          <Tag color="#ff4d4f" icon={<FireOutlined />} data-testid="first-blood">
             {t('contestStaff.acHelper.firstBlood')}
           </Tag>
         ) : (

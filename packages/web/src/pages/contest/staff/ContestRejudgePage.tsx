@@ -63,6 +63,7 @@ export default function ContestRejudgePage() {
           okText={t('contestStaff.rejudge.yes')}
           cancelText={t('contestStaff.rejudge.no')}
           okButtonProps={{ danger: true }}
+          styles={{ root: { maxWidth: 360 } }}
           onConfirm={() => rejudge(row)}
         >
           <Button
