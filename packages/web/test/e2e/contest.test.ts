@@ -48,6 +48,8 @@ int main() {
 `;
 
 const PLAYER = { username: 'player', password: 'player-pass1' };
+/** registers and solves in the Chinese layout, after PLAYER has done so in the English one */
+const PLAYER_ZH = { username: 'player-zh', password: 'player-pass2' };
 const PASSWORD = 'open-sesame';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -61,6 +63,7 @@ beforeAll(async () => {
   const db = server.db;
   await setSwitches(db, { defaultSubmitInterval: 0 });
   await createUser(db, PLAYER);
+  await createUser(db, PLAYER_ZH);
   const now = Date.now();
   const hour = 3600_000;
   const [privateCup, openRound, scheduledCup] = await db
@@ -314,4 +317,36 @@ describe('the contest screens in zh-CN at 768 px (spec part 1 §2, §9)', () => 
     await saveScreenshot(page, 'contest-scheduled-zh-768', { fullPage: true });
     await context.close();
   });
+
+  it('issue 11 flow in Chinese at 768 px: register with the password, read the announcement, solve A in the contest problem page', async () => {
+    const { context, page } = await openPage(browser, 768);
+    await page.goto(`${server.url}/home?l=en-US`);
+    await signInThroughDialog(page, PLAYER_ZH.username, PLAYER_ZH.password);
+    await page.goto(`${server.url}/contest/${ids.privateCup}?l=zh-CN`);
+    await page.locator('.contest-password').waitFor();
+    await page.getByLabel('比赛密码').fill(PASSWORD);
+    await page.locator('.contest-password button[type="submit"]').click();
+    await page.locator('.contest-password').waitFor({ state: 'detached' });
+    await expect.poll(() => tabDisabled(page, 'problems')).toBe(false);
+    await expect.poll(() => countdown(page).innerText()).toMatch(/^距离结束 \d{2}:\d{2}:\d{2}$/);
+
+    const notice = page.locator('.contest-notice');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('Problem A: read the input carefully');
+    // antd spaces a two-character Chinese label ("查 看")
+    await notice.getByRole('button', { name: /^查\s?看$/ }).click();
+    await page.locator('.contest-announcements').getByText('Two integers per line.').waitFor();
+    await expectNoSidewaysScroll(page);
+
+    await tab(page, 'problems').click();
+    await page.locator('.contest-problems .ant-table-row').nth(0).click();
+    await page.waitForURL(`**/contest/${ids.privateCup}/problem/A`);
+    await codeEditor(page).waitFor();
+    await typeCode(page, ACCEPTED, 'a + b');
+    await page.locator('.editor-footer__actions .ant-btn-primary').click();
+    await panelStatus(page, JudgeStatus.ACCEPTED).waitFor({ timeout: 240_000 });
+    await expectNoSidewaysScroll(page);
+    await saveScreenshot(page, 'contest-problem-zh-768', { fullPage: true });
+    await context.close();
+  }, 300_000);
 });
