@@ -23,9 +23,10 @@ const focusMode = (navMode: NavMode) => ({ hideFooter: true, navMode });
 /** A contest staff page: its module's default export. */
 const staffPage = (load: () => Promise<{ default: ComponentType }>) => lazyPage(load, (m) => m.default);
 
-const contestComingTab = lazyPage(
-  () => import('./pages/contest/ContestComingTab'),
-  (m) => m.ContestComingTab,
+/** The public scoreboards (spec part 1 §2 "ACMScoreBoard / OIScoreBoard"): one page for both rules. */
+const outsideScoreboard = lazyPage(
+  () => import('./pages/contest/rank/OutsideScoreboardPage'),
+  (m) => m.OutsideScoreboardPage,
 );
 
 /** The user site's route table (spec part 2 §2.8). */
@@ -131,8 +132,8 @@ const siteRoutes: RouteObject[] = [
       ),
     },
   ),
-  route('contest/acm-scoreboard/:contestID', 'acmScoreBoard'),
-  route('contest/oi-scoreboard/:contestID', 'oiScoreBoard'),
+  route('contest/acm-scoreboard/:contestID', 'acmScoreBoard', {}, { lazy: outsideScoreboard }),
+  route('contest/oi-scoreboard/:contestID', 'oiScoreBoard', {}, { lazy: outsideScoreboard }),
   route('contest/:contestID', 'contestDetails', AUTH, {
     lazy: lazyPage(
       () => import('./pages/contest/ContestShell'),
@@ -196,9 +197,29 @@ const siteRoutes: RouteObject[] = [
           ),
         },
       ),
-      // The scoreboards come with the next issue: the tab exists and says so.
-      route('rank', 'contestRank', {}, { lazy: contestComingTab }),
-      route('scroll-board', 'contestScrollBoard', {}, { lazy: contestComingTab }),
+      // The board (spec part 1 §2 "Contest rank") and the scroll board's settings (contest admins, ACM).
+      route(
+        'rank',
+        'contestRank',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/contest/rank/ContestRankPage'),
+            (m) => m.ContestRankPage,
+          ),
+        },
+      ),
+      route(
+        'scroll-board',
+        'contestScrollBoard',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/contest/rank/ScrollBoardConfig'),
+            (m) => m.ContestScrollBoardTab,
+          ),
+        },
+      ),
       // The staff tabs (spec part 1 §2 "Contest admin helper, print and rejudge"); the shell shows
       // each tab only to those its rule names, and the server checks every call.
       route(

@@ -1,5 +1,6 @@
 import { adminConfEnUS } from './areas/admin-conf.en-US';
 import { contestStaffEnUS } from './areas/contest-staff.en-US';
+import { contestRankEnUS } from './areas/contest-rank.en-US';
 import { adminDashboardEnUS } from './areas/admin-dashboard.en-US';
 import { adminProblemEnUS } from './areas/admin-problem.en-US';
 import { adminUserEnUS } from './areas/admin-user.en-US';
@@ -296,6 +297,7 @@ export const enUS: Messages = {
   problem: problemEnUS,
   contest: contestEnUS,
   contestStaff: contestStaffEnUS,
+  contestRank: contestRankEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

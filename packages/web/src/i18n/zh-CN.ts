@@ -1,5 +1,6 @@
 import { adminConfZhCN } from './areas/admin-conf.zh-CN';
 import { contestStaffZhCN } from './areas/contest-staff.zh-CN';
+import { contestRankZhCN } from './areas/contest-rank.zh-CN';
 import { adminDashboardZhCN } from './areas/admin-dashboard.zh-CN';
 import { adminProblemZhCN } from './areas/admin-problem.zh-CN';
 import { adminUserZhCN } from './areas/admin-user.zh-CN';
@@ -293,6 +294,7 @@ export const zhCN = {
   problem: problemZhCN,
   contest: contestZhCN,
   contestStaff: contestStaffZhCN,
+  contestRank: contestRankZhCN,
   title: {
     home: '首页',
     problemList: '题目列表',

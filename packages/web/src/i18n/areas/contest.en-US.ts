@@ -95,9 +95,4 @@ export const contestEnUS: ContestMessages = {
     dismiss: 'Dismiss',
   },
   announcements: { none: 'No announcements' },
-  coming: {
-    title: 'The rank is coming',
-    description:
-      "The contest's ACM and OI boards arrive with the next update; the rest of the contest works now.",
-  },
 };

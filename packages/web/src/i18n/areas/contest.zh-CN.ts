@@ -97,10 +97,6 @@ export const contestZhCN = {
     dismiss: '关闭提醒',
   },
   announcements: { none: '暂无公告' },
-  coming: {
-    title: '排名即将上线',
-    description: '比赛的 ACM 与 OI 排名随下一次更新提供；比赛的其余功能已可使用。',
-  },
 };
 
 export type ContestMessages = typeof contestZhCN;

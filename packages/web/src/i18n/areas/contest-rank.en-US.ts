@@ -1,0 +1,62 @@
+import type { contestRankZhCN } from './contest-rank.zh-CN';
+
+type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+
+/** English strings of the scoreboards; typed against the Chinese ones key for key. */
+export const contestRankEnUS: DeepStrings<typeof contestRankZhCN> = {
+  title: 'Contest Rank',
+  columns: {
+    rank: 'Rank',
+    user: 'User',
+    acmTotal: 'Solved / Penalty',
+    oiTotal: 'Score / Time',
+  },
+  follow: 'Follow',
+  unfollow: 'Unfollow',
+  star: 'Star',
+  girl: 'Girl',
+  accepted: 'Accepted: {{count}}',
+  rejected: 'Rejected: {{count}}',
+  ms: '{{ms}} ms',
+  searchPlaceholder: 'Search by name or school',
+  autoRefresh: 'Auto refresh ({{seconds}} s)',
+  starUsers: 'Star users',
+  forceUpdate: 'Force update',
+  refresh: 'Refresh',
+  download: 'Download',
+  downloadXlsx: 'Excel (xlsx)',
+  downloadCsv: 'CSV',
+  total: '{{total}} rows',
+  empty: 'No one is ranked yet',
+  updatedAt: 'Updated at {{time}}',
+  refreshFailed: 'The board could not be refreshed; auto refresh is off.',
+  sealed: {
+    title: 'The board is sealed',
+    participant:
+      'Sealed since {{time}}: later submissions show only as tries ("?"); their results are revealed after the contest.',
+    admin:
+      'Sealed since {{time}}: participants see the sealed board. Turn on Force update to see the real board.',
+    adminReal:
+      'Sealed since {{time}}. You are seeing the real board; participants do not see the results after the seal.',
+  },
+  outside: {
+    acmTitle: 'ACM Scoreboard',
+    oiTitle: 'OI Scoreboard',
+    loadFailed: 'The scoreboard of this contest cannot be shown',
+  },
+  scroll: {
+    button: 'Scroll Board',
+    title: 'Scroll board settings',
+    cid: 'Contest ID',
+    gold: 'Gold medals',
+    silver: 'Silver medals',
+    bronze: 'Bronze medals',
+    medalHint:
+      'By default 10%, 20% and 30% (rounded down) of the {{count}} ranked users, star users not counted.',
+    removeStar: 'Remove star users',
+    start: 'Start Rolling',
+    cancel: 'Cancel',
+    notEndedTitle: 'The contest has not ended',
+    notEnded: 'The contest is still running, so the roll would not show the final results. Start anyway?',
+  },
+};
