@@ -49,12 +49,12 @@ export interface AcmCell {
   isFirstAC: boolean;
   /** the AC came after the contest's end (only with containsEnd) */
   isAfterContest: boolean;
-  /** seconds from the start to the AC */
-  ACTime: number | null;
+  /** seconds from the start to the AC (accepted cells only) */
+  ACTime?: number | null;
   /** rejected tries before the AC (or so far), each 20 minutes of penalty */
   errorNum: number;
-  /** tries after the seal, whose results are not shown */
-  tryNum: number;
+  /** tries after the seal, whose results are not shown (sealed boards only) */
+  tryNum?: number;
 }
 
 /** reference §9.3 ACMContestRankVO. */

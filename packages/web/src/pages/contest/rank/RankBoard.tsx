@@ -141,6 +141,7 @@ export function RankBoard(props: RankBoardProps) {
           </Tooltip>
           {props.admin && props.source === 'contest' ? (
             <Dropdown
+              trigger={['click']}
               menu={{
                 items: [
                   { key: 'xlsx', label: t('contestRank.downloadXlsx') },

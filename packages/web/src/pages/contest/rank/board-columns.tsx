@@ -186,7 +186,7 @@ export function acmColumns(ctx: ColumnContext): TableColumnsType<AcmRankRow> {
         const cell = row.submissionInfo[problem.displayId];
         if (!cell) return null;
         const text = acmCellText(cell);
-        const time = cell.isAC && cell.ACTime !== null ? clockText(cell.ACTime) : undefined;
+        const time = cell.isAC && typeof cell.ACTime === 'number' ? clockText(cell.ACTime) : undefined;
         return (
           <Tooltip title={time}>
             <div className="rank-cell__body">

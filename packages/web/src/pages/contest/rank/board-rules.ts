@@ -37,7 +37,7 @@ export function acmCellClass(cell: AcmCell | undefined): AcmCellClass {
     if (cell.isAfterContest) return 'after-ac';
     return cell.isFirstAC ? 'first-ac' : 'ac';
   }
-  if (cell.tryNum > 0) return 'try';
+  if ((cell.tryNum ?? 0) > 0) return 'try';
   if (cell.errorNum > 0) return 'wa';
   return '';
 }
@@ -83,7 +83,8 @@ export function acmCellText(cell: AcmCell | undefined): AcmCellText {
   if (!cell) return { main: '', sub: '' };
   const rejected = cell.errorNum > 0 ? `-${cell.errorNum}` : '';
   if (cell.isAC) return { main: String(minutes(cell.ACTime)), sub: rejected };
-  if (cell.tryNum > 0) return { main: '?', sub: [rejected, `+${cell.tryNum}`].filter(Boolean).join(' ') };
+  const unknown = cell.tryNum ?? 0;
+  if (unknown > 0) return { main: '?', sub: [rejected, `+${unknown}`].filter(Boolean).join(' ') };
   return { main: rejected, sub: '' };
 }
 
