@@ -253,7 +253,9 @@ const cell = (page: Page, username: string, displayId: string, nth = -1) =>
 const cellClass = async (page: Page, username: string, displayId: string) =>
   (await cell(page, username, displayId).getAttribute('class'))!
     .split(/\s+/)
-    .filter((c) => ['after-ac', 'first-ac', 'ac', 'try', 'wa', 'oi-full', 'oi-zero', 'oi-partial'].includes(c));
+    .filter((c) =>
+      ['after-ac', 'first-ac', 'ac', 'try', 'wa', 'oi-full', 'oi-zero', 'oi-partial'].includes(c),
+    );
 
 const totalOf = (page: Page, username: string) =>
   boardRows(page)
@@ -320,11 +322,12 @@ describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 
 
       // follow bob: kept in browser storage, bob listed after the own row (reference §9.6)
       await page.getByRole('button', { name: 'Follow bob' }).click();
-      await expect
-        .poll(() => order(page))
-        .toEqual(['1 alice [Gold]', '2 bob [Silver]', ...SEALED_ORDER]);
+      await expect.poll(() => order(page)).toEqual(['1 alice [Gold]', '2 bob [Silver]', ...SEALED_ORDER]);
       expect((await shownRows(page))[1]!.classes).toContain('rank-row--concerned');
-      const stored = await page.evaluate((cid) => localStorage.getItem(`contestRankConcerned:${cid}`), ids.acm);
+      const stored = await page.evaluate(
+        (cid) => localStorage.getItem(`contestRankConcerned:${cid}`),
+        ids.acm,
+      );
       expect(JSON.parse(stored!)).toEqual([uids.bob]);
       await saveScreenshot(page, 'contest-rank-followed-en-1280');
 
