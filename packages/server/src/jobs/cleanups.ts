@@ -4,6 +4,7 @@ import { deleteExpiredCaptchas } from '../modules/account/captcha-store.ts';
 import { pruneAccountLocks } from '../modules/account/locks.ts';
 import { deleteExpiredGeneratedAccounts } from '../modules/admin/user/generate.ts';
 import { deleteOldImportProgress } from '../modules/admin/user/import-progress.ts';
+import { pruneRankFeed } from '../modules/contest/rank/feed.ts';
 import { stagingRoot, sweepStagingUploads } from '../modules/file/staging.ts';
 import { defineJob } from './job.ts';
 
@@ -55,4 +56,11 @@ export const userImportProgress = defineJob({
   name: 'user-import-progress',
   schedule: '25 * * * *',
   run: ({ db, now }) => deleteOldImportProgress(db, now),
+});
+
+// issue 12: the scoreboards' change feed is read within seconds; boards idle for an hour rebuild.
+export const contestRankFeed = defineJob({
+  name: 'contest-rank-feed',
+  schedule: '35 * * * *',
+  run: ({ db, now }) => pruneRankFeed(db, now),
 });

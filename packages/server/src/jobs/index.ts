@@ -1,5 +1,6 @@
 import {
   accountLocks,
+  contestRankFeed,
   deletedAvatars,
   expiredCaptchas,
   generatedAccounts,
@@ -18,4 +19,5 @@ export const JOBS: readonly Job[] = [
   deletedAvatars,
   generatedAccounts,
   userImportProgress,
+  contestRankFeed,
 ];

@@ -26,6 +26,14 @@ export const policyMessages = {
     zh: '对不起，您无权限操作该比赛！',
     en: 'Sorry, you do not have permission to manage this contest!',
   },
+  contestOutsideBoardClosed: {
+    zh: '本场比赛未开启外榜，禁止访问外榜！',
+    en: 'This contest has not opened its public scoreboard!',
+  },
+  contestOutsideBoardScheduled: {
+    zh: '本场比赛正在筹备中，禁止访问外榜！',
+    en: 'The contest has not started yet: its public scoreboard is closed!',
+  },
   contestPrintClosed: {
     zh: '该比赛未开启打印功能！',
     en: 'Printing is not open in this contest!',

@@ -15,3 +15,4 @@ export * from './judges.ts';
 export * from './config.ts';
 export * from './jobs.ts';
 export * from './user-imports.ts';
+export * from './contest-rank.ts';

@@ -11,7 +11,8 @@ export type ContestAction =
   | 'contest.problems'
   | 'contest.submit'
   | 'contest.print'
-  | 'contest.staff';
+  | 'contest.staff'
+  | 'contest.outsideBoard';
 
 /** A contest as one caller sees it at one instant. */
 export interface ContestView {

@@ -110,6 +110,20 @@ export const contestRules = {
   }) as Rule<ContestFacts>,
 
   /**
+   * §3.6, §9.6: the outside scoreboard and its info (`get-contest-outside-scoreboard`,
+   * `get-contest-outsize-info`): anyone, signed in or not, once the contest has started and when it
+   * opened its board (`openRank`); contest admins always. An invisible contest does not exist.
+   */
+  'contest.outsideBoard': ((ctx, user, c) => {
+    const g = gate(ctx, user ?? ANYONE, c);
+    if (g === 'admin') return null;
+    if (g) return g;
+    if (!c.openRank) return forbidden(policyMessages.contestOutsideBoardClosed);
+    if (c.status === CONTEST_STATUS.scheduled) return forbidden(policyMessages.contestOutsideBoardScheduled);
+    return null;
+  }) as Rule<ContestFacts>,
+
+  /**
    * §3.6, §7.18: sending text to print needs the access rule of `contest.enter` and a contest that
    * opened printing (`openPrint`), for contest admins too: the print tab exists only then.
    */

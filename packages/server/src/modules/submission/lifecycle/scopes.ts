@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { JudgeStatus } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { contestRecord, judge, userAcproblem } from '../../../db/schema/index.ts';
+import { noteRankChange } from '../../contest/rank/feed.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type JudgeRow = typeof judge.$inferSelect;
@@ -99,12 +100,19 @@ export const contestScope: ScopeHooks = {
     if (kind === 'judged') Object.assign(patch, { score: after.score, useTime: after.time });
     else if (kind === 'cancelled' || scoreSet) patch.score = after.score;
     await tx.update(contestRecord).set(patch).where(eq(contestRecord.submitId, after.submitId));
+    // issue 12: the scoreboards of every server process follow the contest's change feed
+    await noteRankChange(tx, after.cid, [after.uid]);
   },
   // reference §6.4: the record's verdict and score go back to "not judged yet".
   async onRequeued(tx, rows) {
     await inChunks(rows, (ids) =>
       tx.update(contestRecord).set({ status: null, score: null }).where(inArray(contestRecord.submitId, ids)),
     );
+    const usersByContest = new Map<number, string[]>();
+    for (const r of rows) usersByContest.set(r.cid, [...(usersByContest.get(r.cid) ?? []), r.uid]);
+    // contests in id order, so two rejudges never wait on each other's version rows crosswise
+    for (const cid of [...usersByContest.keys()].sort((a, b) => a - b))
+      await noteRankChange(tx, cid, usersByContest.get(cid)!);
   },
 };
 

@@ -1,0 +1,149 @@
+import { ACM_PENALTY_SECONDS } from '@verdict/shared';
+import { compareRows, rankInOrder } from './finish.ts';
+import {
+  bySubmission,
+  emptyRow,
+  recordRole,
+  type BoardView,
+  type RankConfig,
+  type RankedRow,
+  type RankRecord,
+  type ScoredRow,
+} from './model.ts';
+
+/**
+ * One user's row on one board, from that user's records alone (reference §9.3, §9.4). First blood
+ * needs every row, so `isFirstAC` is left false here and set by `ViewBoard.board()`.
+ */
+export function scoreUser(
+  config: RankConfig,
+  view: BoardView,
+  records: readonly RankRecord[],
+): ScoredRow | null {
+  if (records.length === 0 || config.excluded.has(records[0]!.uid)) return null;
+  const read = records.filter((r) => recordRole(config, view, r) !== 'out').sort(bySubmission);
+  if (read.length === 0) return null;
+  const row = emptyRow(read[0]!, config.stars);
+  if (config.type === 0) {
+    for (const r of read) {
+      row.total++;
+      const cell = (row.acm[r.displayId] ??= {
+        isAC: false,
+        isFirstAC: false,
+        errorNum: 0,
+        isAfterContest: false,
+      });
+      if (recordRole(config, view, r) === 'try') cell.tryNum = (cell.tryNum ?? 0) + 1;
+      else if (cell.isAC) continue;
+      else if (r.status === 1) {
+        row.ac++;
+        cell.isAC = true;
+        cell.ACTime = r.time;
+        cell.isAfterContest = r.submitMs >= config.endMs;
+        row.totalTime += r.time + cell.errorNum * ACM_PENALTY_SECONDS;
+      } else if (r.status === -1) cell.errorNum++;
+    }
+    return row;
+  }
+  const byProblem = new Map<string, RankRecord[]>();
+  for (const r of read) byProblem.set(r.displayId, [...(byProblem.get(r.displayId) ?? []), r]);
+  for (const [displayId, list] of byProblem) {
+    // Recent: the last record; Highest: every record of the best score (reference §9.4)
+    const best = Math.max(...list.map((r) => r.score));
+    const kept =
+      config.oiType === 'Highest' ? list.filter((r) => r.score === best) : [list[list.length - 1]!];
+    row.scores[displayId] = kept[0]!.score;
+    row.totalScore += kept[0]!.score;
+    const acTimes = kept.filter((r) => r.status === 1).map((r) => r.useTime ?? 0);
+    if (acTimes.length > 0) {
+      row.times[displayId] = Math.min(...acTimes);
+      row.totalTime += row.times[displayId];
+    }
+  }
+  return row;
+}
+
+/**
+ * The incremental board of one contest and one view (reference §9): rows kept in board order; a
+ * changed user's row is recomputed from that user's records and moved to its place (a binary
+ * search and one splice); ranks, first blood and awards are walked once, on the next read.
+ */
+export class ViewBoard {
+  private readonly rows = new Map<string, ScoredRow>();
+  private order: ScoredRow[] = [];
+  private ranked: RankedRow[] | null = null;
+
+  constructor(
+    readonly config: RankConfig,
+    readonly view: BoardView,
+    recordsByUser: ReadonlyMap<string, readonly RankRecord[]>,
+  ) {
+    for (const records of recordsByUser.values()) {
+      const row = scoreUser(config, view, records);
+      if (row) this.rows.set(row.uid, row);
+    }
+    this.order = [...this.rows.values()].sort((a, b) => compareRows(config.type, a, b));
+  }
+
+  get size() {
+    return this.order.length;
+  }
+
+  /** The user's records changed (all of them, in this contest): recompute the row and its place. */
+  update(uid: string, records: readonly RankRecord[]) {
+    const before = this.rows.get(uid);
+    if (before) {
+      this.order.splice(this.indexOf(before), 1);
+      this.rows.delete(uid);
+    }
+    const after = scoreUser(this.config, this.view, records);
+    if (after) {
+      this.rows.set(uid, after);
+      this.order.splice(this.insertionPoint(after), 0, after);
+    }
+    this.ranked = null;
+  }
+
+  /**
+   * The ranked board. The answer is this board's own array: read it before the next `update`
+   * (callers copy what they keep across an await).
+   */
+  board(): readonly RankedRow[] {
+    if (!this.ranked) {
+      if (this.config.type === 0) this.markFirstBlood();
+      this.ranked = rankInOrder(this.config, this.order);
+    }
+    return this.ranked;
+  }
+
+  /** reference §9.3: first blood goes to every accepted cell at the problem's smallest AC time. */
+  private markFirstBlood() {
+    const first = new Map<string, number>();
+    for (const row of this.order)
+      for (const [displayId, cell] of Object.entries(row.acm)) {
+        if (!cell.isAC || cell.isAfterContest) continue;
+        const t = first.get(displayId);
+        if (t === undefined || cell.ACTime! < t) first.set(displayId, cell.ACTime!);
+      }
+    for (const row of this.order)
+      for (const [displayId, cell] of Object.entries(row.acm))
+        cell.isFirstAC = cell.isAC && !cell.isAfterContest && cell.ACTime === first.get(displayId);
+  }
+
+  private insertionPoint(row: ScoredRow): number {
+    let lo = 0;
+    let hi = this.order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareRows(this.config.type, this.order[mid]!, row) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private indexOf(row: ScoredRow): number {
+    const at = this.insertionPoint(row);
+    if (this.order[at] !== row) throw new Error(`board order lost user ${row.uid}`);
+    return at;
+  }
+}

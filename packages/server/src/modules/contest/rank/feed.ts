@@ -1,0 +1,56 @@
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { contestRankChange, contestRankVersion } from '../../../db/schema/index.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** How long the feed keeps a change; a board that has not read it for an hour is rebuilt instead. */
+export const FEED_RETENTION_MS = 24 * 3600_000;
+
+/**
+ * The users of contest `cid` whose board rows changed in transaction `tx` (the lifecycle's contest
+ * hook calls it on every verdict, manual judge, cancel and rejudge). Bumping the contest's version
+ * row takes its lock until commit, so versions are given in commit order: a reader that sees
+ * version v has every change up to v.
+ */
+export async function noteRankChange(tx: Tx, cid: number, uids: Iterable<string>) {
+  const distinct = [...new Set(uids)];
+  if (distinct.length === 0) return;
+  const [row] = await tx
+    .insert(contestRankVersion)
+    .values({ cid, version: 1 })
+    .onConflictDoUpdate({
+      target: contestRankVersion.cid,
+      set: { version: sql`${contestRankVersion.version} + 1` },
+    })
+    .returning({ version: contestRankVersion.version });
+  await tx
+    .insert(contestRankChange)
+    .values(distinct.map((uid) => ({ cid, version: row!.version, uid })))
+    .onConflictDoNothing();
+}
+
+/** The contest's current version (0 before any change). */
+export async function currentVersion(db: Db, cid: number): Promise<number> {
+  const [row] = await db
+    .select({ version: contestRankVersion.version })
+    .from(contestRankVersion)
+    .where(eq(contestRankVersion.cid, cid));
+  return row?.version ?? 0;
+}
+
+/** The changes of contest `cid` after version `since`, oldest first. */
+export function changesSince(db: Db, cid: number, since: number) {
+  return db
+    .select({ version: contestRankChange.version, uid: contestRankChange.uid })
+    .from(contestRankChange)
+    .where(and(eq(contestRankChange.cid, cid), gt(contestRankChange.version, since)))
+    .orderBy(asc(contestRankChange.version));
+}
+
+/** The `contest-rank-feed` job: changes older than the retention go. */
+export async function pruneRankFeed(db: Db, now: Date) {
+  await db
+    .delete(contestRankChange)
+    .where(lt(contestRankChange.gmtCreate, new Date(now.getTime() - FEED_RETENTION_MS)));
+}

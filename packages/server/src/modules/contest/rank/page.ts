@@ -1,0 +1,137 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { AcmRankRow, ContestRankRow, OiRankRow } from '@verdict/shared';
+import type { Db } from '../../../db/client.ts';
+import { userInfo } from '../../../db/schema/index.ts';
+import { page, type Page } from '../../../http/envelope.ts';
+import type { RankedRow } from './model.ts';
+
+/** What a board page asks for (reference §9.6). */
+export interface RankPageRequest {
+  currentPage: number;
+  limit: number;
+  removeStar: boolean;
+  concernedList: readonly string[];
+  /** the caller, whose row comes first (the in-contest board only) */
+  currentUid?: string;
+  /** users matching the keyword, when one was given (`keywordMatches`) */
+  matching?: ReadonlySet<string>;
+}
+
+/** A page of rows copied out of the board, without the profile fields yet. */
+export type RowCopy = Omit<RankedRow, 'acm' | 'scores' | 'times'> &
+  Pick<RankedRow, 'acm' | 'scores' | 'times'>;
+
+/**
+ * reference §9.6: the caller's own row first (when ranked), then the followed users' rows in board
+ * order, then the whole board again; the keyword and `removeStar` filter all three, and paging
+ * applies to the combined list (`total` counts it). Runs without awaiting: the rows are copied
+ * before the board can change.
+ */
+export function pageOfBoard(
+  rows: readonly RankedRow[],
+  request: RankPageRequest,
+): { records: RowCopy[]; total: number } {
+  const shown = rows.filter(
+    (r) => !(request.removeStar && r.star) && (!request.matching || request.matching.has(r.uid)),
+  );
+  const concerned = new Set(request.concernedList);
+  if (request.currentUid) concerned.delete(request.currentUid);
+  const prefix: RankedRow[] = [];
+  const me = request.currentUid ? shown.find((r) => r.uid === request.currentUid) : undefined;
+  if (me) prefix.push(me);
+  if (concerned.size > 0) for (const r of shown) if (concerned.has(r.uid)) prefix.push(r);
+  const total = prefix.length + shown.length;
+  const from = (request.currentPage - 1) * request.limit;
+  const to = Math.min(total, from + request.limit);
+  const records: RowCopy[] = [];
+  for (let i = from; i < to; i++)
+    records.push(copyRow(i < prefix.length ? prefix[i]! : shown[i - prefix.length]!));
+  return { records, total };
+}
+
+function copyRow(r: RankedRow): RowCopy {
+  const acm: RankedRow['acm'] = {};
+  for (const [d, cell] of Object.entries(r.acm)) acm[d] = { ...cell };
+  return { ...r, acm, scores: { ...r.scores }, times: { ...r.times } };
+}
+
+/** The column a keyword is matched against besides the school (reference §9.6, `rank_show_name`). */
+function shownNameColumn(rankShowName: string) {
+  if (rankShowName === 'nickname') return sql`${userInfo.nickname}`;
+  if (rankShowName === 'realname') return sql`${userInfo.realname}`;
+  return sql`${userInfo.username}`;
+}
+
+/** reference §9.6: users whose school or shown name contains `keyword` (already lower-cased). */
+export async function keywordMatches(db: Db, keyword: string, rankShowName: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ uid: userInfo.uuid })
+    .from(userInfo)
+    .where(
+      sql`position(${keyword} in lower(coalesce(${userInfo.school}, ''))) > 0
+        or position(${keyword} in lower(coalesce(${shownNameColumn(rankShowName)}, ''))) > 0`,
+    );
+  return new Set(rows.map((r) => r.uid));
+}
+
+/** The page's rows as reference §9.3 / §9.4 VOs, with each user's current profile. */
+export async function rankRowsJson(db: Db, type: number, rows: RowCopy[]): Promise<ContestRankRow[]> {
+  const uids = [...new Set(rows.map((r) => r.uid))];
+  const profiles = uids.length
+    ? await db
+        .select({
+          uid: userInfo.uuid,
+          username: userInfo.username,
+          realname: userInfo.realname,
+          nickname: userInfo.nickname,
+          school: userInfo.school,
+          gender: userInfo.gender,
+          avatar: userInfo.avatar,
+        })
+        .from(userInfo)
+        .where(inArray(userInfo.uuid, uids))
+    : [];
+  const byUid = new Map(profiles.map((p) => [p.uid, p]));
+  return rows.map((r) => {
+    const p = byUid.get(r.uid);
+    const base = {
+      rank: r.rank,
+      isWinAward: r.award !== null,
+      awardName: r.award?.name ?? null,
+      awardBackground: r.award?.background ?? null,
+      awardColor: r.award?.color ?? null,
+      uid: r.uid,
+      username: p?.username ?? r.username,
+      realname: p?.realname ?? null,
+      nickname: p?.nickname ?? null,
+      school: p?.school ?? null,
+      gender: p?.gender ?? 'secrecy',
+      avatar: p?.avatar ?? null,
+    };
+    if (type === 0)
+      return {
+        ...base,
+        totalTime: r.totalTime,
+        total: r.total,
+        ac: r.ac,
+        submissionInfo: r.acm,
+      } satisfies AcmRankRow;
+    return {
+      ...base,
+      totalScore: r.totalScore,
+      totalTime: r.totalTime,
+      submissionInfo: r.scores,
+      timeInfo: r.times,
+    } satisfies OiRankRow;
+  });
+}
+
+/** A page of the board as the calls answer it. */
+export async function rankPageJson(
+  db: Db,
+  type: number,
+  copied: { records: RowCopy[]; total: number },
+  request: Pick<RankPageRequest, 'currentPage' | 'limit'>,
+): Promise<Page<ContestRankRow>> {
+  return page(await rankRowsJson(db, type, copied.records), copied.total, request.currentPage, request.limit);
+}
