@@ -1,4 +1,11 @@
-import type { ContestInfoVO, ContestProblemVO, ContestVO } from '@verdict/shared';
+import type {
+  AcmCell,
+  AcmRankRow,
+  ContestInfoVO,
+  ContestProblemVO,
+  ContestRankRow,
+  OiRankRow,
+} from '@verdict/shared';
 import { downloadFile } from './download';
 import { apiGet, apiPost, type Page } from './http';
 import { inLanguage } from './problem';
@@ -8,7 +15,10 @@ import { inLanguage } from './problem';
  * in-contest board, the public ("outside") board and its contest, and the admin's download.
  */
 
-/** reference §3.6 ContestRankDTO. */
+/**
+ * reference §3.6 ContestRankDTO as the board sends it (the server's `contestRankBody` in
+ * @verdict/shared fills in what is left out).
+ */
 export interface ContestRankQuery {
   cid: number;
   currentPage: number;
@@ -25,59 +35,9 @@ export interface ContestRankQuery {
   concernedList: string[];
 }
 
-/** The award and profile fields both boards' rows carry (reference §9.3, §9.4). */
-interface RankRowBase {
-  /** -1 for a star user (ranked "*") */
-  rank: number;
-  isWinAward: boolean;
-  awardName: string | null;
-  awardBackground: string | null;
-  awardColor: string | null;
-  uid: string;
-  username: string;
-  realname: string | null;
-  nickname: string | null;
-  school: string | null;
-  /** 'male' | 'female' | 'secrecy' */
-  gender: string | null;
-  avatar: string | null;
-}
-
-/** reference §9.3 / spec part 1 data model "ACM scoreboard record": one problem of a row. */
-export interface AcmCell {
-  isAC: boolean;
-  isFirstAC: boolean;
-  /** the AC came after the contest's end (only with containsEnd) */
-  isAfterContest: boolean;
-  /** seconds from the start to the AC (accepted cells only) */
-  ACTime?: number | null;
-  /** rejected tries before the AC (or so far), each 20 minutes of penalty */
-  errorNum: number;
-  /** tries after the seal, whose results are not shown (sealed boards only) */
-  tryNum?: number;
-}
-
-/** reference §9.3 ACMContestRankVO. */
-export interface AcmRankRow extends RankRowBase {
-  /** seconds, penalties included */
-  totalTime: number;
-  total: number;
-  ac: number;
-  submissionInfo: Record<string, AcmCell>;
-}
-
-/** reference §9.4 OIContestRankVO. */
-export interface OiRankRow extends RankRowBase {
-  totalScore: number;
-  /** ms: the sum of the accepted runs' times */
-  totalTime: number;
-  /** display id → score */
-  submissionInfo: Record<string, number>;
-  /** display id → ms of the fastest accepted run */
-  timeInfo: Record<string, number>;
-}
-
-export type RankRow = AcmRankRow | OiRankRow;
+/** The rows of reference §9.3 (ACM) and §9.4 (OI), from the shared contract. */
+export type { AcmCell, AcmRankRow, OiRankRow };
+export type RankRow = ContestRankRow;
 
 /** `POST /api/get-contest-rank` (login; reference §3.6): the current user and followed users first. */
 export function getContestRank<Row extends RankRow>(query: ContestRankQuery): Promise<Page<Row>> {
@@ -90,12 +50,12 @@ export function getOutsideScoreboard<Row extends RankRow>(query: ContestRankQuer
 }
 
 /**
- * reference §3.6 `GET /api/get-contest-outsize-info` (sic): the contest and its problems. The
- * contest may carry the shell's settings (seal, rank name) too; the board reads them when present.
+ * reference §3.6 `GET /api/get-contest-outsize-info` (sic): the contest (with the shell's seal and
+ * rank-name settings) and its problems with their AC and total counts.
  */
 export interface ContestOutsideInfo {
-  contest: ContestVO & Partial<Omit<ContestInfoVO, keyof ContestVO>>;
-  problemList: ScoreboardProblem[];
+  contest: ContestInfoVO;
+  problemList: ContestProblemVO[];
 }
 
 /** A problem column: the contest problem, with its AC and total counts when the server sends them. */

@@ -22,7 +22,7 @@ const cell = (over: Partial<AcmCell> = {}): AcmCell => ({
   isAC: false,
   isFirstAC: false,
   isAfterContest: false,
-  ACTime: null,
+  ACTime: undefined,
   errorNum: 0,
   tryNum: 0,
   ...over,
