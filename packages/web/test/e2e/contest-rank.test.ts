@@ -307,7 +307,7 @@ describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 
       expect((await totalOf(page, 'bob')).split('\n')).toEqual(['1', '10']);
 
       // the problem's tooltip: accepted and rejected are unknown to a participant while sealed
-      await page.locator('.rank-problem[data-problem="B"]').hover();
+      await page.locator('thead .rank-problem[data-problem="B"]').hover();
       const tip = page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').filter({ hasText: 'Problem B' });
       await tip.waitFor();
       expect(await tip.innerText()).toContain('Accepted: ?');
@@ -370,7 +370,7 @@ describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 
       expect(await cellClass(page, 'bob', 'C')).toEqual(['first-ac']);
       // 10 + (110 + 20) + 105 = 245 minutes
       expect((await totalOf(page, 'bob')).split('\n')).toEqual(['3', '245']);
-      await page.locator('.rank-problem[data-problem="A"]').hover();
+      await page.locator('thead .rank-problem[data-problem="A"]').hover();
       const tip = page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').filter({ hasText: 'Problem A' });
       await tip.waitFor();
       expect(await tip.innerText()).toMatch(/通过：\d+/);
@@ -383,7 +383,7 @@ describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 
       expect(overflow).toBeGreaterThan(0);
       const nameCell = boardRows(page).first().locator('.rank-col-user');
       const before = (await nameCell.boundingBox())!.x;
-      const lastColumn = page.locator('.rank-problem[data-problem="H"]');
+      const lastColumn = page.locator('thead .rank-problem[data-problem="H"]');
       const lastBefore = (await lastColumn.boundingBox())!.x;
       await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
       await expect.poll(async () => (await lastColumn.boundingBox())!.x).toBeLessThan(lastBefore);
