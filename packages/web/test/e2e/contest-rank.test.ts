@@ -430,6 +430,13 @@ describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 
       expect(url.searchParams.get('removeStar')).toBe('true');
       expect(url.searchParams.getAll('medals[]')).toEqual(['1', '0', '1']);
       await popup.close();
+
+      // the shell's Scroll Board tab holds the same settings
+      await page.goto(`${env.server.url}/contest/${ids.acm}/scroll-board?l=zh-CN`);
+      const card = page.locator('.scroll-config-card');
+      await card.waitFor();
+      expect(await card.getByLabel('比赛 ID').inputValue()).toBe(String(ids.acm));
+      await expect.poll(() => card.getByLabel('铜牌数').inputValue()).toBe('1');
     } finally {
       await context.close();
     }
@@ -476,6 +483,18 @@ describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 
       expect(await auto.isChecked()).toBe(false);
       await expectNoSidewaysScroll(page);
       await saveScreenshot(page, 'contest-rank-outside-oi-en-768', { fullPage: true });
+
+      // spec part 1 §9: page sizes 10, 30, 50 (the default), 100 and 300
+      await page.locator('.rank-table .ant-pagination-options .ant-select').click();
+      await popupsSettled(page);
+      const sizes = page.locator(
+        '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+      );
+      await expect
+        .poll(() => sizes.allInnerTexts())
+        .toEqual(['10 / page', '30 / page', '50 / page', '100 / page', '300 / page']);
+      await sizes.filter({ hasText: /^10 \/ page$/ }).click();
+      await expect.poll(() => order(page)).toEqual(['1 alice', '2 bob', '3 carol']);
     } finally {
       await context.close();
     }

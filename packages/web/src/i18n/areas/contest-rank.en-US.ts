@@ -18,6 +18,8 @@ export const contestRankEnUS: DeepStrings<typeof contestRankZhCN> = {
   accepted: 'Accepted: {{count}}',
   rejected: 'Rejected: {{count}}',
   ms: '{{ms}} ms',
+  afterContest: 'Accepted after the contest',
+  firstBlood: 'First blood',
   searchPlaceholder: 'Search by name or school',
   autoRefresh: 'Auto refresh ({{seconds}} s)',
   starUsers: 'Star users',

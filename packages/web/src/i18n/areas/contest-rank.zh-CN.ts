@@ -14,6 +14,8 @@ export const contestRankZhCN = {
   accepted: '通过：{{count}}',
   rejected: '未通过：{{count}}',
   ms: '{{ms}} ms',
+  afterContest: '赛后通过',
+  firstBlood: '一血',
   searchPlaceholder: '搜索用户名或学校',
   autoRefresh: '自动刷新（{{seconds}} 秒）',
   starUsers: '显示打星用户',

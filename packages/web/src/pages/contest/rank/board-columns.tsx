@@ -2,7 +2,7 @@ import { HeartFilled, HeartOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import type { AcmRankRow, OiRankRow, RankRow, ScoreboardProblem } from '../../../api/contest-rank';
+import type { AcmCell, AcmRankRow, OiRankRow, RankRow, ScoreboardProblem } from '../../../api/contest-rank';
 import {
   acmCellClass,
   acmCellText,
@@ -152,6 +152,14 @@ function ProblemHeader({ problem, ctx }: { problem: ScoreboardProblem; ctx: Colu
   );
 }
 
+/** An ACM cell's tooltip: the AC time as h:mm:ss, and whether it was first blood or after the end. */
+function acmCellTip(cell: AcmCell, t: TFunction): string | undefined {
+  if (!cell.isAC || typeof cell.ACTime !== 'number') return undefined;
+  const time = clockText(cell.ACTime);
+  if (cell.isAfterContest) return `${time} · ${t('contestRank.afterContest')}`;
+  return cell.isFirstAC ? `${time} · ${t('contestRank.firstBlood')}` : time;
+}
+
 /** The ACM board (reference §9.3): solved count over the penalty time in minutes, then one cell per problem. */
 export function acmColumns(ctx: ColumnContext): TableColumnsType<AcmRankRow> {
   const { t } = ctx;
@@ -186,9 +194,8 @@ export function acmColumns(ctx: ColumnContext): TableColumnsType<AcmRankRow> {
         const cell = row.submissionInfo[problem.displayId];
         if (!cell) return null;
         const text = acmCellText(cell);
-        const time = cell.isAC && typeof cell.ACTime === 'number' ? clockText(cell.ACTime) : undefined;
         return (
-          <Tooltip title={time}>
+          <Tooltip title={acmCellTip(cell, t)}>
             <div className="rank-cell__body">
               <div className="rank-cell__main">{text.main}</div>
               {text.sub ? <div className="rank-cell__sub">{text.sub}</div> : null}
