@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { JudgeStatus, type ContestJudgeVO } from '@verdict/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contest, judgeProblemCount, userAcproblem } from '../../src/db/schema/index.ts';
+import { queryRows } from '../../src/db/rows.ts';
 import type { Page } from '../../src/http/envelope.ts';
 import { contestWorld, toMinute, type Caller, type ContestWorld } from './support.ts';
 
@@ -68,6 +69,10 @@ const MOMENTS = [
   { when: 'while the contest runs', minute: 150 },
   { when: 'after the end without autoRealRank', minute: 200 },
 ];
+
+/** problemAdmin: a signed-in user who is neither in the contest nor its admin. */
+const asOutsider = <T>(method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  cw.w.call<T>(method, url, { token: cw.w.tokens.problemAdmin, payload });
 
 const ids = (res: { data: Page<ContestJudgeVO> }) => res.data.records.map((r) => r.submitId);
 
@@ -196,9 +201,17 @@ describe.each(MOMENTS)('reference §9.2 seal audit, $when', ({ minute }) => {
         isContestProblemList: true,
       });
     expect((await status('alice')).data[cw.acm.pid]!.status).toBe(JudgeStatus.ACCEPTED);
-    expect((await status('problemAdmin')).data[cw.acm.pid]!.status).toBe(JudgeStatus.NOT_SUBMITTED);
-    const full = await cw.call<{ problemId: string; status: number }[]>(
-      'problemAdmin',
+    const outsider = await asOutsider<Record<string, { status: number }>>(
+      'POST',
+      '/api/get-user-problem-status',
+      {
+        pidList: [cw.acm.pid],
+        cid: s.cid,
+        isContestProblemList: true,
+      },
+    );
+    expect(outsider.data[cw.acm.pid]!.status).toBe(JudgeStatus.NOT_SUBMITTED);
+    const full = await asOutsider<{ problemId: string; status: number }[]>(
       'GET',
       `/api/get-full-screen-problem-list?cid=${s.cid}`,
     );
@@ -243,8 +256,7 @@ describe.each(MOMENTS)('reference §9.2 seal audit, $when', ({ minute }) => {
       `/api/get-last-ac-code?pid=${cw.acm.pid}&cid=${s.cid}`,
     );
     expect(mine.data.submitId).toBe(s.bobLate);
-    const nobody = await cw.call<{ submitId: number | null }>(
-      'problemAdmin',
+    const nobody = await asOutsider<{ submitId: number | null }>(
       'GET',
       `/api/get-last-ac-code?pid=${cw.acm.pid}&cid=${s.cid}`,
     );
@@ -254,7 +266,9 @@ describe.each(MOMENTS)('reference §9.2 seal audit, $when', ({ minute }) => {
 
 describe('reference §9.2 seal audit: public counters and the user side', () => {
   it('§7.11, §4.1: contest submissions feed no public counter (user_acproblem, the problem and status counts)', async () => {
-    const before = await cw.w.t.db.execute(sql`select coalesce(sum(n), 0)::int as n from judge_status_count`);
+    const statusTotal = () =>
+      queryRows<{ n: number }>(cw.w.t.db, sql`select coalesce(sum(n), 0)::int as n from judge_status_count`);
+    const before = await statusTotal();
     const s = await sealedContest(150);
     const acs = await cw.w.t.db.select().from(userAcproblem).where(eq(userAcproblem.uid, cw.w.uids.alice));
     expect(acs).toEqual([]);
@@ -263,8 +277,7 @@ describe('reference §9.2 seal audit: public counters and the user side', () => 
       .from(judgeProblemCount)
       .where(eq(judgeProblemCount.pid, cw.acm.pid));
     expect(counts).toEqual([]);
-    const after = await cw.w.t.db.execute(sql`select coalesce(sum(n), 0)::int as n from judge_status_count`);
-    expect(after.rows).toEqual(before.rows);
+    expect(await statusTotal()).toEqual(before);
     // the public problem page's counts (root may open a contest-only problem) stay at zero
     const page = await cw.call<{ problemCount: { total: number } }>(
       'root',
