@@ -151,7 +151,8 @@ const LAYOUTS = [
 describe.each(LAYOUTS)('scroll board, $lang at $width px', ({ width, lang, rank, start, finished }) => {
   it('reference §9.7: from the sealed board to the end, the final order is the unsealed ACM board (§9.3)', async () => {
     const { context, page } = await openPage(browser, width);
-    await page.goto(`${server.url}/home?l=${lang}`);
+    // the dialog is signed in through in English; the language of the pages is then `lang`
+    await page.goto(`${server.url}/home?l=en-US`);
     await signInThroughDialog(page, 'rolladmin', 'password1');
     await page.goto(`${server.url}/contest/${cid}/scroll-board?l=${lang}`);
     // spec part 2 §4: defaults of 10 / 20 / 30 % of the 6 ranked users (the star left out)
