@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from './admin/admin-routes';
 import { withAdminProblemPages } from './admin/problem/routes';
-import { ComingSoon } from './components/ComingSoon';
 import { PageLoading } from './components/PageLoading';
 import { BareLayout } from './layout/BareLayout';
 import { SiteLayout } from './layout/SiteLayout';
@@ -215,8 +214,8 @@ const siteRoutes: RouteObject[] = [
         {},
         {
           lazy: lazyPage(
-            () => import('./pages/contest/rank/ScrollBoardConfig'),
-            (m) => m.ContestScrollBoardTab,
+            () => import('./pages/contest/scroll-board/ScrollBoardConfigPage'),
+            (m) => m.ScrollBoardConfigPage,
           ),
         },
       ),
@@ -382,7 +381,16 @@ export const router = createBrowserRouter([
     // Opens in a new window without the site's bars (spec part 2 §2.8).
     path: '/scrollBoard',
     element: <BareLayout />,
-    children: [{ index: true, handle: { title: 'scrollBoard' }, element: <ComingSoon /> }],
+    children: [
+      {
+        index: true,
+        handle: { title: 'scrollBoard' },
+        lazy: lazyPage(
+          () => import('./pages/contest/scroll-board/ScrollBoardPage'),
+          (m) => m.ScrollBoardPage,
+        ),
+      },
+    ],
   },
   ...adminRoutes.map(withAdminLoginForm).map(withAdminProblemPages),
 ]);

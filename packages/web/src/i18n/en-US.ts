@@ -1,3 +1,4 @@
+import { contestScrollBoardEnUS } from './areas/contest-scroll-board.en-US';
 import { adminConfEnUS } from './areas/admin-conf.en-US';
 import { contestStaffEnUS } from './areas/contest-staff.en-US';
 import { contestRankEnUS } from './areas/contest-rank.en-US';
@@ -298,6 +299,7 @@ export const enUS: Messages = {
   contest: contestEnUS,
   contestStaff: contestStaffEnUS,
   contestRank: contestRankEnUS,
+  contestScrollBoard: contestScrollBoardEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

@@ -1,3 +1,4 @@
+import { contestScrollBoardZhCN } from './areas/contest-scroll-board.zh-CN';
 import { adminConfZhCN } from './areas/admin-conf.zh-CN';
 import { contestStaffZhCN } from './areas/contest-staff.zh-CN';
 import { contestRankZhCN } from './areas/contest-rank.zh-CN';
@@ -295,6 +296,7 @@ export const zhCN = {
   contest: contestZhCN,
   contestStaff: contestStaffZhCN,
   contestRank: contestRankZhCN,
+  contestScrollBoard: contestScrollBoardZhCN,
   title: {
     home: '首页',
     problemList: '题目列表',

@@ -46,19 +46,5 @@ export const contestRankEnUS: DeepStrings<typeof contestRankZhCN> = {
     oiTitle: 'OI Scoreboard',
     loadFailed: 'The scoreboard of this contest cannot be shown',
   },
-  scroll: {
-    button: 'Scroll Board',
-    title: 'Scroll board settings',
-    cid: 'Contest ID',
-    gold: 'Gold medals',
-    silver: 'Silver medals',
-    bronze: 'Bronze medals',
-    medalHint:
-      'By default 10%, 20% and 30% (rounded down) of the {{count}} ranked users, star users not counted.',
-    removeStar: 'Remove star users',
-    start: 'Start Rolling',
-    cancel: 'Cancel',
-    notEndedTitle: 'The contest has not ended',
-    notEnded: 'The contest is still running, so the roll would not show the final results. Start anyway?',
-  },
+  scrollBoard: 'Scroll Board',
 };

@@ -4,7 +4,6 @@ import {
   acmCellClass,
   acmCellText,
   clockText,
-  defaultMedals,
   displayName,
   isSealedAt,
   minutes,
@@ -15,7 +14,6 @@ import {
   RANK_REFRESH_MS,
   rankLabel,
   rankRowClasses,
-  scrollBoardUrl,
 } from '../../../src/pages/contest/rank/board-rules.ts';
 
 const cell = (over: Partial<AcmCell> = {}): AcmCell => ({
@@ -152,24 +150,5 @@ describe('the seal (reference §9.2)', () => {
     expect(isSealedAt({ ...base, autoRealRank: false }, at('2026-01-02T00:00:00Z'))).toBe(true);
     expect(isSealedAt({ ...base, sealRankTime: null }, at('2026-01-01T12:30:00Z'))).toBe(false);
     expect(isSealedAt({ ...base, sealRank: false }, at('2026-01-01T12:30:00Z'))).toBe(false);
-  });
-});
-
-describe('the scroll board settings (spec part 1 §2, §9 "Default medals")', () => {
-  it('gold 10%, silver 20%, bronze 30% of the ranked users, rounded down', () => {
-    expect(defaultMedals(0)).toEqual([0, 0, 0]);
-    expect(defaultMedals(9)).toEqual([0, 1, 2]);
-    expect(defaultMedals(10)).toEqual([1, 2, 3]);
-    expect(defaultMedals(57)).toEqual([5, 11, 17]);
-  });
-
-  it('opens /scrollBoard?cid&removeStar&medals[]=gold&medals[]=silver&medals[]=bronze', () => {
-    const url = scrollBoardUrl(1001, true, [2, 4, 6]);
-    expect(url).toBe('/scrollBoard?cid=1001&removeStar=true&medals[]=2&medals[]=4&medals[]=6');
-    const query = new URLSearchParams(url.split('?')[1]);
-    expect(query.getAll('medals[]')).toEqual(['2', '4', '6']);
-    expect(scrollBoardUrl(7, false, [1.7, -2, 3])).toBe(
-      '/scrollBoard?cid=7&removeStar=false&medals[]=1&medals[]=0&medals[]=3',
-    );
   });
 });

@@ -52,7 +52,7 @@ export function ContestRankPage() {
             <SealNotice sealTime={info.sealRankTime} admin={admin} forceRefresh={forceRefresh} />
           ) : null
         }
-        extraTools={admin && acm ? <ScrollBoardButton cid={cid} ended={ended} /> : null}
+        extraTools={admin && acm ? <ScrollBoardButton /> : null}
       />
     </Card>
   );

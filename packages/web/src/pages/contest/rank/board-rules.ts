@@ -149,16 +149,3 @@ export function isSealedAt(contest: SealFacts, now: number): boolean {
   if (now < end) return true;
   return contest.autoRealRank === false;
 }
-
-/** Spec part 1 §9: default medals are 10%, 20% and 30% of the ranked users, rounded down. */
-export function defaultMedals(rankedCount: number): [number, number, number] {
-  const n = Math.max(0, Math.floor(rankedCount));
-  return [Math.floor(n * 0.1), Math.floor(n * 0.2), Math.floor(n * 0.3)];
-}
-
-/** Spec part 1 §2: the scroll board opens at /scrollBoard?cid&removeStar&medals[]=g&medals[]=s&medals[]=b. */
-export function scrollBoardUrl(cid: number, removeStar: boolean, medals: readonly number[]): string {
-  const parts = [`cid=${cid}`, `removeStar=${removeStar}`];
-  for (const medal of medals) parts.push(`medals[]=${Math.max(0, Math.floor(medal))}`);
-  return `/scrollBoard?${parts.join('&')}`;
-}
