@@ -43,7 +43,7 @@ import {
 const ALICE = { username: 'alice', password: 'alice-pass1' };
 const CREATOR = { username: 'setter', password: 'setter-pass1' };
 const uids: Record<string, string> = {};
-const ids = { acm: 0, oi: 0 };
+const ids = { acm: 0, oi: 0, refresh: 0 };
 
 /** The ACM contest's problem display ids: enough columns to overflow 768 px. */
 const ACM_PROBLEMS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
@@ -205,6 +205,28 @@ async function prepare(server: TestServer): Promise<void> {
   await record(ids.acm, acmStart, C!, 'bob', 1, 105 * MIN);
   await record(ids.acm, acmStart, B!, 'bob', 1, 110 * MIN);
 
+  // a running contest that a test closes (private) under the board's auto refresh
+  const [refresh] = await db
+    .insert(contest)
+    .values({
+      uid: uids.setter!,
+      author: 'setter',
+      title: 'Refresh Cup',
+      type: 0,
+      auth: 0,
+      startTime: start,
+      endTime: new Date(now + 3600_000),
+      duration: 3 * 3600,
+      status: 0,
+    })
+    .returning({ id: contest.id, startTime: contest.startTime });
+  ids.refresh = refresh!.id;
+  const [refreshA] = await db
+    .insert(contestProblem)
+    .values({ cid: ids.refresh, pid: problems[0]!.id, displayId: 'A', displayTitle: 'Problem A' })
+    .returning();
+  await record(ids.refresh, refresh!.startTime, refreshA!, 'bob', 1, 12 * MIN);
+
   const [oiA, oiB] = oiLinks;
   const oiStart = oi!.startTime;
   await record(ids.oi, oiStart, oiA!, 'alice', 1, 20 * MIN, { score: 100, useTime: 15 });
@@ -345,6 +367,37 @@ describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 
       const auto = page.getByRole('switch', { name: 'Auto refresh (30 s)' });
       expect(await auto.isChecked()).toBe(false);
       expect(await auto.isDisabled()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+
+  it('en-US at 1280 px: the board refreshes itself every 30 s, and a failed refresh turns auto refresh off (spec part 1 §8, §9)', async () => {
+    const { context, page } = await openPage(env.browser, 1280);
+    try {
+      await signIn(page, ALICE, '/home?l=en-US');
+      // the page's timers run on Playwright's clock from here, so 30 s pass when the test says so
+      await context.clock.install();
+      await page.goto(`${env.server.url}/contest/${ids.refresh}/rank?l=en-US`);
+      await boardRows(page).first().waitFor();
+      const auto = page.getByRole('switch', { name: 'Auto refresh (30 s)' });
+      expect(await auto.isChecked()).toBe(true);
+
+      const isRankCall = (url: string) => url.endsWith('/api/get-contest-rank');
+      const refreshed = page.waitForResponse((response) => isRankCall(response.url()));
+      await context.clock.fastForward(30_000);
+      expect((await (await refreshed).json()).status).toBe(200);
+
+      // the contest turns private: alice, not registered, may no longer read its board
+      await env.server.db.update(contest).set({ auth: 1, pwd: 'closed' }).where(eq(contest.id, ids.refresh));
+      const refused = page.waitForResponse((response) => isRankCall(response.url()));
+      await context.clock.fastForward(30_000);
+      expect((await (await refused).json()).status).not.toBe(200);
+      await expect.poll(() => auto.isChecked()).toBe(false);
+      await page.locator('.rank-refresh-failed').waitFor();
+      // the rows already shown stay
+      expect(await boardRows(page).count()).toBeGreaterThan(0);
+      await saveScreenshot(page, 'contest-rank-refresh-failed-en-1280');
     } finally {
       await context.close();
     }

@@ -28,7 +28,7 @@ export const contestRankEnUS: DeepStrings<typeof contestRankZhCN> = {
   download: 'Download',
   downloadXlsx: 'Excel (xlsx)',
   downloadCsv: 'CSV',
-  total: '{{total}} rows',
+  total: 'Total: {{total}}',
   empty: 'No one is ranked yet',
   updatedAt: 'Updated at {{time}}',
   refreshFailed: 'The board could not be refreshed; auto refresh is off.',
