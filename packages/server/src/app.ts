@@ -16,6 +16,7 @@ import { contestRoutes } from './modules/contest/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { messageRoutes } from './modules/message/routes.ts';
 import { contestStaffRoutes } from './modules/contest/staff/routes.ts';
+import { contestScrollBoardRoutes } from './modules/contest/scroll-board/routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import {
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fileRoutes, { dataDir: deps.config.dataDir });
   await app.register(contestStaffRoutes);
+  await app.register(contestScrollBoardRoutes);
   await app.register(judgeGatewayRoutes, {
     judgeToken: deps.config.judgeToken,
     store: app.testData,

@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from './admin/admin-routes';
 import { withAdminProblemPages } from './admin/problem/routes';
-import { ComingSoon } from './components/ComingSoon';
 import { PageLoading } from './components/PageLoading';
 import { BareLayout } from './layout/BareLayout';
 import { SiteLayout } from './layout/SiteLayout';
@@ -198,7 +197,17 @@ const siteRoutes: RouteObject[] = [
       ),
       // The scoreboards come with the next issue: the tab exists and says so.
       route('rank', 'contestRank', {}, { lazy: contestComingTab }),
-      route('scroll-board', 'contestScrollBoard', {}, { lazy: contestComingTab }),
+      route(
+        'scroll-board',
+        'contestScrollBoard',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/contest/scroll-board/ScrollBoardConfigPage'),
+            (m) => m.ScrollBoardConfigPage,
+          ),
+        },
+      ),
       // The staff tabs (spec part 1 §2 "Contest admin helper, print and rejudge"); the shell shows
       // each tab only to those its rule names, and the server checks every call.
       route(
@@ -361,7 +370,16 @@ export const router = createBrowserRouter([
     // Opens in a new window without the site's bars (spec part 2 §2.8).
     path: '/scrollBoard',
     element: <BareLayout />,
-    children: [{ index: true, handle: { title: 'scrollBoard' }, element: <ComingSoon /> }],
+    children: [
+      {
+        index: true,
+        handle: { title: 'scrollBoard' },
+        lazy: lazyPage(
+          () => import('./pages/contest/scroll-board/ScrollBoardPage'),
+          (m) => m.ScrollBoardPage,
+        ),
+      },
+    ],
   },
   ...adminRoutes.map(withAdminLoginForm).map(withAdminProblemPages),
 ]);

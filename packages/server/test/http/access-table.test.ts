@@ -200,6 +200,9 @@ const EXPECTED: Record<string, Outcome[]> = {
   'GET /api/get-contest-ac-info': LOGIN,
   'PUT /api/check-contest-ac-info': LOGIN,
   'GET /api/file/download-contest-ac-submission': LOGIN,
+  // reference §3.6 scroll board: HOJ anon; Verdict any login, then the policy's contest.staff
+  'GET /api/get-contest-scroll-board-info': LOGIN,
+  'GET /api/get-contest-scroll-board-submission': LOGIN,
   'POST /api/judge-gateway/register': JUDGE,
   'POST /api/judge-gateway/heartbeat': JUDGE,
   'POST /api/judge-gateway/claim': JUDGE,

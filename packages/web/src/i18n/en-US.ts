@@ -1,3 +1,4 @@
+import { contestScrollBoardEnUS } from './areas/contest-scroll-board.en-US';
 import { adminConfEnUS } from './areas/admin-conf.en-US';
 import { contestStaffEnUS } from './areas/contest-staff.en-US';
 import { adminDashboardEnUS } from './areas/admin-dashboard.en-US';
@@ -296,6 +297,7 @@ export const enUS: Messages = {
   problem: problemEnUS,
   contest: contestEnUS,
   contestStaff: contestStaffEnUS,
+  contestScrollBoard: contestScrollBoardEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

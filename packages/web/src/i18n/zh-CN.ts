@@ -1,3 +1,4 @@
+import { contestScrollBoardZhCN } from './areas/contest-scroll-board.zh-CN';
 import { adminConfZhCN } from './areas/admin-conf.zh-CN';
 import { contestStaffZhCN } from './areas/contest-staff.zh-CN';
 import { adminDashboardZhCN } from './areas/admin-dashboard.zh-CN';
@@ -293,6 +294,7 @@ export const zhCN = {
   problem: problemZhCN,
   contest: contestZhCN,
   contestStaff: contestStaffZhCN,
+  contestScrollBoard: contestScrollBoardZhCN,
   title: {
     home: '首页',
     problemList: '题目列表',

@@ -12,6 +12,8 @@ export interface ContestSubmissionFields {
   memory: number | null;
   length: number | null;
   score: number | null;
+  /** computed from the score (reference §7.11), so sealed with it */
+  oiRankScore: number | null;
 }
 
 /**
@@ -45,7 +47,14 @@ export function contestSubmissionVisibility(
 /** Applies a visibility other than 'hidden' to a submission's fields. */
 export function withVisibility<T extends ContestSubmissionFields>(s: T, visibility: Visibility): T {
   if (visibility === 'unknown')
-    return { ...s, status: JudgeStatus.SUBMITTED_UNKNOWN_RESULT, time: null, memory: null, score: null };
+    return {
+      ...s,
+      status: JudgeStatus.SUBMITTED_UNKNOWN_RESULT,
+      time: null,
+      memory: null,
+      score: null,
+      oiRankScore: null,
+    };
   if (visibility === 'reduced') return { ...s, time: null, memory: null, length: null };
   return s;
 }
