@@ -157,7 +157,8 @@ export const problemDetailQuery = z.object({
 
 /** Calls that name a problem by its numeric id (`pid`). */
 export const pidQuery = z.object({ pid: z.coerce.number().int().positive() });
-export const optionalPidQuery = z.object({ pid: idParam });
+/** `get-problem-tags`: `pid` (none → no tags), and Verdict's optional `cid` as below. */
+export const optionalPidQuery = z.object({ pid: idParam, cid: idParam });
 /**
  * `get-problem-languages` / `get-problem-code-template`: `pid`, and Verdict's optional `cid` for a
  * contest-only problem opened in its contest (the problem page's editor asks for them).

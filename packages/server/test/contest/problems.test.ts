@@ -1,6 +1,7 @@
 import type { ContestProblemVO } from '@verdict/shared';
 import { JudgeStatus } from '@verdict/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemTag, tag } from '../../src/db/schema/index.ts';
 import { contestWorld, toMinute, type Caller, type ContestWorld } from './support.ts';
 
 let cw: ContestWorld;
@@ -234,5 +235,18 @@ describe('reference §3.6 get-contest-problem-details', () => {
     // a problem that is not in the contest
     const other = await cw.call('bob', 'GET', `/api/get-problem-languages?pid=${w.p1000}&cid=${c.id}`);
     expect(other.status).toBe(404);
+    // tags: through the contest only, and none until the end for a participant (§13.22)
+    const [greedy] = await w.t.db.insert(tag).values({ name: 'Greedy' }).returning();
+    await w.t.db.insert(problemTag).values({ pid: cw.acm.pid, tid: greedy!.id });
+    const tags = (who: Caller, cid?: number) =>
+      cw.call<unknown[]>(who, 'GET', `/api/get-problem-tags?pid=${cw.acm.pid}${cid ? `&cid=${cid}` : ''}`);
+    expect((await tags('bob')).status).toBe(403);
+    expect(await tags('bob', c.id)).toMatchObject({ status: 200, data: [] });
+    expect((await tags('alice', c.id)).status).toBe(403);
+    expect((await cw.call('bob', 'GET', `/api/get-problem-tags?pid=${w.p1000}&cid=${c.id}`)).status).toBe(
+      404,
+    );
+    toMinute(w.clock, c, 181);
+    expect((await tags('bob', c.id)).data).toMatchObject([{ name: 'Greedy' }]);
   });
 });

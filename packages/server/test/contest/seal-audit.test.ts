@@ -225,6 +225,17 @@ describe.each(MOMENTS)('reference §9.2 seal audit, $when', ({ minute }) => {
     expect(forAdmin.data[0]).toMatchObject({ ac: 2, total: 3 });
   });
 
+  it('§9.2, §7.18 with openRank, the problem list shown to anonymous callers hides AC/total too', async () => {
+    const s = await sealedContest(minute, { openRank: true });
+    const res = await cw.call<{ ac: number | null; total: number | null; myStatus: number | null }[]>(
+      'anonymous',
+      'GET',
+      `/api/get-contest-problem?cid=${s.cid}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.data[0]).toMatchObject({ ac: null, total: null, myStatus: null });
+  });
+
   it('§9.2, §9.8 the AC helper, the accepted-code zip and the scroll board are the staff’s: participants are refused', async () => {
     const s = await sealedContest(minute);
     const calls = [

@@ -299,6 +299,17 @@ describe('manual judge and cancel go through the final step (reference §6.4)', 
 });
 
 describe('contest_record, written by the contest scope only (reference §6.1 step 5 "Contest", §8.1)', () => {
+  it('a contest submission resubmitted waits at contest priority, a rejudged one at rejudge priority (reference §6.2, §6.4)', async () => {
+    const { submitId } = await contestSubmission(60_000);
+    await w.judge.judgeNext({ status: S.SYSTEM_ERROR });
+    await lifecycle.requeue(w.t.db, eq(judge.submitId, submitId), 'resubmit', w.clock.now());
+    expect(await row(submitId)).toMatchObject({ status: S.PENDING, priority: 3 });
+    await w.judge.judgeNext({ status: S.ACCEPTED });
+    await lifecycle.requeue(w.t.db, eq(judge.submitId, submitId), 'rejudge', w.clock.now());
+    expect(await row(submitId)).toMatchObject({ status: S.PENDING, priority: 0 });
+    await w.judge.judgeNext({ status: S.ACCEPTED });
+  });
+
   it('is created Pending with the seconds since the start, and 0 before the start', async () => {
     const during = await contestSubmission(90_500);
     expect(await recordOf(during.submitId)).toMatchObject({

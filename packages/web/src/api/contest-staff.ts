@@ -10,18 +10,6 @@ import { inLanguage } from './problem';
 
 export type { ContestAcInfoVO, ContestPrintVO };
 
-/** reference §3.6 ContestProblemVO of `get-contest-problem` (the contest's problem list). */
-export interface ContestProblemVO {
-  id: number;
-  displayId: string;
-  cid: number;
-  pid: number;
-  displayTitle: string;
-  color: string | null;
-  ac: number | null;
-  total: number | null;
-}
-
 export const submitPrintText = (cid: number, content: string) =>
   apiPost<null>('/api/submit-print-text', { cid, content }, inLanguage());
 
@@ -44,9 +32,6 @@ export const checkAcInfo = (id: number, cid: number, checked: boolean) =>
 
 export const downloadAcSubmissions = (cid: number, splitType: 'user' | 'problem', excludeAdmin: boolean) =>
   downloadFile('/api/file/download-contest-ac-submission', { cid, splitType, excludeAdmin });
-
-export const getContestProblems = (cid: number) =>
-  apiGet<ContestProblemVO[]>('/api/get-contest-problem', { cid }, inLanguage());
 
 export const rejudgeContestProblem = (cid: number, pid: number) =>
   apiGet<null>('/api/admin/judge/rejudge-contest-problem', { cid, pid }, inLanguage());

@@ -1,21 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { file } from '../../../server/src/db/schema/index.ts';
 import { encodePng, Raster } from '../../../server/src/modules/account/png.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
-import { startTestServer } from '../../../server/test/helpers/server.ts';
 import { adminConfEnUS } from '../../src/i18n/areas/admin-conf.en-US.ts';
 import { adminConfZhCN } from '../../src/i18n/areas/admin-conf.zh-CN.ts';
 import {
-  assertBuilt,
   expectNoSidewaysScroll,
-  launchChromium,
   openPage,
   popupsSettled,
   saveScreenshot,
   signInToAdminApp,
   toast,
+  useServerAndBrowser,
 } from './support.ts';
 
 /**
@@ -25,22 +23,10 @@ import {
  * before it is sent. Both languages, 1280 and 768 px.
  */
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  assertBuilt();
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 beforeEach(async () => {
-  await server.db.delete(file).where(eq(file.type, 'carousel'));
+  await env.server.db.delete(file).where(eq(file.type, 'carousel'));
 });
 
 const png = (red: number) => {
@@ -51,7 +37,7 @@ const png = (red: number) => {
 
 /** The ids of `GET /api/home-carousel`, in the order the home page shows them. */
 async function homeCarouselIds(): Promise<number[]> {
-  const answer = (await (await fetch(`${server.url}/api/home-carousel`)).json()) as {
+  const answer = (await (await fetch(`${env.server.url}/api/home-carousel`)).json()) as {
     data: { id: number }[];
   };
   return answer.data.map((image) => image.id);
@@ -73,10 +59,10 @@ describe.each([
   { width: 768, lang: 'en-US' as const, text: adminConfEnUS.carousel },
 ])('admin carousel, $lang at $width px', ({ width, lang, text }) => {
   it('uploads two images, moves the second up, deletes one; the home carousel follows', async () => {
-    const { context, page } = await openPage(browser, width);
+    const { context, page } = await openPage(env.browser, width);
     try {
-      await signInToAdminApp(page, server.url, 'root', ROOT_PASSWORD);
-      await page.goto(`${server.url}/admin/conf?l=${lang}`);
+      await signInToAdminApp(page, env.server.url, 'root', ROOT_PASSWORD);
+      await page.goto(`${env.server.url}/admin/conf?l=${lang}`);
       const card = page.getByTestId('conf-carousel');
       await card.getByText(text.empty).waitFor();
 

@@ -1,17 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { buildZip } from '../../../server/test/admin/zip.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
-import { startTestServer } from '../../../server/test/helpers/server.ts';
 import {
-  assertBuilt,
   expectNoSidewaysScroll,
-  launchChromium,
   openPage,
   popupsSettled,
   saveScreenshot,
   signInToAdminApp,
   toast,
+  useServerAndBrowser,
 } from './support.ts';
 
 /**
@@ -23,24 +21,14 @@ import {
  * piece is checked through the API; in English at 1280 px and in Chinese at 768 px.
  */
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
 let token: string;
 
-beforeAll(async () => {
-  assertBuilt();
-  server = await startTestServer();
-  browser = await launchChromium();
+const env = useServerAndBrowser(async () => {
   token = await rootToken();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 async function rootToken(): Promise<string> {
-  const response = await fetch(`${server.url}/api/admin/login`, {
+  const response = await fetch(`${env.server.url}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'root', password: ROOT_PASSWORD }),
@@ -51,7 +39,7 @@ async function rootToken(): Promise<string> {
 }
 
 async function api<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${route}`, {
+  const response = await fetch(`${env.server.url}${route}`, {
     method,
     headers: { authorization: token, 'content-type': 'application/json', 'accept-language': 'en-US' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -258,7 +246,7 @@ async function runScenario(page: Page, x: Texts, names: { contest: string; bank:
   const bankPid = await bankProblem(names.bank);
 
   // ---- create an ACM private contest with a password -------------------------------------------
-  await page.goto(`${server.url}/admin/contest?l=${x.lang}`);
+  await page.goto(`${env.server.url}/admin/contest?l=${x.lang}`);
   await page.getByRole('heading', { name: x.listHeading }).waitFor();
   await page.getByRole('button', { name: x.create }).click();
   await page.waitForURL('**/admin/contest/create');
@@ -369,7 +357,7 @@ async function runScenario(page: Page, x: Texts, names: { contest: string; bank:
   expect(problems.problemList.records.map((p) => p.auth)).toEqual([3, 3]);
 
   // ---- a contest announcement ---------------------------------------------------------------
-  await page.goto(`${server.url}/admin/contest/${cid}/announcement`);
+  await page.goto(`${env.server.url}/admin/contest/${cid}/announcement`);
   await page.getByRole('button', { name: x.createAnnouncement }).click();
   await popupsSettled(page);
   const dialog = page.getByRole('dialog');
@@ -389,7 +377,7 @@ async function runScenario(page: Page, x: Texts, names: { contest: string; bank:
   ]);
 
   // ---- editing: the rule is locked and a new password warns about the registrations -----------
-  await page.goto(`${server.url}/admin/contest/${cid}/edit`);
+  await page.goto(`${env.server.url}/admin/contest/${cid}/edit`);
   const password = page.getByLabel(x.password);
   await expect.poll(() => password.inputValue()).toBe('s3cret');
   await password.fill('n3w');
@@ -402,16 +390,16 @@ describe('admin contest screens in the browser (spec part 2 §2.7, reference §3
     'creates a private ACM contest, adds a bank problem and a new one, edits, announces (en-US, 1280 px)',
     { timeout: 180_000 },
     async () => {
-      const { context, page } = await openPage(browser, 1280);
-      await signInToAdminApp(page, server.url, 'root', ROOT_PASSWORD);
+      const { context, page } = await openPage(env.browser, 1280);
+      await signInToAdminApp(page, env.server.url, 'root', ROOT_PASSWORD);
       await runScenario(page, EN, { contest: 'Winter Cup', bank: 'Sum of two' }, 'admin-contest-1280-en');
       await context.close();
     },
   );
 
   it('does the same in Chinese at 768 px without sideways scrolling', { timeout: 180_000 }, async () => {
-    const { context, page } = await openPage(browser, 768);
-    await signInToAdminApp(page, server.url, 'root', ROOT_PASSWORD);
+    const { context, page } = await openPage(env.browser, 768);
+    await signInToAdminApp(page, env.server.url, 'root', ROOT_PASSWORD);
     await runScenario(page, ZH, { contest: '冬季杯', bank: '两数之和' }, 'admin-contest-768-zh');
     await context.close();
   });

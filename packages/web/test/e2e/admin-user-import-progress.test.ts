@@ -1,19 +1,16 @@
 import { inArray } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userInfo } from '../../../server/src/db/schema/index.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
-import { startTestServer } from '../../../server/test/helpers/server.ts';
 import { adminUserEnUS } from '../../src/i18n/areas/admin-user.en-US.ts';
 import { adminUserZhCN } from '../../src/i18n/areas/admin-user.zh-CN.ts';
 import {
-  assertBuilt,
   expectNoSidewaysScroll,
-  launchChromium,
   openPage,
   saveScreenshot,
   signInToAdminApp,
   toast,
+  useServerAndBrowser,
 } from './support.ts';
 
 /**
@@ -23,19 +20,7 @@ import {
  * timing; the API test (server/test/admin/user-import-progress.test.ts) shows it advancing.
  */
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  assertBuilt();
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 describe.each([
   { width: 1280, lang: 'en-US' as const, text: adminUserEnUS },
@@ -43,7 +28,7 @@ describe.each([
 ])('import progress, $lang at $width px', ({ width, lang, text }) => {
   it('shows "n / total" from the server while the import request runs', async () => {
     const names = [1, 2, 3].map((n) => `prog${lang.slice(0, 2)}${width}x${n}`);
-    const { context, page } = await openPage(browser, width);
+    const { context, page } = await openPage(env.browser, width);
     try {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -52,8 +37,8 @@ describe.each([
         await held;
         await route.fulfill({ response });
       });
-      await signInToAdminApp(page, server.url, 'root', ROOT_PASSWORD);
-      await page.goto(`${server.url}/admin/user?l=${lang}`);
+      await signInToAdminApp(page, env.server.url, 'root', ROOT_PASSWORD);
+      await page.goto(`${env.server.url}/admin/user?l=${lang}`);
       await page
         .getByRole('textbox', { name: text.csvText })
         .fill(names.map((n) => `${n},secret1`).join('\n'));
@@ -70,7 +55,7 @@ describe.each([
       release();
       await toast(page, text.imported).waitFor();
       await bar.waitFor({ state: 'detached' });
-      const written = await server.db.select().from(userInfo).where(inArray(userInfo.username, names));
+      const written = await env.server.db.select().from(userInfo).where(inArray(userInfo.username, names));
       expect(written).toHaveLength(3);
     } finally {
       await context.close();

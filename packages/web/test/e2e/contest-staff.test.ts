@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   contest,
   contestPrint,
@@ -12,17 +12,15 @@ import {
   userInfo,
 } from '../../../server/src/db/schema/index.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
-import { startTestServer } from '../../../server/test/helpers/server.ts';
 import { createUser } from '../../../server/test/helpers/users.ts';
 import {
-  assertBuilt,
   expectNoSidewaysScroll,
-  launchChromium,
   openPage,
   popupsSettled,
   saveScreenshot,
   signInThroughDialog,
   toast,
+  useServerAndBrowser,
 } from './support.ts';
 
 /**
@@ -33,13 +31,9 @@ import {
  * The contest and its submissions are inserted through the database.
  */
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
 let cid: number;
 
-beforeAll(async () => {
-  assertBuilt();
-  server = await startTestServer();
+const env = useServerAndBrowser(async (server) => {
   const db = server.db;
   const uids: Record<string, string> = {};
   for (const [name, role, realname] of [
@@ -145,17 +139,11 @@ beforeAll(async () => {
       gmtCreate: new Date(now - 300_000),
     },
   ]);
-  browser = await launchChromium();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function as(username: string, password: string, width: number): Promise<Page> {
-  const { page } = await openPage(browser, width);
-  await page.goto(`${server.url}/home?l=en-US`);
+  const { page } = await openPage(env.browser, width);
+  await page.goto(`${env.server.url}/home?l=en-US`);
   await signInThroughDialog(page, username, password);
   return page;
 }
@@ -185,7 +173,7 @@ describe.each(LAYOUTS)(
   ({ width, lang, printed, delivered, printer }) => {
     it('spec part 1 §2: a participant prints, and waits 30 s for the next print', async () => {
       const page = await as(printer.username, 'password1', width);
-      await page.goto(`${server.url}/contest/${cid}/print?l=${lang}`);
+      await page.goto(`${env.server.url}/contest/${cid}/print?l=${lang}`);
       await page.getByTestId('print-content').fill('short');
       await page.getByTestId('print-submit').click();
       await page.getByTestId('print-error').waitFor();
@@ -201,14 +189,14 @@ describe.each(LAYOUTS)(
       await expect.poll(() => page.getByTestId('print-submit').isDisabled()).toBe(true);
       await saveScreenshot(page, `print-wait-${lang}-${width}`);
       await expectNoSidewaysScroll(page);
-      const stored = await server.db.select().from(contestPrint).where(eq(contestPrint.content, text));
+      const stored = await env.server.db.select().from(contestPrint).where(eq(contestPrint.content, text));
       expect(stored).toMatchObject([{ ...printer, status: 0 }]);
       await page.context().close();
     }, 180_000);
 
     it('spec part 1 §2: the creator marks the print done and a balloon delivered', async () => {
       const page = await as('admin', 'password1', width);
-      await page.goto(`${server.url}/contest/${cid}/admin-print?l=${lang}`);
+      await page.goto(`${env.server.url}/contest/${cid}/admin-print?l=${lang}`);
       const printerRow = page.locator('.ant-table-row', { hasText: printer.username }).first();
       await printerRow.waitFor();
       await saveScreenshot(page, `admin-print-${lang}-${width}`, { fullPage: true });
@@ -220,7 +208,7 @@ describe.each(LAYOUTS)(
         .first()
         .waitFor();
 
-      await page.goto(`${server.url}/contest/${cid}/ac-info?l=${lang}`);
+      await page.goto(`${env.server.url}/contest/${cid}/ac-info?l=${lang}`);
       await expect.poll(() => page.getByTestId('first-blood').count()).toBe(2);
       await saveScreenshot(page, `ac-info-${lang}-${width}`, { fullPage: true });
       await expectNoSidewaysScroll(page);
@@ -240,7 +228,7 @@ describe.each(LAYOUTS)(
 describe.each(LAYOUTS)('contest rejudge, $lang at $width px', ({ width, lang, rejudged }) => {
   it('spec part 1 §2: root rejudges every submission of a contest problem after confirming', async () => {
     const page = await as('root', ROOT_PASSWORD, width);
-    await page.goto(`${server.url}/contest/${cid}/rejudge?l=${lang}`);
+    await page.goto(`${env.server.url}/contest/${cid}/rejudge?l=${lang}`);
     await page.getByTestId('rejudge-B').waitFor();
     await saveScreenshot(page, `rejudge-${lang}-${width}`, { fullPage: true });
     await page.getByTestId('rejudge-B').click();
@@ -250,7 +238,7 @@ describe.each(LAYOUTS)('contest rejudge, $lang at $width px', ({ width, lang, re
     await expectNoSidewaysScroll(page);
     await page.locator('.ant-popover .ant-btn-dangerous').click();
     await toast(page, rejudged).waitFor();
-    const rows = await server.db
+    const rows = await env.server.db
       .select({ status: judge.status })
       .from(judge)
       .where(and(eq(judge.cid, cid), eq(judge.displayPid, 'B')));

@@ -1,7 +1,7 @@
 import { JudgeStatus } from '@verdict/shared';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   announcement,
   contest,
@@ -11,20 +11,18 @@ import {
   problem,
   problemLanguage,
 } from '../../../server/src/db/schema/index.ts';
-import { startTestServer } from '../../../server/test/helpers/server.ts';
 import { createUser } from '../../../server/test/helpers/users.ts';
 import { startJudgeWorker, type TestJudgeWorker } from './judge-worker.ts';
 import { codeEditor, panelStatus, setSwitches, typeCode } from './problem-support.ts';
 import {
-  assertBuilt,
   dialog,
   expectNoSidewaysScroll,
-  launchChromium,
   openPage,
   popupsSettled,
   saveScreenshot,
   signInThroughDialog,
   toast,
+  useServerAndBrowser,
 } from './support.ts';
 
 /**
@@ -52,14 +50,10 @@ const PLAYER = { username: 'player', password: 'player-pass1' };
 const PLAYER_ZH = { username: 'player-zh', password: 'player-pass2' };
 const PASSWORD = 'open-sesame';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
 let worker: TestJudgeWorker;
 const ids = { privateCup: 0, openRound: 0, scheduledCup: 0 };
 
-beforeAll(async () => {
-  assertBuilt();
-  server = await startTestServer();
+const env = useServerAndBrowser(async (server) => {
   const db = server.db;
   await setSwitches(db, { defaultSubmitInterval: 0 });
   await createUser(db, PLAYER);
@@ -132,13 +126,10 @@ beforeAll(async () => {
   await db.insert(contestAnnouncement).values({ aid: news!.id, cid: ids.privateCup });
 
   worker = await startJudgeWorker(server.url, 'contest-e2e', ['C++']);
-  browser = await launchChromium();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await worker?.stop();
-  await server?.close();
 });
 
 const contestRow = (page: Page, id: number) => page.locator(`.contest-row[data-contest-id="${id}"]`);
@@ -152,8 +143,8 @@ describe('the contest screens in the browser, en-US at 1280 px (spec part 1 §2)
   let page: Page;
 
   it('spec part 1 §2 "Contest list": the rows with rule, access, participants and status; a visitor is asked to log in', async () => {
-    ({ context, page } = await openPage(browser, 1280));
-    await page.goto(`${server.url}/contest?l=en-US`);
+    ({ context, page } = await openPage(env.browser, 1280));
+    await page.goto(`${env.server.url}/contest?l=en-US`);
     const secret = contestRow(page, ids.privateCup);
     await secret.waitFor();
     await expect.poll(() => secret.innerText()).toContain('Secret Cup');
@@ -174,7 +165,7 @@ describe('the contest screens in the browser, en-US at 1280 px (spec part 1 §2)
     await page.locator('.contest-filters').getByText('OI', { exact: true }).click();
     await page.waitForURL(/type=1/);
     await expect.poll(() => page.locator('.contest-row').count()).toBe(1);
-    await page.goto(`${server.url}/contest?l=en-US`);
+    await page.goto(`${env.server.url}/contest?l=en-US`);
 
     await secret.getByRole('link', { name: 'Secret Cup' }).click();
     await toast(page, 'Please login first').waitFor();
@@ -272,7 +263,7 @@ describe('the contest screens in the browser, en-US at 1280 px (spec part 1 §2)
   }, 300_000);
 
   it('spec part 1 §2: focus mode shows the footer navigator to the next problem of the contest', async () => {
-    await page.goto(`${server.url}/contest/${ids.privateCup}/problem/A/full-screen`);
+    await page.goto(`${env.server.url}/contest/${ids.privateCup}/problem/A/full-screen`);
     const navigator = page.getByRole('navigation', { name: 'Contest problems' });
     await navigator.waitFor();
     expect(await navigator.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
@@ -286,16 +277,16 @@ describe('the contest screens in the browser, en-US at 1280 px (spec part 1 §2)
 
 describe('the contest screens in zh-CN at 768 px (spec part 1 §2, §9)', () => {
   it('spec part 1 §2: list, shell with the countdown and the problem list, in Chinese, without sideways scrolling', async () => {
-    const { context, page } = await openPage(browser, 768);
-    await page.goto(`${server.url}/contest?l=zh-CN`);
+    const { context, page } = await openPage(env.browser, 768);
+    await page.goto(`${env.server.url}/contest?l=zh-CN`);
     await contestRow(page, ids.openRound).waitFor();
     expect(await contestRow(page, ids.openRound).locator('.contest-status-tag').innerText()).toBe('进行中');
     await expectNoSidewaysScroll(page);
     await saveScreenshot(page, 'contest-list-zh-768', { fullPage: true });
 
-    await page.goto(`${server.url}/home?l=en-US`);
+    await page.goto(`${env.server.url}/home?l=en-US`);
     await signInThroughDialog(page, PLAYER.username, PLAYER.password);
-    await page.goto(`${server.url}/contest/${ids.openRound}?l=zh-CN`);
+    await page.goto(`${env.server.url}/contest/${ids.openRound}?l=zh-CN`);
     await expect.poll(() => countdown(page).innerText()).toMatch(/^距离结束 \d{2}:\d{2}:\d{2}$/);
     // a public contest needs no password
     expect(await page.locator('.contest-password').count()).toBe(0);
@@ -308,7 +299,7 @@ describe('the contest screens in zh-CN at 768 px (spec part 1 §2, §9)', () => 
     await saveScreenshot(page, 'contest-problems-zh-768', { fullPage: true });
 
     // a protected contest not started yet: its tabs stay closed and the countdown counts to the start
-    await page.goto(`${server.url}/contest/${ids.scheduledCup}?l=zh-CN`);
+    await page.goto(`${env.server.url}/contest/${ids.scheduledCup}?l=zh-CN`);
     await expect
       .poll(() => countdown(page).innerText())
       .toMatch(/^距离开始 1 天 \d{2}:\d{2}:\d{2}$|^距离开始 23:/);
@@ -319,10 +310,10 @@ describe('the contest screens in zh-CN at 768 px (spec part 1 §2, §9)', () => 
   });
 
   it('issue 11 flow in Chinese at 768 px: register with the password, read the announcement, solve A in the contest problem page', async () => {
-    const { context, page } = await openPage(browser, 768);
-    await page.goto(`${server.url}/home?l=en-US`);
+    const { context, page } = await openPage(env.browser, 768);
+    await page.goto(`${env.server.url}/home?l=en-US`);
     await signInThroughDialog(page, PLAYER_ZH.username, PLAYER_ZH.password);
-    await page.goto(`${server.url}/contest/${ids.privateCup}?l=zh-CN`);
+    await page.goto(`${env.server.url}/contest/${ids.privateCup}?l=zh-CN`);
     await page.locator('.contest-password').waitFor();
     await page.getByLabel('比赛密码').fill(PASSWORD);
     await page.locator('.contest-password button[type="submit"]').click();

@@ -7,7 +7,7 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { can } from '../../policy/index.ts';
 import type { Subject } from '../../policy/subjects.ts';
 import { countsFromJson } from '../problem/counts.ts';
-import { problemInfoRow, tagsJson, viewableProblem } from '../problem/detail.ts';
+import { problemInfoRow, tagsJson, tagsOfProblem, viewableProblem } from '../problem/detail.ts';
 import { problemJson } from '../problem/json.ts';
 import { contestFor, type ContestView } from './access.ts';
 import { contestMessages } from './messages.ts';
@@ -150,4 +150,20 @@ export async function viewableProblemIn(
   }
   const view = await contestFor(db, user, query.cid, now, 'contest.enter');
   await contestProblemOf(db, view, query.pid);
+}
+
+/**
+ * reference §3.2 `get-problem-tags` with Verdict's `cid`: a contest problem's tags through its
+ * contest, hidden from non-admins until the end as in get-contest-problem-details above.
+ */
+export async function contestProblemTags(
+  db: Db,
+  user: Subject,
+  query: { pid: number; cid: number },
+  now: Date,
+) {
+  const view = await contestFor(db, user, query.cid, now, 'contest.enter');
+  await contestProblemOf(db, view, query.pid);
+  const running = view.facts.status !== CONTEST_STATUS.ended && !view.admin;
+  return running ? [] : tagsOfProblem(db, query.pid);
 }

@@ -23,7 +23,7 @@ import {
   viewableProblem,
 } from './detail.ts';
 import { contestProblemStatuses } from '../contest/problem-status.ts';
-import { viewableProblemIn } from '../contest/problems.ts';
+import { contestProblemTags, viewableProblemIn } from '../contest/problems.ts';
 import { fullScreenProblemList } from './full-screen.ts';
 import { listProblems } from './list.ts';
 import { allTags, tagsByClassification } from './tags.ts';
@@ -64,9 +64,12 @@ export async function problemRoutes(app: FastifyInstance) {
     '/api/get-problem-tags',
     { config: anon, schema: { querystring: optionalPidQuery } },
     async (request) => {
-      if (request.query.pid === undefined) return ok([]);
-      await viewableProblem(app.db, request.user, request.query.pid);
-      return ok(await tagsOfProblem(app.db, request.query.pid));
+      const { pid, cid } = request.query;
+      if (pid === undefined) return ok([]);
+      if (cid !== undefined)
+        return ok(await contestProblemTags(app.db, request.user, { pid, cid }, app.clock.now()));
+      await viewableProblem(app.db, request.user, pid);
+      return ok(await tagsOfProblem(app.db, pid));
     },
   );
 

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -28,6 +28,7 @@ import {
   type OiRankScoreType,
   type RankShowName,
 } from '../../api/admin-contest';
+import { FormSaveFooter } from '../common/FormSaveFooter';
 import { ApiError } from '../../api/http';
 import { PageLoading } from '../../components/PageLoading';
 import { toast } from '../../feedback/toast';
@@ -477,44 +478,20 @@ function ContestEditor() {
           </Row>
         </Card>
       </Form>
-      {allErrors.length > 0 && (
-        <Alert
-          className="ap-alert"
-          type="error"
-          showIcon
-          title={t('adminContest.form.fixErrors')}
-          description={
-            <ul className="ap-error-list">
-              {allErrors.map((error, i) => (
-                <li key={`${error.key}-${i}`}>{messageOf(error)}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
-      {saveError && allErrors.length === 0 && (
-        <Alert
-          className="ap-alert"
-          type="error"
-          showIcon
-          title={t('adminContest.common.saveFailed')}
-          description={saveError}
-        />
-      )}
-      <div className="ap-savebar">
-        <Button
-          type="primary"
-          size="large"
-          icon={<SaveOutlined />}
-          loading={saving}
-          onClick={() => void save()}
-        >
-          {saving ? t('adminContest.common.saving') : t('adminContest.common.save')}
-        </Button>
-        <Link to={contestPaths.list}>
-          <Button size="large">{t('adminContest.common.cancel')}</Button>
-        </Link>
-      </div>
+      <FormSaveFooter
+        errors={allErrors.map(messageOf)}
+        saveError={saveError}
+        saving={saving}
+        onSave={() => void save()}
+        cancelTo={contestPaths.list}
+        texts={{
+          fixErrors: t('adminContest.form.fixErrors'),
+          saveFailed: t('adminContest.common.saveFailed'),
+          save: t('adminContest.common.save'),
+          saving: t('adminContest.common.saving'),
+          cancel: t('adminContest.common.cancel'),
+        }}
+      />
     </div>
   );
 }

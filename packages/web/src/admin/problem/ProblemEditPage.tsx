@@ -1,6 +1,6 @@
-import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Result, Typography } from 'antd';
+import { Button, Card, Form, Result, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import {
   type AdminProblem,
   type ProblemDtoBody,
 } from '../../api/admin-problem';
+import { FormSaveFooter } from '../common/FormSaveFooter';
 import { ApiError } from '../../api/http';
 import { PageLoading } from '../../components/PageLoading';
 import { useSession } from '../../store/session';
@@ -268,51 +269,20 @@ export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTa
           <LanguagesSection {...sectionProps} languages={localLanguages} />
         </Card>
       </Form>
-      {errorTexts.length > 0 && (
-        <Alert
-          className="ap-alert"
-          type="error"
-          showIcon
-          title={t('adminProblem.form.fixErrors')}
-          description={
-            <ul className="ap-error-list">
-              {errorTexts.map((text, i) => (
-                <li key={`${text}-${i}`}>{text}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
-      {saveError && errorTexts.length === 0 && (
-        <Alert
-          className="ap-alert"
-          type="error"
-          showIcon
-          title={t('adminProblem.form.saveFailed')}
-          description={saveError}
-        />
-      )}
-      <div className="ap-savebar">
-        <Button
-          type="primary"
-          size="large"
-          icon={<SaveOutlined />}
-          loading={saving}
-          onClick={() => void save()}
-        >
-          {saving ? t('adminProblem.form.saving') : t('adminProblem.common.save')}
-        </Button>
-        <Link to={target.listPath}>
-          <Button size="large">{t('adminProblem.common.cancel')}</Button>
-        </Link>
-        {(errorTexts.length > 0 || saveError) && (
-          <Typography.Text type="danger" className="ap-savebar-error" role="alert">
-            {errorTexts.length > 0
-              ? `${errorTexts[0]!}${errorTexts.length > 1 ? ` (+${errorTexts.length - 1})` : ''}`
-              : saveError}
-          </Typography.Text>
-        )}
-      </div>
+      <FormSaveFooter
+        errors={errorTexts}
+        saveError={saveError}
+        saving={saving}
+        onSave={() => void save()}
+        cancelTo={target.listPath}
+        texts={{
+          fixErrors: t('adminProblem.form.fixErrors'),
+          saveFailed: t('adminProblem.form.saveFailed'),
+          save: t('adminProblem.common.save'),
+          saving: t('adminProblem.form.saving'),
+          cancel: t('adminProblem.common.cancel'),
+        }}
+      />
     </div>
   );
 }

@@ -196,7 +196,11 @@ export async function requeue(
         errorMessage: null,
         score: null,
         oiRankScore: null,
-        priority: name === 'rejudge' ? JUDGE_PRIORITY.rejudge : JUDGE_PRIORITY.ordinary,
+        // a resubmit waits where a new submission of its scope would (contest first, reference §6.2)
+        priority:
+          name === 'rejudge'
+            ? JUDGE_PRIORITY.rejudge
+            : sql`case when ${judge.cid} <> 0 then ${JUDGE_PRIORITY.contest}::int else ${JUDGE_PRIORITY.ordinary}::int end`,
         leaseOwner: null,
         leaseExpiresAt: null,
         gmtModified: now,

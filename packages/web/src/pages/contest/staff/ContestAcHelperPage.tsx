@@ -1,15 +1,13 @@
 import { FireOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONTEST_STAFF_LIMITS as L } from '@verdict/shared';
 import { Alert, Button, Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { checkAcInfo, getContestAcInfo, type ContestAcInfoVO } from '../../../api/contest-staff';
 import { toast } from '../../../feedback/toast';
 import { AcSubmissionsDownload } from './AcSubmissionsDownload';
-import { contestClock, contestIdOf } from './staff-rules';
+import { contestClock } from './staff-rules';
+import { useStaffList } from './use-staff-list';
 import './staff.css';
 
 /**
@@ -19,29 +17,18 @@ import './staff.css';
  */
 export default function ContestAcHelperPage() {
   const { t } = useTranslation();
-  const cid = contestIdOf(useParams().contestID);
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [busy, setBusy] = useState<number | null>(null);
-  const list = useQuery({
-    queryKey: ['contest-staff', 'ac-info', cid, page],
-    queryFn: () => getContestAcInfo(cid!, page, L.acHelperPageSize),
-    enabled: cid !== null,
-    refetchInterval: L.refreshMs,
+  const { cid, page, setPage, list, busy, act } = useStaffList({
+    name: 'ac-info',
+    load: (cid, page) => getContestAcInfo(cid, page, L.acHelperPageSize),
+    refreshMs: L.refreshMs,
   });
 
-  const flip = async (row: ContestAcInfoVO) => {
-    setBusy(row.id);
-    try {
-      await checkAcInfo(row.id, cid!, !row.checked);
-      toast.success(t('contestStaff.acHelper.updated'));
-      await queryClient.invalidateQueries({ queryKey: ['contest-staff', 'ac-info', cid] });
-    } catch {
-      // the client has shown the failure
-    } finally {
-      setBusy(null);
-    }
-  };
+  const flip = (row: ContestAcInfoVO) =>
+    act(
+      String(row.id),
+      () => checkAcInfo(row.id, cid!, !row.checked),
+      () => toast.success(t('contestStaff.acHelper.updated')),
+    );
 
   const columns: TableColumnsType<ContestAcInfoVO> = [
     {
@@ -100,7 +87,7 @@ export default function ContestAcHelperPage() {
         <Button
           size="small"
           type={row.checked ? 'default' : 'primary'}
-          loading={busy === row.id}
+          loading={busy === String(row.id)}
           onClick={() => flip(row)}
           data-testid={`ac-check-${row.id}`}
         >

@@ -1,11 +1,8 @@
 import { CheckOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONTEST_STAFF_LIMITS as L } from '@verdict/shared';
 import { Alert, Button, Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import {
   downloadPrintText,
   getContestPrints,
@@ -13,7 +10,7 @@ import {
   type ContestPrintVO,
 } from '../../../api/contest-staff';
 import { toast } from '../../../feedback/toast';
-import { contestIdOf } from './staff-rules';
+import { useStaffList } from './use-staff-list';
 import './staff.css';
 
 /**
@@ -23,30 +20,11 @@ import './staff.css';
  */
 export default function ContestAdminPrintPage() {
   const { t } = useTranslation();
-  const cid = contestIdOf(useParams().contestID);
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [busy, setBusy] = useState<string | null>(null);
-  const key = ['contest-staff', 'prints', cid, page];
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => getContestPrints(cid!, page, L.printListPageSize),
-    enabled: cid !== null,
-    refetchInterval: L.refreshMs,
+  const { cid, page, setPage, list, busy, act } = useStaffList({
+    name: 'prints',
+    load: (cid, page) => getContestPrints(cid, page, L.printListPageSize),
+    refreshMs: L.refreshMs,
   });
-
-  const act = async (id: string, action: () => Promise<unknown>, done?: string) => {
-    setBusy(id);
-    try {
-      await action();
-      if (done) toast.success(done);
-      await queryClient.invalidateQueries({ queryKey: ['contest-staff', 'prints', cid] });
-    } catch {
-      // the client has shown the failure
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const columns: TableColumnsType<ContestPrintVO> = [
     { title: t('contestStaff.adminPrint.username'), dataIndex: 'username', key: 'username' },
@@ -96,7 +74,7 @@ export default function ContestAdminPrintPage() {
                 act(
                   `ok-${row.id}`,
                   () => markPrinted(row.id, cid!),
-                  t('contestStaff.adminPrint.markedPrinted'),
+                  () => toast.success(t('contestStaff.adminPrint.markedPrinted')),
                 )
               }
               data-testid={`print-ok-${row.id}`}

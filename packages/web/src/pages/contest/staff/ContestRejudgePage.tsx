@@ -1,12 +1,10 @@
 import { RedoOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Popconfirm, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { getContestProblems, rejudgeContestProblem, type ContestProblemVO } from '../../../api/contest-staff';
+import { getContestProblems, type ContestProblem } from '../../../api/contest';
+import { rejudgeContestProblem } from '../../../api/contest-staff';
 import { toast } from '../../../feedback/toast';
-import { contestIdOf } from './staff-rules';
+import { useStaffList } from './use-staff-list';
 import './staff.css';
 
 /**
@@ -15,29 +13,21 @@ import './staff.css';
  */
 export default function ContestRejudgePage() {
   const { t } = useTranslation();
-  const cid = contestIdOf(useParams().contestID);
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<number | null>(null);
-  const problems = useQuery({
-    queryKey: ['contest-staff', 'problems', cid],
-    queryFn: () => getContestProblems(cid!),
-    enabled: cid !== null,
-  });
+  const {
+    cid,
+    list: problems,
+    busy,
+    act,
+  } = useStaffList({ name: 'problems', load: (cid) => getContestProblems(cid, false) });
 
-  const rejudge = async (row: ContestProblemVO) => {
-    setBusy(row.pid);
-    try {
-      await rejudgeContestProblem(cid!, row.pid);
-      toast.success(t('contestStaff.rejudge.success'));
-      await queryClient.invalidateQueries({ queryKey: ['contest-staff', 'problems', cid] });
-    } catch {
-      // the client has shown the failure
-    } finally {
-      setBusy(null);
-    }
-  };
+  const rejudge = (row: ContestProblem) =>
+    act(
+      String(row.pid),
+      () => rejudgeContestProblem(cid!, row.pid),
+      () => toast.success(t('contestStaff.rejudge.success')),
+    );
 
-  const columns: TableColumnsType<ContestProblemVO> = [
+  const columns: TableColumnsType<ContestProblem> = [
     { title: t('contestStaff.rejudge.pid'), dataIndex: 'pid', key: 'pid' },
     {
       title: t('contestStaff.rejudge.displayId'),
@@ -70,7 +60,7 @@ export default function ContestRejudgePage() {
             size="small"
             danger
             icon={<RedoOutlined />}
-            loading={busy === row.pid}
+            loading={busy === String(row.pid)}
             data-testid={`rejudge-${row.displayId}`}
           >
             {t('contestStaff.rejudge.rejudgeAll')}
@@ -85,7 +75,7 @@ export default function ContestRejudgePage() {
       {problems.isError && (
         <Alert type="error" showIcon message={t('contestStaff.loadFailed')} style={{ marginBottom: 12 }} />
       )}
-      <Table<ContestProblemVO>
+      <Table<ContestProblem>
         rowKey="id"
         size="middle"
         columns={columns}
