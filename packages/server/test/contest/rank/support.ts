@@ -91,8 +91,9 @@ export interface Play {
   time?: number;
 }
 
-/** Submits and judges each play in time order, moving the clock to its second. */
-export async function play(rw: RankWorld, c: ContestRow, plays: Play[]) {
+/** Submits and judges each play in time order, moving the clock to its second; answers the ids. */
+export async function play(rw: RankWorld, c: ContestRow, plays: Play[]): Promise<number[]> {
+  const ids: number[] = [];
   for (const p of [...plays].sort((a, b) => a.at - b.at)) {
     advanceTo(rw.cw.w.clock, new Date(c.startTime.getTime() + p.at * 1000));
     const res = await rw.cw.w.call<{ submitId: number }>('POST', '/api/submit-problem-judge', {
@@ -101,7 +102,9 @@ export async function play(rw: RankWorld, c: ContestRow, plays: Play[]) {
     });
     expect(res.status, `${p.who} submits ${p.problem}: ${res.msg}`).toBe(200);
     await rw.cw.w.judge.judgeNext({ status: p.status, score: p.score, time: p.time });
+    ids.push(res.data.submitId);
   }
+  return ids;
 }
 
 /** Moves the clock to `seconds` after the contest's start. */

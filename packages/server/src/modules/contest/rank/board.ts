@@ -118,16 +118,20 @@ export class ViewBoard {
 
   /** reference §9.3: first blood goes to every accepted cell at the problem's smallest AC time. */
   private markFirstBlood() {
+    // for…in: no arrays made per row, as this walks every row after each change
     const first = new Map<string, number>();
     for (const row of this.order)
-      for (const [displayId, cell] of Object.entries(row.acm)) {
+      for (const displayId in row.acm) {
+        const cell = row.acm[displayId]!;
         if (!cell.isAC || cell.isAfterContest) continue;
         const t = first.get(displayId);
         if (t === undefined || cell.ACTime! < t) first.set(displayId, cell.ACTime!);
       }
     for (const row of this.order)
-      for (const [displayId, cell] of Object.entries(row.acm))
+      for (const displayId in row.acm) {
+        const cell = row.acm[displayId]!;
         cell.isFirstAC = cell.isAC && !cell.isAfterContest && cell.ACTime === first.get(displayId);
+      }
   }
 
   private insertionPoint(row: ScoredRow): number {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { contestRankChange, contestRankVersion } from '../../../db/schema/index.ts';
 
@@ -28,24 +28,6 @@ export async function noteRankChange(tx: Tx, cid: number, uids: Iterable<string>
     .insert(contestRankChange)
     .values(distinct.map((uid) => ({ cid, version: row!.version, uid })))
     .onConflictDoNothing();
-}
-
-/** The contest's current version (0 before any change). */
-export async function currentVersion(db: Db, cid: number): Promise<number> {
-  const [row] = await db
-    .select({ version: contestRankVersion.version })
-    .from(contestRankVersion)
-    .where(eq(contestRankVersion.cid, cid));
-  return row?.version ?? 0;
-}
-
-/** The changes of contest `cid` after version `since`, oldest first. */
-export function changesSince(db: Db, cid: number, since: number) {
-  return db
-    .select({ version: contestRankChange.version, uid: contestRankChange.uid })
-    .from(contestRankChange)
-    .where(and(eq(contestRankChange.cid, cid), gt(contestRankChange.version, since)))
-    .orderBy(asc(contestRankChange.version));
 }
 
 /** The `contest-rank-feed` job: changes older than the retention go. */

@@ -1,14 +1,8 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ROLES } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
-import {
-  contestProblem,
-  contestRecord,
-  groupMember,
-  problem,
-  userInfo,
-  userRole,
-} from '../../../db/schema/index.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { contestRecord, userInfo } from '../../../db/schema/index.ts';
 import type { ContestRow } from '../facts.ts';
 import type { RankConfig, RankRecord } from './model.ts';
 
@@ -26,28 +20,39 @@ export interface BoardSetup {
   signature: string;
 }
 
-/** reference §9.1–§9.5: what of contest `row` the board depends on, read now. */
-export async function loadBoardSetup(db: Db, row: ContestRow): Promise<BoardSetup> {
-  const problems = await db
-    .select({ cpid: contestProblem.id, displayId: contestProblem.displayId, remote: problem.isRemote })
-    .from(contestProblem)
-    .innerJoin(problem, eq(problem.id, contestProblem.pid))
-    .where(eq(contestProblem.cid, row.id))
-    .orderBy(contestProblem.id);
-  // reference §9.1: the creator, every root and, for a group contest, the group's roots
-  const rootsQuery = db
-    .select({ uid: userRole.uid })
-    .from(userRole)
-    .where(eq(userRole.roleId, ROLES.root.id));
-  const excludedRows = row.gid
-    ? await rootsQuery.union(
-        db
-          .select({ uid: groupMember.uid })
-          .from(groupMember)
-          .where(and(eq(groupMember.gid, row.gid), eq(groupMember.auth, 5))),
-      )
-    : await rootsQuery;
-  const excluded = new Set([row.uid, ...excludedRows.map((r) => r.uid)]);
+/** What one look at the database tells a board: its setup, and the contest's change feed. */
+export interface BoardLook extends BoardSetup {
+  /** the contest's version now */
+  version: number;
+  /** the changes after the version asked about, oldest first */
+  changes: { version: number; uid: string }[];
+}
+
+/**
+ * reference §9.1–§9.5: what of contest `row` the board depends on, and the contest's change feed
+ * after version `since` (feed.ts), read in one statement: every board read asks it.
+ */
+export async function lookAtBoard(db: Db, row: ContestRow, since: number): Promise<BoardLook> {
+  const [look] = await queryRows<{
+    problems: BoardProblem[];
+    excluded: string[];
+    version: number;
+    changes: { version: number; uid: string }[];
+  }>(
+    db,
+    sql`select
+      coalesce((select json_agg(json_build_object('cpid', cp.id, 'displayId', cp.display_id, 'remote', p.is_remote)
+                                order by cp.id)
+                from contest_problem cp join problem p on p.id = cp.pid where cp.cid = ${row.id}), '[]') as problems,
+      -- reference §9.1: every root and, for a group contest, the group's roots (the creator is added below)
+      array(select uid from user_role where role_id = ${ROLES.root.id}
+            union select uid from group_member where gid = ${row.gid ?? 0} and auth = 5) as excluded,
+      coalesce((select version from contest_rank_version where cid = ${row.id}), 0)::float8 as version,
+      coalesce((select json_agg(json_build_object('version', version, 'uid', uid) order by version)
+                from contest_rank_change where cid = ${row.id} and version > ${since}), '[]') as changes`,
+  );
+  const problems = look!.problems;
+  const excluded = new Set([row.uid, ...look!.excluded]);
   const config: RankConfig = {
     cid: row.id,
     type: row.type,
@@ -72,7 +77,13 @@ export async function loadBoardSetup(db: Db, row: ContestRow): Promise<BoardSetu
     [...excluded].sort(),
     problems,
   ]);
-  return { config, problems: new Map(problems.map((p) => [p.cpid, p])), signature };
+  return {
+    config,
+    problems: new Map(problems.map((p) => [Number(p.cpid), { ...p, cpid: Number(p.cpid) }])),
+    signature,
+    version: Number(look!.version),
+    changes: look!.changes.map((c) => ({ version: Number(c.version), uid: c.uid })),
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { contestProblemList } from '../problems.ts';
 import { fullBoard } from './full.ts';
 import type { BoardView, RankConfig, RankedRow } from './model.ts';
 import { keywordMatches, pageOfBoard, rankPageJson } from './page.ts';
-import { loadBoardSetup, loadRankRecords } from './records.ts';
+import { loadRankRecords, lookAtBoard } from './records.ts';
 import type { RankBoards } from './store.ts';
 
 /**
@@ -36,7 +36,7 @@ export async function rankedBoard(
   board: BoardView,
 ): Promise<{ config: RankConfig; rows: readonly RankedRow[] }> {
   if (source !== 'full') return source.board(view.row, board);
-  const setup = await loadBoardSetup(db, view.row);
+  const setup = await lookAtBoard(db, view.row, Number.MAX_SAFE_INTEGER);
   const records = await loadRankRecords(db, view.row.id, setup.problems);
   return { config: setup.config, rows: fullBoard(setup.config, board, records) };
 }

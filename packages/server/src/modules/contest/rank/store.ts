@@ -1,7 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import type { ContestRow } from '../facts.ts';
 import { ViewBoard } from './board.ts';
-import { changesSince, currentVersion } from './feed.ts';
 import {
   viewKey,
   viewOfKey,
@@ -11,7 +10,7 @@ import {
   type RankRecord,
   type ViewKey,
 } from './model.ts';
-import { byUser, loadBoardSetup, loadRankRecords, type BoardProblem } from './records.ts';
+import { byUser, loadRankRecords, lookAtBoard, type BoardProblem } from './records.ts';
 
 /** One contest's boards in this process, as of `version` of its change feed. */
 interface ContestState {
@@ -66,17 +65,24 @@ class ContestBoards {
   }
 
   private async run(row: ContestRow) {
-    const setup = await loadBoardSetup(this.db, row);
     const state = this.state;
+    const look = await lookAtBoard(this.db, row, state?.version ?? Number.MAX_SAFE_INTEGER);
     const now = performance.now();
-    if (!state || state.signature !== setup.signature || now - state.syncedAt > this.options.staleMs) {
-      // the version first: changes stored while the records load are read (again) next time
-      const version = await currentVersion(this.db, row.id);
-      const records = await loadRankRecords(this.db, row.id, setup.problems);
-      this.state = { ...setup, recordsByUser: byUser(records), views: new Map(), version, syncedAt: now };
+    if (!state || state.signature !== look.signature || now - state.syncedAt > this.options.staleMs) {
+      // the version was read before the records: changes stored meanwhile are read (again) next time
+      const records = await loadRankRecords(this.db, row.id, look.problems);
+      this.state = {
+        signature: look.signature,
+        config: look.config,
+        problems: look.problems,
+        recordsByUser: byUser(records),
+        views: new Map(),
+        version: look.version,
+        syncedAt: now,
+      };
       return;
     }
-    const changes = await changesSince(this.db, row.id, state.version);
+    const changes = look.changes;
     if (changes.length > 0) {
       const uids = [...new Set(changes.map((c) => c.uid))];
       const fresh = byUser(await loadRankRecords(this.db, row.id, state.problems, uids));
