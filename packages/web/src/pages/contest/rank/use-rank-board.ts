@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   getContestRank,
@@ -54,7 +54,9 @@ export function useRankBoard<Row extends RankRow>(options: RankBoardOptions) {
   const board = useQuery({
     queryKey: ['contest-rank', source, query],
     queryFn: () => (source === 'contest' ? getContestRank<Row>(query) : getOutsideScoreboard<Row>(query)),
-    placeholderData: keepPreviousData,
+    // keep the shown page while the next one loads, but never another contest's rows
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[2] as ContestRankQuery | undefined)?.cid === cid ? previous : undefined,
     refetchInterval: autoRefresh ? RANK_REFRESH_MS : false,
     refetchOnWindowFocus: false,
     retry: false,
