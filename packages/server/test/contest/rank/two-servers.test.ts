@@ -26,8 +26,8 @@ import { CPP } from '../../problem/fixtures.ts';
 
 /**
  * Issue 12: two real server processes on one PostgreSQL keep their own incremental boards. A
- * verdict stored through either is on both boards at their next read (each read follows the
- * contest's change feed), with no cache to wait out.
+ * verdict stored through either is on its own board at the next read and on the other's once that
+ * one looks at the contest's change feed again (every 100 ms at most).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const JUDGE_TOKEN = randomBytes(16).toString('hex');

@@ -7,6 +7,14 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** How long the feed keeps a change; a board that has not read it for an hour is rebuilt instead. */
 export const FEED_RETENTION_MS = 24 * 3600_000;
 
+/** How many changes this process noted per contest (counted in the noting transaction). */
+const localNotes = new Map<number, number>();
+
+/** This process's count of noted changes of contest `cid`: a board looks at the feed when it moved. */
+export function localNoteCount(cid: number): number {
+  return localNotes.get(cid) ?? 0;
+}
+
 /**
  * The users of contest `cid` whose board rows changed in transaction `tx` (the lifecycle's contest
  * hook calls it on every verdict, manual judge, cancel and rejudge). Bumping the contest's version
@@ -16,6 +24,7 @@ export const FEED_RETENTION_MS = 24 * 3600_000;
 export async function noteRankChange(tx: Tx, cid: number, uids: Iterable<string>) {
   const distinct = [...new Set(uids)];
   if (distinct.length === 0) return;
+  localNotes.set(cid, localNoteCount(cid) + 1);
   const [row] = await tx
     .insert(contestRankVersion)
     .values({ cid, version: 1 })

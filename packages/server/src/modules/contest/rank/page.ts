@@ -74,24 +74,71 @@ export async function keywordMatches(db: Db, keyword: string, rankShowName: stri
   return new Set(rows.map((r) => r.uid));
 }
 
-/** The page's rows as reference §9.3 / §9.4 VOs, with each user's current profile. */
-export async function rankRowsJson(db: Db, type: number, rows: RowCopy[]): Promise<ContestRankRow[]> {
+type Profile = Pick<ContestRankRow, 'username' | 'realname' | 'nickname' | 'school' | 'gender' | 'avatar'> & {
+  uid: string;
+};
+
+/**
+ * Profiles of board rows read in the last `ttlMs` (a board page shows 50 to 300 of them on every
+ * read): a renamed user or a new avatar shows within that time.
+ */
+export class ProfileCache {
+  private readonly profiles = new Map<string, { profile: Profile; at: number }>();
+
+  constructor(readonly ttlMs = 30_000) {}
+
+  async get(db: Db, uids: string[]): Promise<Map<string, Profile>> {
+    const now = performance.now();
+    const found = new Map<string, Profile>();
+    const missing: string[] = [];
+    for (const uid of uids) {
+      const hit = this.profiles.get(uid);
+      if (hit && now - hit.at < this.ttlMs) found.set(uid, hit.profile);
+      else missing.push(uid);
+    }
+    if (missing.length > 0) {
+      if (this.profiles.size > 100_000) this.profiles.clear();
+      for (const profile of await loadProfiles(db, missing)) {
+        this.profiles.set(profile.uid, { profile, at: now });
+        found.set(profile.uid, profile);
+      }
+    }
+    return found;
+  }
+}
+
+function loadProfiles(db: Db, uids: string[]): Promise<Profile[]> {
+  return db
+    .select({
+      uid: userInfo.uuid,
+      username: userInfo.username,
+      realname: userInfo.realname,
+      nickname: userInfo.nickname,
+      school: userInfo.school,
+      gender: userInfo.gender,
+      avatar: userInfo.avatar,
+    })
+    .from(userInfo)
+    .where(inArray(userInfo.uuid, uids));
+}
+
+/**
+ * The page's rows as reference §9.3 / §9.4 VOs, with each user's profile (current, or at most
+ * `profiles.ttlMs` old when a cache is given).
+ */
+export async function rankRowsJson(
+  db: Db,
+  type: number,
+  rows: RowCopy[],
+  profiles?: ProfileCache,
+): Promise<ContestRankRow[]> {
   const uids = [...new Set(rows.map((r) => r.uid))];
-  const profiles = uids.length
-    ? await db
-        .select({
-          uid: userInfo.uuid,
-          username: userInfo.username,
-          realname: userInfo.realname,
-          nickname: userInfo.nickname,
-          school: userInfo.school,
-          gender: userInfo.gender,
-          avatar: userInfo.avatar,
-        })
-        .from(userInfo)
-        .where(inArray(userInfo.uuid, uids))
-    : [];
-  const byUid = new Map(profiles.map((p) => [p.uid, p]));
+  const byUid =
+    uids.length === 0
+      ? new Map<string, Profile>()
+      : profiles
+        ? await profiles.get(db, uids)
+        : new Map((await loadProfiles(db, uids)).map((p) => [p.uid, p]));
   return rows.map((r) => {
     const p = byUid.get(r.uid);
     const base = {
@@ -132,6 +179,12 @@ export async function rankPageJson(
   type: number,
   copied: { records: RowCopy[]; total: number },
   request: Pick<RankPageRequest, 'currentPage' | 'limit'>,
+  profiles?: ProfileCache,
 ): Promise<Page<ContestRankRow>> {
-  return page(await rankRowsJson(db, type, copied.records), copied.total, request.currentPage, request.limit);
+  return page(
+    await rankRowsJson(db, type, copied.records, profiles),
+    copied.total,
+    request.currentPage,
+    request.limit,
+  );
 }

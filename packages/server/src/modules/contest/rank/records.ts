@@ -20,6 +20,23 @@ export interface BoardSetup {
   signature: string;
 }
 
+/** The contest columns a board depends on (reference §9.1–§9.5), as one string. */
+export function rowSignature(row: ContestRow): string {
+  return JSON.stringify([
+    row.uid,
+    row.gid,
+    row.type,
+    row.startTime.getTime(),
+    row.endTime.getTime(),
+    row.sealRank,
+    row.sealRankTime?.getTime() ?? null,
+    row.oiRankScoreType,
+    row.starAccount,
+    row.awardType,
+    row.awardConfig,
+  ]);
+}
+
 /** What one look at the database tells a board: its setup, and the contest's change feed. */
 export interface BoardLook extends BoardSetup {
   /** the contest's version now */
@@ -65,18 +82,7 @@ export async function lookAtBoard(db: Db, row: ContestRow, since: number): Promi
     awards: row.awardConfig?.config ?? [],
     excluded,
   };
-  const signature = JSON.stringify([
-    config.type,
-    config.startMs,
-    config.endMs,
-    config.sealMs,
-    config.oiType,
-    [...config.stars],
-    config.awardType,
-    config.awards,
-    [...excluded].sort(),
-    problems,
-  ]);
+  const signature = JSON.stringify([rowSignature(row), [...excluded].sort(), problems]);
   return {
     config,
     problems: new Map(problems.map((p) => [Number(p.cpid), { ...p, cpid: Number(p.cpid) }])),

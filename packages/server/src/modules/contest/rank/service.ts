@@ -60,7 +60,7 @@ async function boardPage(
     currentUid,
     matching,
   });
-  return rankPageJson(db, view.row.type, copied, body);
+  return rankPageJson(db, view.row.type, copied, body, source === 'full' ? undefined : source.profiles);
 }
 
 /**
