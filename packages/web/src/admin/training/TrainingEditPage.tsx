@@ -191,7 +191,7 @@ function TrainingEditor() {
               onChange={(event) => update({ title: event.target.value })}
             />
           </Form.Item>
-          <Form.Item {...errorProps('description')}>
+          <Form.Item required {...errorProps('description')}>
             <MarkdownField
               label={t('adminTraining.form.description')}
               value={form.description}

@@ -31,6 +31,7 @@ export type TrainingField = 'title' | 'description' | 'privatePwd' | 'rank' | 'c
 export type TrainingFormError =
   | 'titleRequired'
   | 'titleTooLong'
+  | 'descriptionRequired'
   | 'descriptionTooLong'
   | 'passwordRequired'
   | 'rankRange'
@@ -73,7 +74,8 @@ export function validateTrainingForm(
   const title = form.title.trim();
   if (title === '') errors.title = 'titleRequired';
   else if (title.length > TRAINING_LIMITS.titleMax) errors.title = 'titleTooLong';
-  if (form.description.length > TRAINING_LIMITS.descriptionMax) errors.description = 'descriptionTooLong';
+  if (form.description.trim() === '') errors.description = 'descriptionRequired';
+  else if (form.description.length > TRAINING_LIMITS.descriptionMax) errors.description = 'descriptionTooLong';
   if (form.auth === 'Private' && form.privatePwd.trim() === '') errors.privatePwd = 'passwordRequired';
   if (
     form.rank === null ||

@@ -42,6 +42,7 @@ export const adminTrainingEnUS: AdminTrainingMessages = {
     titleRequired: 'Enter the title',
     titleTooLong: 'The title can be at most {{max}} characters',
     description: 'Description',
+    descriptionRequired: 'Enter the description',
     descriptionTooLong: 'The description can be at most {{max}} characters',
     auth: 'Auth',
     password: 'Training password',

@@ -42,6 +42,7 @@ export const adminTrainingZhCN = {
     titleRequired: '请输入标题',
     titleTooLong: '标题不能超过 {{max}} 个字符',
     description: '训练简介',
+    descriptionRequired: '请输入训练简介',
     descriptionTooLong: '简介不能超过 {{max}} 个字符',
     auth: '权限',
     password: '训练密码',

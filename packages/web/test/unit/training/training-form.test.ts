@@ -8,7 +8,12 @@ import {
   validateTrainingForm,
 } from '../../../src/admin/training/training-form.ts';
 
-const valid = () => ({ ...defaultTrainingForm('teacher'), title: 'Dynamic programming', categoryId: 4 });
+const valid = () => ({
+  ...defaultTrainingForm('teacher'),
+  title: 'Dynamic programming',
+  description: 'Knapsacks first.',
+  categoryId: 4,
+});
 
 describe('the admin training form (spec part 2 §7, reference §3.12, §7.13)', () => {
   it('spec part 2 §7: a new training is Public, visible, rank 1000, by the signed-in admin', () => {
@@ -21,9 +26,10 @@ describe('the admin training form (spec part 2 §7, reference §3.12, §7.13)', 
     });
   });
 
-  it('spec part 2 §7: title and category are required', () => {
+  it('spec part 2 §7: title, description and category are required', () => {
     expect(validateTrainingForm(defaultTrainingForm('teacher'))).toEqual({
       title: 'titleRequired',
+      description: 'descriptionRequired',
       categoryId: 'categoryRequired',
     });
     expect(validateTrainingForm(valid())).toEqual({});
@@ -57,7 +63,7 @@ describe('the admin training form (spec part 2 §7, reference §3.12, §7.13)', 
     expect(body).toEqual({
       training: {
         title: 'DP',
-        description: '',
+        description: 'Knapsacks first.',
         auth: 'Public',
         privatePwd: null,
         rank: 1000,
