@@ -11,3 +11,5 @@ export * from './admin-user.ts';
 export * from './contest.ts';
 export * from './contest-admin.ts';
 export * from './contest-staff.ts';
+export * from './training.ts';
+export * from './training-admin.ts';
