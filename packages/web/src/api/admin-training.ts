@@ -1,47 +1,23 @@
+import type {
+  AdminTrainingDto,
+  AdminTrainingInput,
+  AdminTrainingVO,
+  TrainingProblemLink,
+} from '@verdict/shared';
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import { currentLanguage } from '../i18n';
 import type { AdminProblem, Answer } from './admin-problem';
 import { http, type ApiEnvelope, type Page } from './http';
-import type { TrainingAuth, TrainingCategory } from './training';
+import type { TrainingCategory } from './training';
 
 /**
  * The admin area's training calls (reference §3.12 "Trainings", §4.5), with HOJ's paths and the
  * field names of `Training`, `TrainingCategory` and `TrainingProblem`.
  */
 
-/** reference §4.5 training as the admin list and form read and write it. */
-export interface AdminTraining {
-  id?: number | null;
-  title: string;
-  description: string;
-  author: string;
-  auth: TrainingAuth;
-  /** the password of a Private training */
-  privatePwd: string | null;
-  /** display order, ascending (spec part 2 §7: 0..2147483647, default 1000) */
-  rank: number;
-  /** visible */
-  status: boolean;
-  isGroup?: boolean;
-  gid?: number | null;
-  gmtCreate?: string;
-  gmtModified?: string;
-}
-
-/** `GET /api/admin/training?tid=` and the body of its POST / PUT. */
-export interface AdminTrainingDto {
-  training: AdminTraining;
-  trainingCategory: Pick<TrainingCategory, 'id'> & Partial<TrainingCategory>;
-}
-
-/** reference §4.5 training_problem. */
-export interface TrainingProblemLink {
-  id?: number | null;
-  tid: number;
-  pid: number;
-  displayId: string;
-  rank: number;
-}
+/** reference §4.5 training as the admin calls answer it. */
+export type AdminTraining = AdminTrainingVO;
+export type { AdminTrainingDto, TrainingProblemLink };
 
 /** `get-problem-list`: a page of problems and, for those in the training, their link by pid. */
 export interface TrainingProblemList {
@@ -75,8 +51,8 @@ const BASE = '/api/admin/training';
 export const getAdminTrainingList = (params: { currentPage: number; limit: number; keyword?: string }) =>
   get<Page<AdminTraining>>(`${BASE}/get-training-list`, params);
 export const getAdminTraining = (tid: number) => get<AdminTrainingDto>(BASE, { tid });
-export const createTraining = (body: AdminTrainingDto) => post<unknown>(BASE, body);
-export const updateTraining = (body: AdminTrainingDto) => put<unknown>(BASE, body);
+export const createTraining = (body: AdminTrainingInput) => post<unknown>(BASE, body);
+export const updateTraining = (body: AdminTrainingInput) => put<unknown>(BASE, body);
 /** reference §3.12: root only. */
 export const deleteTraining = (tid: number) => del<null>(BASE, { tid });
 /** reference §3.12: `author` is the training's author (the server checks who may change it). */
@@ -94,7 +70,9 @@ export const getTrainingProblemList = (params: {
   queryExisted: boolean;
 }) => get<TrainingProblemList>(`${BASE}/get-problem-list`, params);
 /** Saves a link's display id and rank (reference §3.12 PUT problem). */
-export const updateTrainingProblem = (body: TrainingProblemLink) => put<null>(`${BASE}/problem`, body);
+export const updateTrainingProblem = (
+  body: Pick<TrainingProblemLink, 'id' | 'tid' | 'pid' | 'displayId' | 'rank'>,
+) => put<null>(`${BASE}/problem`, body);
 /** With `tid` the problem leaves the training (it stays in the bank). */
 export const removeTrainingProblem = (pid: number, tid: number) => del<null>(`${BASE}/problem`, { pid, tid });
 export const addTrainingProblemFromPublic = (body: { pid: number; tid: number; displayId: string }) =>

@@ -1,4 +1,11 @@
-import type { TagSummary } from '@verdict/shared';
+import type {
+  TrainingVO as SharedTrainingVO,
+  TrainingAuth,
+  TrainingCategoryVO,
+  TrainingProblemVO,
+  TrainingRankCell,
+  TrainingRankVO,
+} from '@verdict/shared';
 import { apiGet, apiPost, type Page } from './http';
 import type { NavigatorProblem } from './contest';
 import { inLanguage } from './problem';
@@ -8,36 +15,17 @@ import { inLanguage } from './problem';
  * HOJ's paths, parameter names and shapes.
  */
 
-export type TrainingAuth = 'Public' | 'Private';
+export type { TrainingAuth, TrainingRankCell };
 
 /** reference §4.5 training_category (spec part 2 §3: id, name, colour). */
-export interface TrainingCategory {
-  id: number;
-  name: string;
-  color: string | null;
-  gid?: number | null;
-}
+export type TrainingCategory = TrainingCategoryVO;
 
 /**
  * reference §3.5 TrainingVO. `acCount` is the signed-in user's progress (problems of the training
  * accepted anywhere outside contests and groups, §7.13); `problemCount` counts public problems.
+ * The shared answer's `auth` is a string; the screens read it as HOJ's two values.
  */
-export interface TrainingVO {
-  id: number;
-  title: string;
-  description: string | null;
-  author: string | null;
-  auth: TrainingAuth;
-  categoryId?: number | null;
-  categoryName: string | null;
-  categoryColor: string | null;
-  rank: number;
-  problemCount: number;
-  acCount: number | null;
-  gid: number | null;
-  gmtCreate?: string;
-  gmtModified: string;
-}
+export type TrainingVO = Omit<SharedTrainingVO, 'auth'> & { auth: TrainingAuth };
 
 export interface TrainingListParams {
   currentPage: number;
@@ -48,40 +36,10 @@ export interface TrainingListParams {
 }
 
 /** reference §3.5 ProblemVO of a training: `problemId` is the display id inside the training. */
-export interface TrainingProblemRow {
-  pid: number;
-  problemId: string;
-  title: string;
-  difficulty: number;
-  type: number;
-  tags: TagSummary[];
-  total: number;
-  ac: number;
-}
-
-/** One problem's cell of the training rank (reference §3.5 submissionInfo, keyed by display id). */
-export interface TrainingRankCell {
-  status: number;
-  score?: number | null;
-  isAC?: boolean | null;
-  /** ms, the best accepted run */
-  runTime?: number | null;
-}
+export type TrainingProblemRow = TrainingProblemVO;
 
 /** reference §3.5 TrainingRankVO. `realname` is sent only to training admins (spec part 2 §5). */
-export interface TrainingRankRow {
-  uid: string;
-  username: string;
-  realname: string | null;
-  nickname: string | null;
-  school: string | null;
-  gender: string | null;
-  avatar: string | null;
-  ac: number;
-  /** ms */
-  totalRunTime: number;
-  submissionInfo: Record<string, TrainingRankCell>;
-}
+export type TrainingRankRow = TrainingRankVO;
 
 export function getTrainingCategories(): Promise<TrainingCategory[]> {
   return apiGet<TrainingCategory[]>('/api/get-training-category', undefined, inLanguage());

@@ -1,4 +1,4 @@
-import { JudgeStatus } from '@verdict/shared';
+import { JudgeStatus, TRAINING_ADMIN_MESSAGES, type TrainingAdminMessageKey } from '@verdict/shared';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +119,10 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** A message of the shared training admin contract in the layout's language. */
+const message = (key: TrainingAdminMessageKey, lang: Language) =>
+  TRAINING_ADMIN_MESSAGES[key][lang === 'en-US' ? 'en' : 'zh'];
+
 /** A button's text: antd spaces a two-character Chinese label ("保 存"). */
 const spaced = (text: string) =>
   new RegExp([...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s?'));
@@ -139,8 +143,8 @@ async function buildTraining(page: Page, x: Layout): Promise<number> {
   await dialog(page)
     .getByRole('button', { name: spaced(a.common.save) })
     .click();
-  // the name is required
-  await dialog(page).getByText(a.category.nameRequired).waitFor();
+  // the name is required (the shared contract's words, reference §3.12)
+  await dialog(page).getByText(message('categoryNameRequired', x.lang)).waitFor();
   await page.locator('#atr-category-name').fill(x.category);
   await dialog(page)
     .getByRole('button', { name: spaced(a.common.save) })
@@ -154,7 +158,7 @@ async function buildTraining(page: Page, x: Layout): Promise<number> {
   await page.locator('#atr-title').waitFor();
   // an empty form names what is missing
   await page.getByRole('button', { name: spaced(a.common.save) }).click();
-  await page.getByText(a.form.categoryRequired).first().waitFor();
+  await page.getByText(message('categoryRequired', x.lang)).first().waitFor();
   await page.locator('#atr-title').fill(x.training);
   await page.getByLabel(a.form.description, { exact: true }).fill('Three warm-up problems: **start here**.');
   await page.locator('.atr-form').getByText(x.site.auth.Private, { exact: true }).click();

@@ -17,6 +17,7 @@ import { useCrudEditor } from '../common/use-crud-editor';
 import { useCrudList } from '../common/use-crud-list';
 import { mayManageCategories } from './permissions';
 import { TRAINING_LIMITS, validateCategory, type CategoryDraft } from './training-form';
+import { useTrainingText } from './use-training-text';
 import '../problem/admin-problem.css';
 
 const PRESETS = [
@@ -37,6 +38,7 @@ const PRESETS = [
  */
 export function TrainingCategoryPage() {
   const { t } = useTranslation();
+  const text = useTrainingText();
   const { userInfo } = useSession();
   const allowed = mayManageCategories(userInfo);
   const texts: CrudTexts = {
@@ -93,9 +95,9 @@ export function TrainingCategoryPage() {
         ),
     },
     actionsColumn<TrainingCategory>(t('adminTraining.common.actions'), texts, (row) => ({
-      name: row.name,
-      confirmDelete: t('adminTraining.category.deleteConfirm', { name: row.name }),
-      onEdit: () => editor.open({ id: row.id, name: row.name, color: row.color ?? '' }),
+      name: row.name ?? '',
+      confirmDelete: t('adminTraining.category.deleteConfirm', { name: row.name ?? '' }),
+      onEdit: () => editor.open({ id: row.id, name: row.name ?? '', color: row.color ?? '' }),
       onDelete: () => editor.remove(() => deleteTrainingCategory(row.id)),
     })),
   ];
@@ -133,11 +135,7 @@ export function TrainingCategoryPage() {
               htmlFor="atr-category-name"
               required
               validateStatus={editor.tried && errors.name ? 'error' : undefined}
-              help={
-                editor.tried && errors.name
-                  ? t(`adminTraining.category.${errors.name}`, { max: TRAINING_LIMITS.categoryNameMax })
-                  : undefined
-              }
+              help={editor.tried && errors.name ? text(errors.name) : undefined}
             >
               <Input
                 id="atr-category-name"
@@ -151,7 +149,7 @@ export function TrainingCategoryPage() {
               label={t('adminTraining.category.color')}
               required
               validateStatus={editor.tried && errors.color ? 'error' : undefined}
-              help={editor.tried && errors.color ? t('adminTraining.category.colorRequired') : undefined}
+              help={editor.tried && errors.color ? text(errors.color) : undefined}
             >
               <Space wrap>
                 <ColorPicker

@@ -36,6 +36,7 @@ import {
   type TrainingField,
   type TrainingFormState,
 } from './training-form';
+import { useTrainingText } from './use-training-text';
 import '../problem/admin-problem.css';
 
 /** /admin/training/create and /admin/training/:trainingId/edit (spec part 2 §2.7); remounted per path. */
@@ -53,6 +54,7 @@ export const trainingCategoriesKey = ['training-categories'] as const;
  */
 function TrainingEditor() {
   const { t } = useTranslation();
+  const text = useTrainingText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { userInfo } = useSession();
@@ -112,18 +114,15 @@ function TrainingEditor() {
   const errors = submitted ? validateTrainingForm(form) : {};
   const errorProps = (field: TrainingField) => {
     const key = errors[field];
-    if (!key) return {};
-    const max = field === 'title' ? TRAINING_LIMITS.titleMax : TRAINING_LIMITS.descriptionMax;
-    return { validateStatus: 'error' as const, help: t(`adminTraining.form.${key}`, { max }) };
+    return key ? { validateStatus: 'error' as const, help: text(key) } : {};
   };
   const noCategory = categories.isSuccess && categories.data.length === 0;
 
   const save = async () => {
     setSubmitted(true);
-    const found = validateTrainingForm(form);
-    const first = Object.values(found)[0];
+    const first = Object.values(validateTrainingForm(form))[0];
     if (first) {
-      toast.error(t(`adminTraining.form.${first}`, { max: TRAINING_LIMITS.titleMax }));
+      toast.error(text(first));
       return;
     }
     setSaving(true);
@@ -251,7 +250,7 @@ function TrainingEditor() {
                   onChange={(categoryId) => update({ categoryId })}
                   options={(categories.data ?? []).map((c) => ({
                     value: c.id,
-                    title: c.name,
+                    title: c.name ?? undefined,
                     label: <TrainingCategoryTag name={c.name} color={c.color} />,
                   }))}
                 />
@@ -282,12 +281,7 @@ function TrainingEditor() {
                 htmlFor="atr-author"
                 extra={t('adminTraining.form.authorHelp')}
               >
-                <Input
-                  id="atr-author"
-                  value={form.author}
-                  maxLength={255}
-                  onChange={(event) => update({ author: event.target.value })}
-                />
+                <Input id="atr-author" value={form.author} disabled />
               </Form.Item>
             </Col>
           </Row>
@@ -296,6 +290,7 @@ function TrainingEditor() {
           </Form.Item>
         </Card>
       </Form>
+      {errors.other && <Alert className="ap-alert" type="error" showIcon title={text(errors.other)} />}
       {saveError && (
         <Alert
           className="ap-alert"

@@ -28,6 +28,7 @@ export const trainingEnUS: TrainingMessages = {
   },
   shell: {
     loadFailed: 'This training cannot be opened',
+    untitled: 'Training #{{id}}',
     backToList: 'Back to trainings',
     progress: 'My progress',
     progressOf: '{{ac}} / {{total}}',

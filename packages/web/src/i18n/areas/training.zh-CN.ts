@@ -30,6 +30,7 @@ export const trainingZhCN = {
   },
   shell: {
     loadFailed: '无法打开该训练',
+    untitled: '训练 #{{id}}',
     backToList: '返回训练列表',
     progress: '我的进度',
     progressOf: '{{ac}} / {{total}}',

@@ -15,13 +15,12 @@ export function TrainingIntroduction() {
   const { t } = useTranslation();
   const training = useTrainingContext();
   const info = training.training;
+  // spec part 2 §2.1: the password form while the training is closed to the user
+  if (training.locked) return <TrainingPasswordForm tid={training.tid} />;
   if (!info) return null;
   const updated = dayjs(info.gmtModified);
   return (
     <div className="training-intro">
-      {training.isPrivate && !training.open && !training.checking ? (
-        <TrainingPasswordForm tid={training.tid} />
-      ) : null}
       <Card>
         <Descriptions
           className="training-intro__facts"

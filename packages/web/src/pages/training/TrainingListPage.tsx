@@ -65,7 +65,7 @@ export function TrainingListPage() {
   const open = (training: TrainingVO) => {
     // spec part 2 §2.1: logged-out users get 'Please login first' and the login dialog
     if (!requireLogin()) return;
-    navigate(`/training/${training.id}`);
+    navigate(`/training/${training.id}`, { state: { training } });
   };
 
   const columns: ColumnsType<TrainingVO> = [
@@ -210,7 +210,7 @@ export function TrainingListPage() {
                   {category.name}
                 </span>
               ),
-              title: category.name,
+              title: category.name ?? undefined,
             }))}
           />
         </label>

@@ -4,7 +4,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getUserProblemStatus } from '../../api/problem';
 import { getTrainingProblems, type TrainingProblemRow } from '../../api/training';
 import { acceptancePercent, acceptanceRate, progressColor } from '../../components/judge-status';
 import { browserStorage } from '../../store/browser-storage';
@@ -18,7 +17,7 @@ const SHOW_TAGS_KEY = 'trainingProblemListShowTags';
 
 /**
  * The training's problem list (/training/:trainingID/problems, spec part 2 §2.1): the user's status
- * icon (reference §7.9 get-user-problem-status), problem id, title, level, the tags behind a
+ * icon (the list's `myStatus`, reference §7.9), problem id, title, level, the tags behind a
  * toggle, and the AC rate with two decimals. A row opens the problem inside the training.
  */
 export function TrainingProblemListPage() {
@@ -30,13 +29,6 @@ export function TrainingProblemListPage() {
   const problems = useQuery({
     queryKey: trainingProblemsKey(tid),
     queryFn: () => getTrainingProblems(tid),
-    staleTime: 0,
-  });
-  const pids = (problems.data ?? []).map((row) => row.pid);
-  const statuses = useQuery({
-    queryKey: ['training-problem-status', tid, pids],
-    queryFn: () => getUserProblemStatus(pids),
-    enabled: pids.length > 0,
     staleTime: 0,
   });
 
@@ -51,7 +43,7 @@ export function TrainingProblemListPage() {
       title: t('training.problems.status'),
       width: mobile ? 44 : 64,
       align: 'center',
-      render: (_, row) => <MyStatusIcon status={statuses.data?.[String(row.pid)]?.status} />,
+      render: (_, row) => <MyStatusIcon status={row.myStatus} />,
     },
     {
       key: 'problemId',

@@ -35,7 +35,7 @@ function TrainingProblem({ training, focus }: { training: TrainingState; focus: 
   const { t } = useTranslation();
   const problemID = useParams().problemID ?? '';
   const scope = useMemo<ProblemScope>(() => ({ kind: 'training', tid: training.tid }), [training.tid]);
-  const closed = training.training && !training.checking && !training.open;
+  const closed = training.locked;
   return (
     <ProblemDetails
       key={problemID}

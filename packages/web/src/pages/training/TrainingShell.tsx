@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/http';
+import type { TrainingVO } from '../../api/training';
 import { TrainingAuthTag, TrainingCategoryTag } from './TrainingTags';
 import { TrainingProgress } from './TrainingProgress';
 import { trainingTabOfPath, trainingTabs, type TrainingTabKey } from './training-rules';
@@ -16,6 +17,15 @@ const TAB_ICONS: Record<TrainingTabKey, ReactNode> = {
   rank: <BarChartOutlined />,
 };
 
+/** The list's row of the training, when the list opened it (see TrainingListPage). */
+function summaryOf(state: unknown): TrainingVO | undefined {
+  if (typeof state !== 'object' || state === null || !('training' in state)) return undefined;
+  const training = (state as { training: unknown }).training;
+  return typeof training === 'object' && training !== null && 'id' in training
+    ? (training as TrainingVO)
+    : undefined;
+}
+
 /**
  * The training detail (/training/:trainingID, spec part 2 §2.1): the header with the title, auth,
  * category and the user's progress bar, the tabs Introduction, Problem List and Record List (the
@@ -27,16 +37,18 @@ export function TrainingShell() {
   const location = useLocation();
   const tid = Number(useParams().trainingID);
   const training = useTraining(tid);
-  const info = training.training;
+  // the list hands over its row, so a locked training still shows its name (location state)
+  const summary = summaryOf(location.state);
+  const info = training.training ?? (summary?.id === tid ? summary : undefined);
+  const failed = training.access.error ?? training.detail.error;
 
-  if (!training.valid || training.detail.isError) {
-    const error = training.detail.error;
-    const status = error instanceof ApiError ? error.status : undefined;
+  if (!training.valid || failed) {
+    const status = failed instanceof ApiError ? failed.status : undefined;
     return (
       <Result
         status={status === 403 ? '403' : '404'}
         title={t('training.shell.loadFailed')}
-        subTitle={error instanceof ApiError ? error.message : undefined}
+        subTitle={failed instanceof ApiError ? failed.message : undefined}
         extra={
           <Link to="/training">
             <Button type="primary">{t('training.shell.backToList')}</Button>
@@ -45,7 +57,7 @@ export function TrainingShell() {
       />
     );
   }
-  if (!info) {
+  if (training.checking) {
     return (
       <Card>
         <Skeleton active paragraph={{ rows: 6 }} />
@@ -56,22 +68,29 @@ export function TrainingShell() {
   const base = `/training/${tid}`;
   const rest = location.pathname.startsWith(base) ? location.pathname.slice(base.length) : '';
   const activeTab = trainingTabOfPath(rest);
-  // while a private training's access is being read, keep the tabs closed rather than flicker open
   const tabs = trainingTabs(training.open);
 
   return (
     <TrainingContext.Provider value={training}>
       <div className="training-shell">
         <Card className="training-header">
-          <h1 className="training-header__title">{info.title}</h1>
+          <h1 className="training-header__title">
+            {info?.title ?? t('training.shell.untitled', { id: tid })}
+          </h1>
           <div className="training-header__meta">
-            <TrainingAuthTag auth={info.auth} />
-            <TrainingCategoryTag name={info.categoryName} color={info.categoryColor} />
+            <TrainingAuthTag auth={info?.auth ?? 'Private'} />
+            {info ? <TrainingCategoryTag name={info.categoryName} color={info.categoryColor} /> : null}
           </div>
-          <div className="training-header__progress">
-            <span className="training-header__progress-label">{t('training.shell.progress')}</span>
-            <TrainingProgress acCount={info.acCount} problemCount={info.problemCount} size="default" />
-          </div>
+          {training.training ? (
+            <div className="training-header__progress">
+              <span className="training-header__progress-label">{t('training.shell.progress')}</span>
+              <TrainingProgress
+                acCount={training.training.acCount}
+                problemCount={training.training.problemCount}
+                size="default"
+              />
+            </div>
+          ) : null}
         </Card>
         <Tabs
           className="training-tabs"
@@ -92,22 +111,16 @@ export function TrainingShell() {
         />
         <div className="training-shell__body">
           {tabs.find((tab) => tab.key === activeTab)?.disabled ? (
-            training.checking ? (
-              <Card>
-                <Skeleton active paragraph={{ rows: 4 }} />
-              </Card>
-            ) : (
-              <Result
-                status="403"
-                title={t('training.shell.closedTitle')}
-                subTitle={t('training.shell.closedTips')}
-                extra={
-                  <Button type="primary" onClick={() => navigate(base)}>
-                    {t('training.tabs.introduction')}
-                  </Button>
-                }
-              />
-            )
+            <Result
+              status="403"
+              title={t('training.shell.closedTitle')}
+              subTitle={t('training.shell.closedTips')}
+              extra={
+                <Button type="primary" onClick={() => navigate(base)}>
+                  {t('training.tabs.introduction')}
+                </Button>
+              }
+            />
           ) : (
             <Outlet />
           )}

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { TrainingAuth } from '../../api/training';
 
 /** A training's auth, Public or Private, with what it means (spec part 2 §2.1). */
-export function TrainingAuthTag({ auth }: { auth: TrainingAuth }) {
+export function TrainingAuthTag({ auth: value }: { auth: string }) {
   const { t } = useTranslation();
+  const auth: TrainingAuth = value === 'Private' ? 'Private' : 'Public';
   return (
     <Tooltip title={t(`training.authTips.${auth}`)}>
       <Tag

@@ -1,3 +1,4 @@
+import { TRAINING_AUTHS, TRAINING_PAGE } from '@verdict/shared';
 import { statusInfo } from '../../components/judge-status';
 import { isSuperAdmin, type UserInfo } from '../../store/session';
 import type { TrainingAuth, TrainingRankCell } from '../../api/training';
@@ -9,10 +10,10 @@ import type { TrainingAuth, TrainingRankCell } from '../../api/training';
  */
 
 /** Spec part 2 §9: the training list shows 15 a page, the rank 100. */
-export const TRAINING_PAGE_SIZE = 15;
-export const TRAINING_RANK_PAGE_SIZE = 100;
+export const TRAINING_PAGE_SIZE = TRAINING_PAGE.listScreen;
+export const TRAINING_RANK_PAGE_SIZE = TRAINING_PAGE.rankScreen;
 
-export const TRAINING_AUTHS: readonly TrainingAuth[] = ['Public', 'Private'];
+export { TRAINING_AUTHS };
 
 export interface TrainingListQuery {
   keyword: string;

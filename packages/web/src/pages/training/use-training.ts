@@ -9,40 +9,42 @@ export const trainingAccessKey = (tid: number) => ['training-access', tid] as co
 export const trainingProblemsKey = (tid: number) => ['training-problems', tid] as const;
 
 /**
- * One training as its screens need it (reference §3.5): the detail, whether the user may open a
- * private one (get-training-access; the author and root always may, §7.13) and whether the user
- * is one of its admins.
+ * One training as its screens need it (reference §3.5, §7.13). The access call comes first: a
+ * private training's detail, problems and rank answer only a registered user (or its author or
+ * root), so while it says no the screens ask for the password instead of calling them.
  */
 export function useTraining(tid: number) {
   const session = useSession();
   const valid = Number.isInteger(tid) && tid > 0;
   const signedIn = isAuthenticated(session);
-  const detail = useQuery({
-    queryKey: trainingDetailKey(tid),
-    queryFn: () => getTrainingDetail(tid),
-    enabled: valid && signedIn,
-    staleTime: 0,
-  });
-  const training = detail.data;
-  const isPrivate = training?.auth === 'Private';
-  const admin = isTrainingAdmin(session.userInfo, training?.author);
   const access = useQuery({
     queryKey: trainingAccessKey(tid),
     queryFn: () => getTrainingAccess(tid),
-    enabled: valid && signedIn && isPrivate && !admin,
+    enabled: valid && signedIn,
+    staleTime: 0,
   });
-  const open = !!training && (!isPrivate || admin || access.data?.access === true);
+  const open = access.data?.access === true;
+  const detail = useQuery({
+    queryKey: trainingDetailKey(tid),
+    queryFn: () => getTrainingDetail(tid),
+    enabled: valid && signedIn && open,
+    staleTime: 0,
+  });
+  const training = detail.data;
   return {
     tid,
     valid,
+    access,
     detail,
     training,
-    isPrivate,
-    admin,
     /** the problems, rank and submit are open to the user */
     open,
-    /** still finding out whether a private training is open */
-    checking: detail.isPending || (isPrivate && !admin && access.isPending),
+    /** the password form is what the user can do (a private training not registered for) */
+    locked: access.data?.access === false,
+    /** a training admin (its author or root) sees real names in the rank (spec part 2 §5) */
+    admin: isTrainingAdmin(session.userInfo, training?.author),
+    /** still finding out whether the training is open, or reading it */
+    checking: access.isPending || (open && detail.isPending),
   };
 }
 

@@ -50,11 +50,11 @@ describe('the admin training form (spec part 2 §7, reference §3.12, §7.13)', 
     expect(validateTrainingForm({ ...valid(), auth: 'Private', privatePwd: 'secret' })).toEqual({});
   });
 
-  it('spec part 2 §7: the rank is a whole number from 0 to 2147483647', () => {
-    expect(validateTrainingForm({ ...valid(), rank: null }).rank).toBe('rankRange');
-    expect(validateTrainingForm({ ...valid(), rank: -1 }).rank).toBe('rankRange');
-    expect(validateTrainingForm({ ...valid(), rank: 1.5 }).rank).toBe('rankRange');
-    expect(validateTrainingForm({ ...valid(), rank: TRAINING_LIMITS.rankMax + 1 }).rank).toBe('rankRange');
+  it('spec part 2 §7: the rank is required, a whole number from 0 to 2147483647', () => {
+    expect(validateTrainingForm({ ...valid(), rank: null }).rank).toBe('rankInvalid');
+    expect(validateTrainingForm({ ...valid(), rank: -1 }).rank).toBe('rankInvalid');
+    expect(validateTrainingForm({ ...valid(), rank: 1.5 }).rank).toBe('rankInvalid');
+    expect(validateTrainingForm({ ...valid(), rank: TRAINING_LIMITS.rankMax + 1 }).rank).toBe('rankInvalid');
     expect(validateTrainingForm({ ...valid(), rank: 0 }).rank).toBeUndefined();
   });
 
@@ -87,8 +87,12 @@ describe('the admin training form (spec part 2 §7, reference §3.12, §7.13)', 
         privatePwd: 'pw',
         rank: 7,
         status: false,
+        isGroup: false,
+        gid: null,
+        gmtCreate: '2026-11-25T10:00:00.000Z',
+        gmtModified: '2026-11-25T10:00:00.000Z',
       },
-      trainingCategory: { id: 2, name: 'Basics', color: '#1677ff' },
+      trainingCategory: { id: 2, name: 'Basics', color: '#1677ff', gid: null },
     });
     expect(form).toEqual({
       id: 3,
@@ -103,12 +107,15 @@ describe('the admin training form (spec part 2 §7, reference §3.12, §7.13)', 
     });
   });
 
-  it('spec part 2 §3: a category needs a name (at most 255) and a colour', () => {
+  it('spec part 2 §3: a category needs a name (at most 255) and a valid colour', () => {
     expect(validateCategory({ id: null, name: ' ', color: '' })).toEqual({
-      name: 'nameRequired',
+      name: 'categoryNameRequired',
       color: 'colorRequired',
     });
-    expect(validateCategory({ id: null, name: 'x'.repeat(256), color: '#fff' }).name).toBe('nameTooLong');
+    expect(validateCategory({ id: null, name: 'x'.repeat(256), color: '#fff' }).name).toBe(
+      'categoryNameTooLong',
+    );
+    expect(validateCategory({ id: null, name: 'Basics', color: 'blue-ish' }).color).toBe('colorInvalid');
     expect(validateCategory({ id: 1, name: 'Basics', color: '#1677ff' })).toEqual({});
   });
 });

@@ -99,13 +99,13 @@ describe('the training rank (spec part 2 §2.1, §5; reference §3.5, §7.13)', 
   });
 
   it('spec part 2 §2.1: a cell shows the short coloured status and the run time', () => {
-    expect(rankCellView({ status: JudgeStatus.ACCEPTED, isAC: true, runTime: 15 })).toEqual({
+    expect(rankCellView({ status: JudgeStatus.ACCEPTED, score: null, isAC: true, runTime: 15 })).toEqual({
       short: 'AC',
       color: '#19be6b',
       accepted: true,
       runTime: '15ms',
     });
-    expect(rankCellView({ status: JudgeStatus.WRONG_ANSWER, isAC: false })).toMatchObject({
+    expect(rankCellView({ status: JudgeStatus.WRONG_ANSWER, score: null, isAC: false })).toMatchObject({
       short: 'WA',
       accepted: false,
       runTime: null,
