@@ -150,7 +150,7 @@ async function buildTraining(page: Page, x: Layout): Promise<number> {
     .getByRole('button', { name: spaced(a.common.save) })
     .click();
   await toast(page, a.common.created).waitFor();
-  await page.locator('.training-category-tag', { hasText: x.category }).waitFor();
+  await page.locator('.ant-table .training-category-tag', { hasText: x.category }).waitFor();
   await expectNoSidewaysScroll(page);
   await saveScreenshot(page, `training-admin-category-${x.tag}`);
 
