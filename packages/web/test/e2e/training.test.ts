@@ -30,7 +30,8 @@ import {
 /**
  * Issue 14's browser flow against the real server and a real judge worker (C++), spec part 2
  * §2.1 and §2.7, reference §3.5, §3.12 "Trainings", §6.1, §7.13: root makes a training category,
- * builds a private training in it with three problems of the public bank (one reordered), and a
+ * builds a private training in it (hidden and shown again with the visible switch) with three
+ * problems of the public bank (one reordered), and a
  * user opens it from the training list (asked to log in first), enters the password (empty, wrong,
  * right), solves one problem from the training problem page, sees progress 1 / 3 in the list and
  * the header, finds their row in the training rank, whose cell opens their submissions of that
@@ -173,6 +174,16 @@ async function buildTraining(page: Page, x: Layout): Promise<number> {
   const tid = Number(/\/admin\/training\/(\d+)\/edit/.exec((await link.getAttribute('href')) ?? '')?.[1]);
   expect(tid).toBeGreaterThan(0);
   await saveScreenshot(page, `training-admin-list-${x.tag}`);
+  // spec part 2 §4: the visible switch saves at once (hidden, then shown again)
+  const visible = page.getByRole('switch', { name: `${a.list.visible} ${x.training}` });
+  const settled = () => visible.evaluate((el) => !el.classList.contains('ant-switch-loading'));
+  await visible.click();
+  await toast(page, a.common.updated).waitFor();
+  await expect.poll(() => visible.getAttribute('aria-checked')).toBe('false');
+  await expect.poll(settled).toBe(true);
+  await visible.click();
+  await expect.poll(() => visible.getAttribute('aria-checked')).toBe('true');
+  await expect.poll(settled).toBe(true);
 
   await page.getByRole('button', { name: `${a.list.problems} ${x.training}` }).click();
   await page.waitForURL(`**/admin/training/${tid}/problems**`);
