@@ -1,10 +1,11 @@
 import { Card, Descriptions, Empty, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Markdown } from '../../components/markdown';
 import { TrainingAuthTag, TrainingCategoryTag } from './TrainingTags';
 import { TrainingPasswordForm } from './TrainingPasswordForm';
-import { useTrainingContext } from './use-training';
+import { summaryOf, useTrainingContext } from './use-training';
 
 /**
  * The Introduction tab (spec part 2 §2.1): the password form while a private training is not open
@@ -14,13 +15,15 @@ import { useTrainingContext } from './use-training';
 export function TrainingIntroduction() {
   const { t } = useTranslation();
   const training = useTrainingContext();
-  const info = training.training;
+  const summary = summaryOf(useLocation().state);
+  const info = training.training ?? (summary?.id === training.tid ? summary : undefined);
   // spec part 2 §2.1: the password form while the training is closed to the user
-  if (training.locked) return <TrainingPasswordForm tid={training.tid} />;
-  if (!info) return null;
+  const form = training.locked ? <TrainingPasswordForm tid={training.tid} /> : null;
+  if (!info) return form;
   const updated = dayjs(info.gmtModified);
   return (
     <div className="training-intro">
+      {form}
       <Card>
         <Descriptions
           className="training-intro__facts"
@@ -48,11 +51,15 @@ export function TrainingIntroduction() {
             },
           ]}
         />
-        <h2 className="training-intro__heading">{t('training.intro.description')}</h2>
-        {info.description ? (
-          <Markdown source={info.description} />
-        ) : (
-          <Empty description={t('training.intro.noDescription')} />
+        {training.locked ? null : (
+          <>
+            <h2 className="training-intro__heading">{t('training.intro.description')}</h2>
+            {info.description ? (
+              <Markdown source={info.description} />
+            ) : (
+              <Empty description={t('training.intro.noDescription')} />
+            )}
+          </>
         )}
       </Card>
     </div>

@@ -4,11 +4,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/http';
-import type { TrainingVO } from '../../api/training';
 import { TrainingAuthTag, TrainingCategoryTag } from './TrainingTags';
 import { TrainingProgress } from './TrainingProgress';
 import { trainingTabOfPath, trainingTabs, type TrainingTabKey } from './training-rules';
-import { TrainingContext, useTraining } from './use-training';
+import { summaryOf, TrainingContext, useTraining } from './use-training';
 import './training.css';
 
 const TAB_ICONS: Record<TrainingTabKey, ReactNode> = {
@@ -16,15 +15,6 @@ const TAB_ICONS: Record<TrainingTabKey, ReactNode> = {
   problems: <UnorderedListOutlined />,
   rank: <BarChartOutlined />,
 };
-
-/** The list's row of the training, when the list opened it (see TrainingListPage). */
-function summaryOf(state: unknown): TrainingVO | undefined {
-  if (typeof state !== 'object' || state === null || !('training' in state)) return undefined;
-  const training = (state as { training: unknown }).training;
-  return typeof training === 'object' && training !== null && 'id' in training
-    ? (training as TrainingVO)
-    : undefined;
-}
 
 /**
  * The training detail (/training/:trainingID, spec part 2 §2.1): the header with the title, auth,

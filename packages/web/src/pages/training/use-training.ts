@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { getTrainingAccess, getTrainingDetail } from '../../api/training';
+import { getTrainingAccess, getTrainingDetail, type TrainingVO } from '../../api/training';
 import { isAuthenticated, useSession } from '../../store/session';
 import { isTrainingAdmin } from './training-rules';
 
@@ -57,4 +57,16 @@ export function useTrainingContext(): TrainingState {
   const state = useContext(TrainingContext);
   if (!state) throw new Error('useTrainingContext outside the training shell');
   return state;
+}
+
+/**
+ * The list's row of the training, when the list opened it (its location state): a locked private
+ * training still shows its name and facts, which its refused detail call cannot give.
+ */
+export function summaryOf(state: unknown): TrainingVO | undefined {
+  if (typeof state !== 'object' || state === null || !('training' in state)) return undefined;
+  const training = (state as { training: unknown }).training;
+  return typeof training === 'object' && training !== null && 'id' in training
+    ? (training as TrainingVO)
+    : undefined;
 }
