@@ -41,7 +41,7 @@ export interface TrainingWorld {
 
 export async function trainingWorld(): Promise<TrainingWorld> {
   const w = await createWorld();
-  const problems = [];
+  const problems: { pid: number; problemId: string }[] = [];
   for (const id of ['TR-1', 'TR-2', 'TR-3'])
     problems.push(await createProblem(w, { problemId: id, title: `Task ${id}` }));
   const hidden = await createProblem(w, { problemId: 'TR-H', auth: 2 });
