@@ -62,7 +62,7 @@ export function TrainingListPage() {
 
   const columns: TableColumnsType<Row> = [
     { title: t('adminTraining.list.id'), dataIndex: 'id', width: 70 },
-    { title: t('adminTraining.list.rank'), dataIndex: 'rank', width: 80 },
+    { title: t('adminTraining.list.rank'), dataIndex: 'rank', width: 80, responsive: ['lg'] },
     {
       title: t('adminTraining.list.title'),
       dataIndex: 'title',
@@ -101,11 +101,18 @@ export function TrainingListPage() {
         />
       ),
     },
-    { title: t('adminTraining.list.author'), dataIndex: 'author', width: 110, ellipsis: true },
+    {
+      title: t('adminTraining.list.author'),
+      dataIndex: 'author',
+      width: 110,
+      ellipsis: true,
+      responsive: ['lg'],
+    },
     {
       title: t('adminTraining.list.updated'),
       dataIndex: 'gmtModified',
       width: 150,
+      responsive: ['xl'],
       render: (value: string | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—'),
     },
     {
@@ -193,7 +200,7 @@ export function TrainingListPage() {
           columns={columns}
           dataSource={rows}
           loading={loading}
-          scroll={{ x: 900 }}
+          scroll={{ x: 560 }}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,

@@ -110,7 +110,13 @@ export function TrainingProblemsPage() {
   };
 
   const columns: TableColumnsType<Row> = [
-    { title: t('adminTraining.problems.pid'), key: 'pid', width: 70, render: (_, row) => row.problem.id },
+    {
+      title: t('adminTraining.problems.pid'),
+      key: 'pid',
+      width: 70,
+      responsive: ['lg'],
+      render: (_, row) => row.problem.id,
+    },
     {
       title: t('adminTraining.problems.displayId'),
       key: 'displayId',
@@ -130,7 +136,7 @@ export function TrainingProblemsPage() {
       key: 'author',
       width: 110,
       ellipsis: true,
-      responsive: ['md'],
+      responsive: ['lg'],
       render: (_, row) => row.problem.author ?? '—',
     },
     {
@@ -234,7 +240,7 @@ export function TrainingProblemsPage() {
           columns={columns}
           dataSource={rows}
           loading={list.isFetching}
-          scroll={{ x: 720 }}
+          scroll={{ x: 560 }}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,
