@@ -22,7 +22,7 @@ import '../problem/admin-problem.css';
 
 const PAGE_SIZE = 10;
 
-type Row = AdminTraining & { id: number };
+type Row = AdminTraining;
 
 /**
  * /admin/training (spec part 2 §2.7, reference §3.12 "Trainings"): the trainings with a keyword
@@ -38,11 +38,7 @@ export function TrainingListPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const list = useCrudList<Row>(
     ['admin-training', 'list', keyword],
-    (currentPage, limit) =>
-      getAdminTrainingList({ currentPage, limit, keyword: keyword || undefined }) as Promise<{
-        records: Row[];
-        total: number;
-      }>,
+    (currentPage, limit) => getAdminTrainingList({ currentPage, limit, keyword: keyword || undefined }),
     PAGE_SIZE,
   );
 
