@@ -1,15 +1,19 @@
 /**
  * API benchmark: `node --import tsx bench/api/run.ts` (not part of the tests).
  *
- * Seeds an embedded PGlite database with 10,000 problems and 1,000,000 submissions (bulk SQL, see
- * seed.ts), starts ONE Verdict server process on it (no judge), and, from a load generator in a
- * second process (load.ts), offers each call a fixed 200 requests per second for 20 s after 5 s
- * of warm-up, one call after the other:
+ * Seeds an embedded PGlite database with 10,000 problems, 1,000,000 submissions, 10,000 users and
+ * 200 trainings of 50 problems (bulk SQL, see seed.ts), starts ONE Verdict server process on it (no
+ * judge), and, from a load generator in a second process (load.ts), offers each call a fixed 200
+ * requests per second for 20 s after 5 s of warm-up, one call after the other:
  *
  * - problem list: plain pages (any page), a keyword, one or two tags, a difficulty;
  * - problem detail: any public problem;
  * - submission list (50 a page, as the web app asks): plain pages (1–20), a status, a problem (exact
- *   or a substring), a user name, and onlyMine for a logged-in user (everything else is anonymous).
+ *   or a substring), a user name, and onlyMine for a logged-in user (everything else is anonymous);
+ * - training list (15 a page, issue 14): with the progress of a logged-in user (any page, a category,
+ *   a keyword), and anonymous;
+ * - training rank (100 a page, issue 14): the busiest public training, any public one (ranked from
+ *   its problems' submissions), any private one (from its records).
  *
  * It prints, per call and per variant, the requests, median / 95th / 99th percentile latency (ms,
  * from the moment each request was due), the throughput achieved, the errors (anything but HTTP 200
@@ -17,8 +21,9 @@
  * whether the target is met: p95 under 50 ms, no error, and the offered rate achieved.
  *
  * Options (environment): BENCH_RATE (200), BENCH_SECONDS (20), BENCH_WARMUP (5), BENCH_PROBLEMS
- * (10000), BENCH_SUBMISSIONS (1000000), BENCH_USERS (2000), BENCH_CALLS (a comma-separated subset of
- * problem-list, problem-detail, submission-list), BENCH_VACUUM=0 (no VACUUM ANALYZE after seeding).
+ * (10000), BENCH_SUBMISSIONS (1000000), BENCH_USERS (10000), BENCH_TRAININGS (200), BENCH_CALLS (a
+ * comma-separated subset of problem-list, problem-detail, submission-list, training-list,
+ * training-rank), BENCH_VACUUM=0 (no VACUUM ANALYZE after seeding).
  * BENCH_DATA_DIR=dir seeds into dir and keeps it; a later run with the same dir and sizes skips
  * seeding (the server migrates it on start).
  */
@@ -35,7 +40,7 @@ import { queryRows } from '../../packages/server/src/db/rows.ts';
 import { seedDatabase } from '../../packages/server/src/db/seed.ts';
 import { hashPassword } from '../../packages/server/src/modules/account/password.ts';
 import type { BenchRequest, Job, Report, Stats } from './load.ts';
-import { BENCH_PASSWORD, LOGIN_USERS, seedBench, type SeedSize } from './seed.ts';
+import { BENCH_PASSWORD, LOGIN_USERS, seedBench, seedTrainings, type SeedSize } from './seed.ts';
 
 const execFileAsync = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -47,11 +52,13 @@ const TARGET_P95_MS = 50;
 const SIZE: SeedSize = {
   problems: env('BENCH_PROBLEMS', 10_000),
   submissions: env('BENCH_SUBMISSIONS', 1_000_000),
-  users: env('BENCH_USERS', 2_000),
+  users: env('BENCH_USERS', 10_000),
+  trainings: env('BENCH_TRAININGS', 200),
 };
 const CALLS = process.env.BENCH_CALLS?.split(',');
 const VACUUM = process.env.BENCH_VACUUM !== '0';
 const MARKER = 'bench-seed.json';
+const ROOT_PASSWORD = 'bench-root-1';
 
 interface Seeded {
   size: SeedSize & { vacuumed: boolean };
@@ -85,8 +92,9 @@ async function seed(dataDir: string): Promise<Seeded & { reused: boolean }> {
   const started = Date.now();
   const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
   await migrateDatabase(database);
-  await seedDatabase(database.db, { hashPassword, rootPassword: 'bench-root-1' });
+  await seedDatabase(database.db, { hashPassword, rootPassword: ROOT_PASSWORD });
   await seedBench(database.db, SIZE, await hashPassword(BENCH_PASSWORD));
+  await seedTrainings(database.db, SIZE);
   // As a maintained database would be: PGlite runs no autovacuum, so nothing else gathers planner
   // statistics or the visibility map (BENCH_VACUUM=0 leaves them out, to see the difference).
   if (VACUUM) await database.db.execute(sql`vacuum analyze`);
@@ -122,6 +130,11 @@ async function fixtures(dataDir: string) {
       database.db,
       sql`select distinct a.tid as a, b.tid as b from problem_tag a join problem_tag b on b.pid = a.pid and b.tid > a.tid`,
     );
+    // trainings by rank: the first ones hold the most submitted problems
+    const trainings = await queryRows<{ id: string; auth: string }>(
+      database.db,
+      sql`select id, auth from training where title like 'Bench training %' order by rank`,
+    );
     const [counts] = await queryRows<{ problems: number; submissions: number }>(
       database.db,
       sql`select (select count(*)::int from problem) as problems, (select count(*)::int from judge) as submissions`,
@@ -130,6 +143,8 @@ async function fixtures(dataDir: string) {
       publicIds: publicIds.map((r) => r.problem_id),
       tagIds: tags.map((r) => Number(r.id)),
       tagPairs: pairs.map((r) => [Number(r.a), Number(r.b)] as const),
+      publicTrainings: trainings.filter((t) => t.auth === 'Public').map((t) => Number(t.id)),
+      privateTrainings: trainings.filter((t) => t.auth === 'Private').map((t) => Number(t.id)),
       counts: counts!,
     };
   } finally {
@@ -171,11 +186,11 @@ async function startServer(dataDir: string, port: number) {
   return server;
 }
 
-async function login(baseUrl: string, username: string): Promise<string> {
+async function login(baseUrl: string, username: string, password = BENCH_PASSWORD): Promise<string> {
   const res = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
+    body: JSON.stringify({ username, password }),
   });
   const token = res.headers.get('Authorization');
   if (!res.ok || !token) throw new Error(`login as ${username} failed: ${res.status} ${await res.text()}`);
@@ -217,7 +232,11 @@ const many = (n: number, kind: string, make: () => Omit<BenchRequest, 'kind'>): 
 
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
 
-function scenarios({ publicIds, tagIds, tagPairs }: Fixtures, tokens: string[]): [string, BenchRequest[]][] {
+function scenarios(
+  { publicIds, tagIds, tagPairs, publicTrainings, privateTrainings }: Fixtures,
+  tokens: string[],
+  rootToken: string,
+): [string, BenchRequest[]][] {
   const lastPage = Math.max(1, Math.ceil(publicIds.length / 30));
   const tagPair = () => {
     const [a, b] = pickOne(tagPairs);
@@ -282,6 +301,46 @@ function scenarios({ publicIds, tagIds, tagPairs }: Fixtures, tokens: string[]):
         })),
       ],
     ],
+    [
+      // issue 14: 15 a page as the web app asks, with the progress of a logged-in user
+      'training-list',
+      [
+        ...many(600, 'logged in, any page', () => ({
+          path: `/api/get-training-list?currentPage=${int(1, Math.ceil(SIZE.trainings / 15))}&limit=15`,
+          token: pickOne(tokens),
+        })),
+        ...many(200, 'logged in, category', () => ({
+          path: `/api/get-training-list?currentPage=1&limit=15&categoryId=${int(1, 5)}`,
+          token: pickOne(tokens),
+        })),
+        ...many(100, 'logged in, keyword', () => ({
+          path: `/api/get-training-list?currentPage=1&limit=15&keyword=training%20${int(1, SIZE.trainings)}`,
+          token: pickOne(tokens),
+        })),
+        ...many(100, 'anonymous', () => ({
+          path: `/api/get-training-list?currentPage=${int(1, 3)}&limit=15`,
+        })),
+      ],
+    ],
+    [
+      // issue 14: 100 a page as the web app asks; root may open every training. The first public
+      // training holds the 50 most submitted problems (a fifteenth of all submissions).
+      'training-rank',
+      [
+        ...many(100, 'public, the busiest', () => ({
+          path: `/api/get-training-rank?tid=${publicTrainings[0]}&currentPage=${int(1, 3)}&limit=100`,
+          token: rootToken,
+        })),
+        ...many(450, 'public, any', () => ({
+          path: `/api/get-training-rank?tid=${pickOne(publicTrainings)}&currentPage=1&limit=100`,
+          token: rootToken,
+        })),
+        ...many(450, 'private, any', () => ({
+          path: `/api/get-training-rank?tid=${pickOne(privateTrainings)}&currentPage=1&limit=100`,
+          token: rootToken,
+        })),
+      ],
+    ],
   ];
 }
 
@@ -321,6 +380,7 @@ try {
   const tokens = await Promise.all(
     Array.from({ length: LOGIN_USERS }, (_, i) => login(baseUrl, `bench${i + 1}`)),
   );
+  const rootToken = await login(baseUrl, 'root', ROOT_PASSWORD);
   const loadIdle = os.loadavg()[0]!;
   console.log(
     `\n${os.cpus().length} CPUs; 1-minute load average ${loadBefore.toFixed(2)} before seeding, ${loadIdle.toFixed(2)} before the load` +
@@ -330,7 +390,7 @@ try {
     `${'call / variant'.padEnd(24)} requests  p50 ms  p95 ms  p99 ms  errors   req/s  server CPU  load  target`,
   );
   const results: { name: string; met: boolean }[] = [];
-  for (const [name, requests] of scenarios(data, tokens)) {
+  for (const [name, requests] of scenarios(data, tokens, rootToken)) {
     if (CALLS && !CALLS.includes(name)) continue;
     const cpuBefore = await cpuSeconds(server.pid);
     const wallBefore = performance.now();

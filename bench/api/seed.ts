@@ -5,7 +5,12 @@ export interface SeedSize {
   problems: number;
   submissions: number;
   users: number;
+  /** trainings of TRAINING_PROBLEMS problems each (issue 14) */
+  trainings: number;
 }
+
+/** Problems per bench training. */
+export const TRAINING_PROBLEMS = 50;
 
 /** Users bench1 … bench<LOGIN_USERS> get a real password, so the load generator can log in as them. */
 export const LOGIN_USERS = 5;
@@ -81,4 +86,47 @@ export async function seedBench(db: Db, size: SeedSize, passwordHash: string): P
              case when d.g % 20 = 0 then 1000 else 0 end, 0, 'bench', 2
       from draws d, problems, users`);
   }
+}
+
+/**
+ * Trainings for the training list and rank (issue 14): `size.trainings` trainings of
+ * TRAINING_PROBLEMS consecutive bench problems each (training 1 holds the most submitted problems,
+ * the last ones the least), in five categories, odd ones Public and even ones Private. Every user who
+ * submitted to a Private training's problems is registered in it with the records of those
+ * submissions, as registering back-fills them (reference §7.13). user_acproblem gets one row per
+ * accepted non-contest submission, as the lifecycle's public scope writes it: it is the progress's
+ * source and the submissions above were inserted without the lifecycle.
+ */
+export async function seedTrainings(db: Db, size: SeedSize): Promise<void> {
+  await db.execute(sql`
+    insert into user_acproblem (uid, pid, submit_id)
+    select uid, pid, submit_id from judge where status = 0 and cid = 0 and gid is null`);
+  await db.execute(sql`
+    insert into training_category (name, color) select 'Bench category ' || g, '#409eff' from generate_series(1, 5) g`);
+  await db.execute(sql`
+    insert into training (title, description, author, auth, private_pwd, rank, status)
+    select 'Bench training ' || g, 'Problems ' || g, 'root', case when g % 2 = 1 then 'Public' else 'Private' end,
+      case when g % 2 = 1 then null else 'bench' end, g, true
+    from generate_series(1, ${size.trainings}) g`);
+  await db.execute(sql`
+    insert into mapping_training_category (tid, cid)
+    select t.id, c.id from training t
+    join training_category c on c.name = 'Bench category ' || (t.rank % 5 + 1)`);
+  await db.execute(sql`
+    insert into training_problem (tid, pid, display_id, rank)
+    select t.id, p.id, p.problem_id, p.n - (t.rank - 1) * ${TRAINING_PROBLEMS}
+    from training t
+    join (select id, problem_id, row_number() over (order by id) as n from problem where problem_id like 'B%') p
+      on p.n > (t.rank - 1) * ${TRAINING_PROBLEMS} and p.n <= t.rank * ${TRAINING_PROBLEMS}`);
+  await db.execute(sql`
+    insert into training_register (tid, uid)
+    select distinct tp.tid, j.uid from training_problem tp
+    join training t on t.id = tp.tid and t.auth = 'Private'
+    join judge j on j.pid = tp.pid and j.cid = 0`);
+  await db.execute(sql`
+    insert into training_record (tid, tpid, pid, uid, submit_id)
+    select tp.tid, tp.id, tp.pid, j.uid, j.submit_id from training_problem tp
+    join training t on t.id = tp.tid and t.auth = 'Private'
+    join judge j on j.pid = tp.pid and j.cid = 0
+    order by j.submit_id`);
 }

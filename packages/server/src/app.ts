@@ -13,6 +13,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { contestRoutes } from './modules/contest/routes.ts';
+import { trainingRoutes } from './modules/training/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { messageRoutes } from './modules/message/routes.ts';
 import { contestStaffRoutes } from './modules/contest/staff/routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(problemRoutes);
   await app.register(submissionRoutes);
   await app.register(contestRoutes);
+  await app.register(trainingRoutes);
   await app.register(messageRoutes);
   await app.register(adminRoutes, {
     dataDir: deps.config.dataDir,

@@ -13,3 +13,5 @@ export * from './contest-admin.ts';
 export * from './contest-staff.ts';
 export * from './contest-rank.ts';
 export * from './contest-scroll-board.ts';
+export * from './training.ts';
+export * from './training-admin.ts';

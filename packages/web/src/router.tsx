@@ -79,7 +79,13 @@ const siteRoutes: RouteObject[] = [
   route(
     'training/:trainingID/problem/:problemID/full-screen',
     'trainingFullProblemDetails',
-    focusMode('training'),
+    { ...AUTH, ...focusMode('training') },
+    {
+      lazy: lazyPage(
+        () => import('./pages/training/TrainingProblemPage'),
+        (m) => m.TrainingFullProblemPage,
+      ),
+    },
   ),
   route(
     'contest/:contestID/problem/:problemID/full-screen',
@@ -105,19 +111,61 @@ const siteRoutes: RouteObject[] = [
     },
   ),
 
-  route('training', 'trainingList'),
+  // The participant's training screens (spec part 2 §2.1).
   route(
-    'training/:trainingID',
-    'trainingDetails',
+    'training',
+    'trainingList',
     {},
     {
-      children: [
-        route('problems', 'trainingProblemList'),
-        route('problem/:problemID', 'trainingProblemDetails', PROBLEM_PAGE),
-        route('rank', 'trainingRank'),
-      ],
+      lazy: lazyPage(
+        () => import('./pages/training/TrainingListPage'),
+        (m) => m.TrainingListPage,
+      ),
     },
   ),
+  route('training/:trainingID', 'trainingDetails', AUTH, {
+    lazy: lazyPage(
+      () => import('./pages/training/TrainingShell'),
+      (m) => m.TrainingShell,
+    ),
+    children: [
+      {
+        index: true,
+        lazy: lazyPage(
+          () => import('./pages/training/TrainingIntroduction'),
+          (m) => m.TrainingIntroduction,
+        ),
+      },
+      route(
+        'problems',
+        'trainingProblemList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/training/TrainingProblemListPage'),
+            (m) => m.TrainingProblemListPage,
+          ),
+        },
+      ),
+      route('problem/:problemID', 'trainingProblemDetails', PROBLEM_PAGE, {
+        lazy: lazyPage(
+          () => import('./pages/training/TrainingProblemPage'),
+          (m) => m.TrainingProblemPage,
+        ),
+      }),
+      route(
+        'rank',
+        'trainingRank',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/training/TrainingRankPage'),
+            (m) => m.TrainingRankPage,
+          ),
+        },
+      ),
+    ],
+  }),
 
   // The participant's contest screens (spec part 1 §2 "Contest list", "Contest shell").
   route(

@@ -275,6 +275,14 @@ export const problemMessages = {
     zh: '对不起，请你先注册该私有训练！',
     en: 'Sorry, please register for this private training first!',
   },
+  trainingBanned: {
+    zh: '错误：你已被禁止参加该训练！',
+    en: 'Sorry, you have been banned from this training!',
+  },
+  trainingNoPermission: {
+    zh: '对不起，你无权限操作！',
+    en: 'Sorry, you do not have permission to manage this training!',
+  },
   trainingOrContestRequired: {
     zh: '请求参数错误：需要训练编号或比赛编号！',
     en: 'Invalid request: a training id or a contest id is required!',

@@ -119,6 +119,30 @@ const EXPECTED: Record<string, Outcome[]> = {
   'POST /api/admin/problem/compile-spj': ADMIN_AREA,
   'POST /api/admin/problem/compile-interactive': ADMIN_AREA,
   'GET /api/admin/problem/import-remote-oj-problem': ADMIN_AREA,
+  // reference §3.5 trainings (participant side; spec part 2 §7 adds the category list and problem details)
+  'GET /api/get-training-list': ANYONE,
+  'GET /api/get-training-category': ANYONE,
+  'GET /api/get-training-detail': LOGIN,
+  'POST /api/register-training': LOGIN,
+  'GET /api/get-training-access': LOGIN,
+  'GET /api/get-training-problem-list': LOGIN,
+  'GET /api/get-training-problem-details': LOGIN,
+  'GET /api/get-training-rank': LOGIN,
+  // reference §3.12 "Trainings": R(root|admin|problem_admin) unless noted; which training is the
+  // policy's 'training.manage' (test/admin/training/*)
+  'GET /api/admin/training/get-training-list': ADMIN_AREA,
+  'GET /api/admin/training': ADMIN_AREA,
+  'POST /api/admin/training': ADMIN_AREA,
+  'PUT /api/admin/training': ADMIN_AREA,
+  'DELETE /api/admin/training': ROOT_ONLY,
+  'PUT /api/admin/training/change-training-status': ADMIN_AREA,
+  'GET /api/admin/training/get-problem-list': ADMIN_AREA,
+  'POST /api/admin/training/add-problem-from-public': ADMIN_AREA,
+  'PUT /api/admin/training/problem': PROBLEM_ADMINS,
+  'DELETE /api/admin/training/problem': PROBLEM_ADMINS,
+  'POST /api/admin/training/category': PROBLEM_ADMINS,
+  'PUT /api/admin/training/category': PROBLEM_ADMINS,
+  'DELETE /api/admin/training/category': ADMIN_AREA,
   // reference §3.12 "Contests": R(root|admin|problem_admin) (all hold contest_admin); which contest is
   // the policy's 'contest.manage' (test/admin/contest/*)
   'GET /api/admin/contest/get-contest-list': ADMIN_AREA,

@@ -30,7 +30,7 @@ describe('reference §7.13: using a training (training.view)', () => {
       name: 'private, registration banned (status false)',
       user: user,
       resource: { ...priv, registration: { status: false } },
-      expected: m.trainingNotRegistered,
+      expected: m.trainingBanned,
     },
     {
       name: 'private, registered',
@@ -70,6 +70,15 @@ describe('reference §7.13: using a training (training.view)', () => {
   ];
   it.each(rows)('$name', (row) => {
     expect(answer(row.policy ?? today, 'training.view', row, row.expected)).toEqual(row.expected);
+  });
+
+  it('§3.12, spec part 2 §6: a training is managed by its author, root or its group root (training.manage)', () => {
+    expect(today.can(admin, 'training.manage', priv)).toBe(true);
+    expect(today.can(root, 'training.manage', priv)).toBe(true);
+    expect(today.can(user, 'training.manage', priv)).toBe(false);
+    expect(today.can(other, 'training.manage', pub)).toBe(false);
+    expect(today.can(user, 'training.manage', groupT(5))).toBe(true);
+    expect(today.can(user, 'training.manage', groupT(4))).toBe(false);
   });
 
   it('§7.13, §7.7: a training shows its public problems; the admin roles see all', () => {

@@ -13,6 +13,11 @@ const contestProblemPage = lazyPage(
   (m) => m.ContestProblemEditPage,
 );
 
+const trainingEditPage = lazyPage(
+  () => import('./training/TrainingEditPage'),
+  (m) => m.TrainingEditPage,
+);
+
 const SUPER_ADMIN = { requireAuth: true, requireAdmin: true, requireSuperAdmin: true } as const;
 
 /** The admin app under /admin (spec part 2 §2.7). The whole area needs login and an admin role. */
@@ -71,11 +76,41 @@ const adminChildren: RouteObject[] = [
   route('problem/tag', 'adminProblemTag'),
   route('group-problem/apply', 'adminGroupProblemApply'),
   route('problem/batch-operation', 'adminProblemBatch'),
-  route('training/create', 'adminTrainingCreate'),
-  route('training', 'adminTrainingList'),
-  route('training/:trainingId/edit', 'adminTrainingEdit'),
-  route('training/:trainingId/problems', 'adminTrainingProblemList'),
-  route('training/category', 'adminTrainingCategory'),
+  route('training/create', 'adminTrainingCreate', {}, { lazy: trainingEditPage }),
+  route(
+    'training',
+    'adminTrainingList',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./training/TrainingListPage'),
+        (m) => m.TrainingListPage,
+      ),
+    },
+  ),
+  route('training/:trainingId/edit', 'adminTrainingEdit', {}, { lazy: trainingEditPage }),
+  route(
+    'training/:trainingId/problems',
+    'adminTrainingProblemList',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./training/TrainingProblemsPage'),
+        (m) => m.TrainingProblemsPage,
+      ),
+    },
+  ),
+  route(
+    'training/category',
+    'adminTrainingCategory',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./training/TrainingCategoryPage'),
+        (m) => m.TrainingCategoryPage,
+      ),
+    },
+  ),
   route('contest/create', 'adminContestCreate', {}, { lazy: contestEditPage }),
   route(
     'contest',

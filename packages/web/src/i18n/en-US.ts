@@ -9,6 +9,8 @@ import { adminContentEnUS } from './areas/admin-content.en-US';
 import { adminContestEnUS } from './areas/admin-contest.en-US';
 import { contestEnUS } from './areas/contest.en-US';
 import { problemEnUS } from './areas/problem.en-US';
+import { trainingEnUS } from './areas/training.en-US';
+import { adminTrainingEnUS } from './areas/admin-training.en-US';
 import type { Messages } from './zh-CN';
 
 /** English strings; typed against zh-CN so a missing or extra key fails the type check. */
@@ -300,6 +302,8 @@ export const enUS: Messages = {
   contestStaff: contestStaffEnUS,
   contestRank: contestRankEnUS,
   contestScrollBoard: contestScrollBoardEnUS,
+  training: trainingEnUS,
+  adminTraining: adminTrainingEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

@@ -9,6 +9,8 @@ import { adminContentZhCN } from './areas/admin-content.zh-CN';
 import { adminContestZhCN } from './areas/admin-contest.zh-CN';
 import { contestZhCN } from './areas/contest.zh-CN';
 import { problemZhCN } from './areas/problem.zh-CN';
+import { trainingZhCN } from './areas/training.zh-CN';
+import { adminTrainingZhCN } from './areas/admin-training.zh-CN';
 
 /** Chinese strings: the source of the message keys; en-US must match them one to one. */
 export const zhCN = {
@@ -297,6 +299,8 @@ export const zhCN = {
   contestStaff: contestStaffZhCN,
   contestRank: contestRankZhCN,
   contestScrollBoard: contestScrollBoardZhCN,
+  training: trainingZhCN,
+  adminTraining: adminTrainingZhCN,
   title: {
     home: '首页',
     problemList: '题目列表',

@@ -10,6 +10,7 @@ import { adminNoticeRoutes } from './notice/routes.ts';
 import { adminProblemRoutes } from './problem/routes.ts';
 import { adminSwitchRoutes } from './switch/routes.ts';
 import { adminTagRoutes } from './tag/routes.ts';
+import { adminTrainingRoutes } from './training/routes.ts';
 import { adminUserRoutes } from './user/routes.ts';
 
 /**
@@ -31,4 +32,5 @@ export async function adminRoutes(
   await app.register(adminNoticeRoutes);
   await app.register(adminSwitchRoutes);
   await app.register(adminUserRoutes);
+  await app.register(adminTrainingRoutes);
 }

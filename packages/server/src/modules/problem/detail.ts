@@ -132,6 +132,15 @@ export async function problemDetail(db: Db, user: AuthUser | null, problemId: st
   const row = await problemInfoRow(db, eq(problem.problemId, problemId.toUpperCase()));
   if (!row) throw notFound(problemMessages.problemNotFound);
   assertCan(user, 'problem.view', row.problem);
+  return problemInfoAnswer(db, user, row);
+}
+
+/** ProblemInfoVO (reference §3.3) of a row of problemInfoRow, with the caller's status. */
+export async function problemInfoAnswer(
+  db: Db,
+  user: AuthUser | null,
+  row: NonNullable<Awaited<ReturnType<typeof problemInfoRow>>>,
+) {
   const pid = row.problem.id;
   const statuses = user ? await userProblemStatuses(db, user.uid, [pid]) : new Map<number, number>();
   return {

@@ -1,32 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { JudgeStatus } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
-import { problem, training, trainingProblem, trainingRegister } from '../../db/schema/index.ts';
+import { problem, trainingProblem } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { fail } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
-import { assertCan, can } from '../../policy/index.ts';
+import { can } from '../../policy/index.ts';
 import { contestFullScreenList } from '../contest/problem-status.ts';
+import { trainingFor } from '../training/access.ts';
 import { userProblemStatuses } from './counts.ts';
-
-/**
- * reference §7.13: who may use a training. It must exist and be visible; a Private one needs a
- * registration that is not banned, unless the caller is its author or root. Group trainings need
- * the group rules (not available yet).
- */
-export async function assertTrainingAccess(db: Db, user: AuthUser, tid: number) {
-  const [row] = await db.select().from(training).where(eq(training.id, tid));
-  // the registration matters to a Private training only (policy rule training.view)
-  const [registration] =
-    row?.auth === 'Private'
-      ? await db
-          .select({ status: trainingRegister.status })
-          .from(trainingRegister)
-          .where(and(eq(trainingRegister.tid, tid), eq(trainingRegister.uid, user.uid)))
-      : [];
-  assertCan(user, 'training.view', row && { ...row, registration });
-  return row!;
-}
 
 /**
  * reference §3.3 `GET /api/get-full-screen-problem-list`: the problems of a training (of a contest:
@@ -41,7 +23,7 @@ export async function fullScreenProblemList(
 ) {
   if (query.cid !== undefined) return contestFullScreenList(db, user, query.cid, now);
   if (query.tid === undefined) throw fail(problemMessages.trainingOrContestRequired);
-  await assertTrainingAccess(db, user, query.tid);
+  await trainingFor(db, user, query.tid);
   const rows = await db
     .select({
       pid: problem.id,

@@ -14,8 +14,8 @@ import { fail, notFound } from '../../http/errors.ts';
 import { problemMessages, type Message } from '../../http/messages.ts';
 import { contestFor } from '../contest/access.ts';
 import { contestProblemNamed } from '../contest/problems.ts';
+import { trainingFor } from '../training/access.ts';
 import { findProblem, findProblemByDisplayId } from '../problem/detail.ts';
-import { assertTrainingAccess } from '../problem/full-screen.ts';
 import { assertCan, assertScopeAvailable } from '../../policy/index.ts';
 import { answerOf, passCaptchaGate } from './captcha-gate.ts';
 import * as lifecycle from './lifecycle/transitions.ts';
@@ -58,7 +58,7 @@ async function problemToSubmit(db: Db, user: AuthUser, body: SubmitJudgeBody) {
   const displayId = body.pid.toUpperCase();
   if (body.tid) {
     // reference §6.1 step 5 "Training": the training's rules, then its problem by display id.
-    await assertTrainingAccess(db, user, body.tid);
+    await trainingFor(db, user, body.tid);
     const [row] = await db
       .select({ problem })
       .from(trainingProblem)

@@ -26,8 +26,20 @@ export const trainingRules = {
     if (t.auth !== 'Private' || isRoot(user)) return null;
     if (user && t.author === user.username) return null;
     if (inGroup && t.group && groupLevel(user, t.group) >= GROUP_LEVEL.root) return null;
-    return t.registration?.status ? null : forbidden(problemMessages.trainingNotRegistered);
+    if (t.registration && !t.registration.status) return forbidden(problemMessages.trainingBanned);
+    return t.registration ? null : forbidden(problemMessages.trainingNotRegistered);
   }) as Rule<TrainingFacts | undefined>,
+
+  /**
+   * reference §3.12 "Trainings", spec part 2 §6: who manages a training (edits it, its problems and
+   * its status, and sees real names in its rank): root, its author, or the root of its group.
+   */
+  'training.manage': ((_ctx, user, t) => {
+    if (isRoot(user)) return null;
+    if (user && t.author === user.username) return null;
+    if (t.group && groupLevel(user, t.group) >= GROUP_LEVEL.root) return null;
+    return forbidden(problemMessages.trainingNoPermission);
+  }) as Rule<TrainingFacts>,
 
   /** §7.13, §7.7: a training lists its public problems; the admin roles see them all. */
   'training.problem': ((_ctx, user, p) =>

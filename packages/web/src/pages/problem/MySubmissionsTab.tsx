@@ -16,9 +16,9 @@ import { checkStatus, mySubmissions, problemPaths, PUBLIC_SCOPE, type ProblemSco
 const PAGE_SIZE = 10;
 
 export const mySubmissionsKey = (problemId: string, scope: ProblemScope = PUBLIC_SCOPE) =>
-  scope.kind === 'public'
-    ? (['my-submissions', problemId] as const)
-    : (['my-submissions', problemId, scope.cid, scope.containsEnd] as const);
+  scope.kind === 'contest'
+    ? (['my-submissions', problemId, scope.cid, scope.containsEnd] as const)
+    : (['my-submissions', problemId] as const);
 
 /**
  * The "My Submission" tab of the problem page (spec part 1 §2): the signed-in user's submissions

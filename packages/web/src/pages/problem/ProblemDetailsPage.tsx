@@ -167,7 +167,7 @@ export function ProblemDetails({
         ]
       : []),
     // A contest's counts belong to its board (sealed for some viewers): no statistics tab there.
-    ...(scope.kind === 'public'
+    ...(scope.kind !== 'contest'
       ? [
           {
             key: 'statistics',
@@ -276,7 +276,7 @@ export function ProblemDetails({
         code={editor.draft?.code ?? ''}
         language={editor.draft?.language ?? ''}
         mode={currentLanguage?.contentType ?? null}
-        testType={scope.kind}
+        testType={scope.kind === 'contest' ? 'contest' : 'public'}
       />
       {focus && footer ? <div className="problem-page__footer">{footer}</div> : null}
       {celebrating > 0 ? (

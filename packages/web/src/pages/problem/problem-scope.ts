@@ -19,31 +19,43 @@ export type ProblemScope =
       cid: number;
       /** the shell's 'include submissions after the contest' switch */
       containsEnd: boolean;
-    };
+    }
+  /** a training's problem (spec part 2 §2.1): the public problem, submitted with `tid` */
+  | { kind: 'training'; tid: number };
 
 export const PUBLIC_SCOPE: ProblemScope = { kind: 'public' };
 
 const enc = encodeURIComponent;
 
 export function problemDetailQueryKey(scope: ProblemScope, problemID: string) {
-  return scope.kind === 'public'
-    ? (['problem-detail', problemID] as const)
-    : (['contest-problem-detail', scope.cid, problemID, scope.containsEnd] as const);
+  return scope.kind === 'contest'
+    ? (['contest-problem-detail', scope.cid, problemID, scope.containsEnd] as const)
+    : (['problem-detail', problemID] as const);
 }
 
-/** reference §3.3 get-problem-detail, or §3.6 get-contest-problem-details by display id. */
+/**
+ * reference §3.3 get-problem-detail, or §3.6 get-contest-problem-details by display id. A training's
+ * display id is the problem's own id (reference §4.5), so its problem is the public one.
+ */
 export function loadProblemDetail(scope: ProblemScope, problemID: string): Promise<ProblemDetail> {
-  return scope.kind === 'public'
-    ? getProblemDetail(problemID)
-    : getContestProblemDetails(scope.cid, problemID, scope.containsEnd);
+  return scope.kind === 'contest'
+    ? getContestProblemDetails(scope.cid, problemID, scope.containsEnd)
+    : getProblemDetail(problemID);
 }
 
 /**
  * What a submit names (reference §3.4 SubmitJudgeDTO): the problem id and cid 0, or in a contest
- * the display id inside it (the route's id) and the contest.
+ * the display id inside it (the route's id) and the contest, or in a training the display id and
+ * `tid` (reference §6.1 "Training").
  */
-export function submitTarget(scope: ProblemScope, problemID: string, problemId: string) {
-  return scope.kind === 'public' ? { pid: problemId, cid: 0 } : { pid: problemID, cid: scope.cid };
+export function submitTarget(
+  scope: ProblemScope,
+  problemID: string,
+  problemId: string,
+): { pid: string; cid: number; tid?: number } {
+  if (scope.kind === 'contest') return { pid: problemID, cid: scope.cid };
+  if (scope.kind === 'training') return { pid: problemID, cid: 0, tid: scope.tid };
+  return { pid: problemId, cid: 0 };
 }
 
 /** reference §3.4: a contest's submissions are checked through the contest call (seal rules). */
@@ -51,13 +63,13 @@ export function checkStatus(
   scope: ProblemScope,
   submitIds: number[],
 ): Promise<Record<string, SubmissionRow>> {
-  return scope.kind === 'public'
-    ? checkSubmissionsStatus(submitIds)
-    : checkContestSubmissionsStatus(scope.cid, submitIds);
+  return scope.kind === 'contest'
+    ? checkContestSubmissionsStatus(scope.cid, submitIds)
+    : checkSubmissionsStatus(submitIds);
 }
 
 export function lastAcCode(scope: ProblemScope, pid: number) {
-  return getLastAcCode(pid, scope.kind === 'public' ? 0 : scope.cid);
+  return getLastAcCode(pid, scope.kind === 'contest' ? scope.cid : 0);
 }
 
 /** The signed-in user's submissions of this problem (the My Submission tab). */
@@ -67,7 +79,7 @@ export function mySubmissions(
   currentPage: number,
   limit: number,
 ): Promise<Page<SubmissionRow>> {
-  if (scope.kind === 'public') {
+  if (scope.kind !== 'contest') {
     return getSubmissionList({ currentPage, limit, onlyMine: true, problemID, completeProblemID: true });
   }
   return getContestSubmissions({
@@ -86,18 +98,22 @@ export const problemPaths = {
   /** the page itself, normal or focus mode */
   page(scope: ProblemScope, problemID: string, focus: boolean): string {
     const base =
-      scope.kind === 'public'
-        ? `/problem/${enc(problemID)}`
-        : `/contest/${scope.cid}/problem/${enc(problemID)}`;
+      scope.kind === 'contest'
+        ? `/contest/${scope.cid}/problem/${enc(problemID)}`
+        : scope.kind === 'training'
+          ? `/training/${scope.tid}/problem/${enc(problemID)}`
+          : `/problem/${enc(problemID)}`;
     return focus ? `${base}/full-screen` : base;
   },
   /** where "back to the list" goes */
   list(scope: ProblemScope): string {
-    return scope.kind === 'public' ? '/problem' : `/contest/${scope.cid}/problems`;
+    if (scope.kind === 'contest') return `/contest/${scope.cid}/problems`;
+    if (scope.kind === 'training') return `/training/${scope.tid}/problems`;
+    return '/problem';
   },
   submission(scope: ProblemScope, problemID: string, submitId: number): string {
-    return scope.kind === 'public'
-      ? `/submission-detail/${submitId}`
-      : `/contest/${scope.cid}/problem/${enc(problemID)}/submission-detail/${submitId}`;
+    return scope.kind === 'contest'
+      ? `/contest/${scope.cid}/problem/${enc(problemID)}/submission-detail/${submitId}`
+      : `/submission-detail/${submitId}`;
   },
 };

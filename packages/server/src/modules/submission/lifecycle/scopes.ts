@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { JudgeStatus } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
-import { contestRecord, judge, userAcproblem } from '../../../db/schema/index.ts';
+import { contestRecord, judge, trainingRecord, userAcproblem } from '../../../db/schema/index.ts';
 import { noteRankChange } from '../../contest/rank/feed.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -123,6 +123,8 @@ export const contestScope: ScopeHooks = {
  */
 export const trainingScope: ScopeHooks & {
   onRegistered(tx: Tx, tid: number, uid: string): Promise<void>;
+  onProblemAdded(tx: Tx, tid: number, tpid: number): Promise<void>;
+  onRegistrationsDropped(tx: Tx, tid: number): Promise<void>;
 } = {
   // reference §6.1 step 5: one record per Private training that holds the problem and that the user
   // registered in (and not banned from), or submitted through.
@@ -153,6 +155,32 @@ export const trainingScope: ScopeHooks & {
         select 1 from training_record r where r.tid = tp.tid and r.submit_id = j.submit_id
       )
       order by j.submit_id`);
+  },
+  /**
+   * A problem joined a Private training (reference §3.12 add-problem-from-public; HOJ's
+   * syncAlreadyRegisterUserRecord): the registered users' earlier non-contest submissions of it
+   * become records, as if they had registered after it was added.
+   */
+  async onProblemAdded(tx, tid, tpid) {
+    await tx.execute(sql`
+      insert into training_record (tid, tpid, pid, uid, submit_id)
+      select tp.tid, tp.id, tp.pid, j.uid, j.submit_id
+      from training_problem tp
+      join training t on t.id = tp.tid and t.auth = 'Private'
+      join training_register reg on reg.tid = tp.tid and reg.status
+      join judge j on j.pid = tp.pid and j.uid = reg.uid and j.cid = 0
+      where tp.id = ${tpid} and tp.tid = ${tid} and not exists (
+        select 1 from training_record r where r.tid = tp.tid and r.submit_id = j.submit_id
+      )
+      order by j.submit_id`);
+  },
+  /**
+   * The registrations of a training were dropped (reference §3.12: a new password of a Private
+   * training): its records go with them, so its rank starts again from the users who register anew
+   * (whose records `onRegistered` brings back).
+   */
+  async onRegistrationsDropped(tx, tid) {
+    await tx.delete(trainingRecord).where(eq(trainingRecord.tid, tid));
   },
 };
 

@@ -1,0 +1,46 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { training, trainingRegister } from '../../db/schema/index.ts';
+import { assertCan, can } from '../../policy/index.ts';
+import type { TrainingFacts } from '../../policy/resources.ts';
+import type { Subject } from '../../policy/subjects.ts';
+
+export type TrainingRow = typeof training.$inferSelect;
+
+/** A training as one caller sees it. */
+export interface TrainingView {
+  row: TrainingRow;
+  facts: TrainingFacts;
+  /** root, the author or the group's root: real names in the rank, hidden problems (spec part 2 §6) */
+  admin: boolean;
+}
+
+export async function loadTraining(db: Db, tid: number): Promise<TrainingRow | undefined> {
+  const [row] = await db.select().from(training).where(eq(training.id, tid));
+  return row;
+}
+
+/** The policy's facts of a training for `user`: its row and the caller's registration (reference §4.5). */
+export async function trainingFacts(db: Db, row: TrainingRow, user: Subject): Promise<TrainingFacts> {
+  // the registration matters to a Private training only (policy rule training.view)
+  const [registration] =
+    user && row.auth === 'Private'
+      ? await db
+          .select({ status: trainingRegister.status })
+          .from(trainingRegister)
+          .where(and(eq(trainingRegister.tid, row.id), eq(trainingRegister.uid, user.uid)))
+      : [];
+  return { ...row, registration };
+}
+
+/**
+ * reference §7.13: the training `tid` if `user` may use it (detail, problems, rank, submit): it
+ * exists and is visible (root sees hidden ones); a Private one needs a registration that is not
+ * banned, unless the caller is its author or root; group trainings follow the group rules.
+ */
+export async function trainingFor(db: Db, user: Subject, tid: number): Promise<TrainingView> {
+  const row = await loadTraining(db, tid);
+  const facts = row && (await trainingFacts(db, row, user));
+  assertCan(user, 'training.view', facts);
+  return { row: row!, facts: facts!, admin: can(user, 'training.manage', facts!) };
+}

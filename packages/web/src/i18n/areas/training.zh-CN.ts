@@ -1,0 +1,86 @@
+/**
+ * Chinese strings of the participant's training screens: the list, the training shell with its
+ * password form and tabs, the problem list, the rank and the focus-mode navigator (spec part 2
+ * §2.1). en-US mirrors these keys one to one.
+ */
+export const trainingZhCN = {
+  auth: { Public: '公开', Private: '私有' },
+  authTips: {
+    Public: '任何登录用户都可以参加',
+    Private: '输入训练密码后才能查看题目、排名和提交',
+  },
+  list: {
+    title: '训练列表',
+    keyword: '输入训练标题或作者',
+    category: '分类',
+    authFilter: '权限',
+    all: '全部',
+    empty: '暂无训练',
+    number: '编号',
+    name: '标题',
+    authColumn: '权限',
+    categoryColumn: '分类',
+    progress: '我的进度',
+    problemCount: '题目数',
+    author: '作者',
+    updated: '最近更新',
+    edit: '编辑',
+    problems: '题目管理',
+    total: '共 {{count}} 个训练',
+  },
+  shell: {
+    loadFailed: '无法打开该训练',
+    untitled: '训练 #{{id}}',
+    backToList: '返回训练列表',
+    progress: '我的进度',
+    progressOf: '{{ac}} / {{total}}',
+    closedTitle: '需要训练密码',
+    closedTips: '这是私有训练：请先在“简介”中输入训练密码。',
+  },
+  tabs: { introduction: '简介', problems: '题目列表', rank: '记录榜' },
+  intro: {
+    number: '编号',
+    auth: '权限',
+    category: '分类',
+    problemCount: '题目总数',
+    author: '作者',
+    updated: '最近更新',
+    description: '训练简介',
+    noDescription: '该训练暂无简介',
+  },
+  password: {
+    title: '需要密码',
+    tips: '这是私有训练：输入密码注册后才能查看题目、排名和提交。',
+    label: '训练密码',
+    placeholder: '请输入训练密码',
+    enter: '进入',
+    empty: '请输入训练密码',
+    registered: '注册训练成功！',
+  },
+  problems: {
+    status: '状态',
+    id: '题号',
+    title: '题目',
+    level: '难度',
+    showTags: '显示标签',
+    acRate: '通过率',
+    empty: '该训练暂无题目',
+    loadFailed: '题目加载失败',
+  },
+  rank: {
+    search: '搜索用户名、真实姓名或学校',
+    sequence: '#',
+    user: '用户',
+    realname: '真实姓名',
+    ac: 'AC',
+    totalTime: '总用时',
+    own: '我',
+    girl: '女',
+    empty: '暂无记录',
+    cellTitle: '查看 {{username}} 在 {{problem}} 的提交',
+  },
+  navigator: { label: '训练题目', previous: '上一题', next: '下一题', choose: '选择题目' },
+  submitClosed: '这是私有训练：请先在训练简介中输入密码后再提交。',
+};
+
+export type TrainingMessages = typeof trainingZhCN;
