@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { page, type Page } from '../../http/envelope.ts';
-import { containsPattern } from '../problem/query.ts';
 import { trainingFor, type TrainingRow } from './access.ts';
+import { trainingRankEpoch } from './rank-epoch.ts';
 
 /** reference §7.13: the verdicts a training rank reads (PE, CE, WA, AC, TLE, MLE, RE, PA). */
 const RANKED_STATUSES = sql.raw('(-3, -2, -1, 0, 1, 2, 3, 8)');
@@ -31,33 +31,24 @@ function submissionsOf(row: TrainingRow): SQL {
 
 interface RankRow {
   row: Omit<TrainingRankVO, 'ac' | 'totalRunTime'> & { ac: number | string; totalRunTime: number | string };
-  total: number | string;
 }
 
+/** How long a computed rank may be reused while nothing in this process changed (rank-epoch.ts). */
+const CACHE_MS = 5_000;
+/** Ranks kept at most (the busiest trainings' ranks are the ones asked for again and again). */
+const CACHE_ENTRIES = 20;
+type RankCache = Map<number, { at: number; epoch: number; rows: TrainingRankVO[] }>;
+/** Per database (tests run several apps in one process), by training id. */
+const caches = new WeakMap<Db, RankCache>();
+
 /**
- * reference §3.5 `GET /api/get-training-rank`, §7.13: one row per user with a ranked submission of
- * the training's public problems, its author and roots left out. Per problem the first accepted
- * submission wins (`isAC`, `runTime` the fastest accepted run), otherwise the latest verdict shows;
- * `ac` counts the solved problems and `totalRunTime` adds their fastest runs; order `ac` desc,
- * `totalRunTime` asc, then who got there first. `keyword` matches username or school, and the
- * real name for training admins, who alone see real names (spec part 2 §2.1). One statement: the
- * cells and rows are aggregated in SQL and only the page's rows leave the database.
+ * The whole ranking of a training, every ranked user in order, with real names (shown to training
+ * admins only). One statement: the cells and rows are aggregated in SQL.
  */
-export async function trainingRank(
-  db: Db,
-  user: AuthUser,
-  query: TrainingRankQuery,
-): Promise<Page<TrainingRankVO>> {
-  const { row, admin } = await trainingFor(db, user, query.tid);
-  const keyword = query.keyword ? containsPattern(query.keyword) : null;
-  const search = keyword
-    ? sql`and (u.username ilike ${keyword} or u.school ilike ${keyword}
-        ${admin ? sql`or u.realname ilike ${keyword}` : sql``})`
-    : sql``;
-  const pageOf = (limit: number, offset: number) =>
-    queryRows<RankRow>(
-      db,
-      sql`with problems as (
+async function computeRank(db: Db, row: TrainingRow): Promise<TrainingRankVO[]> {
+  const rows = await queryRows<RankRow>(
+    db,
+    sql`with problems as (
         select tp.id as tpid, tp.display_id from training_problem tp join problem p on p.id = tp.pid
         where tp.tid = ${row.id} and p.auth = 1),
       subs as (${submissionsOf(row)}),
@@ -81,27 +72,64 @@ export async function trainingRank(
             else json_build_object('status', c.last_status, 'score', c.last_score) end) as info
         from cells c
         group by c.uid)
-      select json_build_object('uid', u.uuid, 'username', u.username,
-          'realname', ${admin ? sql`u.realname` : sql`null`}, 'nickname', u.nickname, 'school', u.school,
-          'gender', u.gender, 'avatar', u.avatar, 'ac', r.ac, 'totalRunTime', r.total_run_time,
-          'submissionInfo', r.info) as row,
-        count(*) over () as total
+      select json_build_object('uid', u.uuid, 'username', u.username, 'realname', u.realname,
+          'nickname', u.nickname, 'school', u.school, 'gender', u.gender, 'avatar', u.avatar,
+          'ac', r.ac, 'totalRunTime', r.total_run_time, 'submissionInfo', r.info) as row
       from ranked r join user_info u on u.uuid = r.uid
       where u.username <> ${row.author}
         and not exists (select 1 from user_role ur where ur.uid = r.uid and ur.role_id = ${ROLES.root.id})
-        ${search}
-      order by r.ac desc, r.total_run_time asc, r.first_submit asc
-      limit ${limit} offset ${offset}`,
+      order by r.ac desc, r.total_run_time asc, r.first_submit asc`,
+  );
+  return rows.map(({ row: r }) => ({ ...r, ac: Number(r.ac), totalRunTime: Number(r.totalRunTime) }));
+}
+
+/** The ranking of a training, reused from the cache while fresh (see CACHE_MS and rank-epoch.ts). */
+async function rankOf(db: Db, row: TrainingRow): Promise<TrainingRankVO[]> {
+  const now = Date.now();
+  const epoch = trainingRankEpoch();
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const hit = cache.get(row.id);
+  if (hit && hit.epoch === epoch && now - hit.at < CACHE_MS) return hit.rows;
+  const rows = await computeRank(db, row);
+  cache.delete(row.id);
+  cache.set(row.id, { at: now, epoch, rows });
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  return rows;
+}
+
+const contains = (value: string | null, keyword: string) => !!value && value.toLowerCase().includes(keyword);
+
+/**
+ * reference §3.5 `GET /api/get-training-rank`, §7.13: one row per user with a ranked submission of
+ * the training's public problems, its author and roots left out. Per problem the first accepted
+ * submission wins (`isAC`, `runTime` the fastest accepted run), otherwise the latest verdict shows;
+ * `ac` counts the solved problems and `totalRunTime` adds their fastest runs; order `ac` desc,
+ * `totalRunTime` asc, then who got there first. `keyword` matches username or school, and the
+ * real name for training admins, who alone see real names (spec part 2 §2.1).
+ *
+ * The whole ranking is computed in one statement and kept for a few seconds (CACHE_MS) unless a
+ * verdict, rejudge or registration in this process changed anything (rank-epoch.ts): a busy
+ * training's rank is asked for far more often than it changes. Paging and the keyword then work on
+ * the kept ranking.
+ */
+export async function trainingRank(
+  db: Db,
+  user: AuthUser,
+  query: TrainingRankQuery,
+): Promise<Page<TrainingRankVO>> {
+  const { row, admin } = await trainingFor(db, user, query.tid);
+  let rows = await rankOf(db, row);
+  const keyword = query.keyword?.toLowerCase();
+  if (keyword) {
+    rows = rows.filter(
+      (r) =>
+        contains(r.username, keyword) ||
+        contains(r.school, keyword) ||
+        (admin && contains(r.realname, keyword)),
     );
+  }
   const offset = (query.currentPage - 1) * query.limit;
-  const rows = await pageOf(query.limit, offset);
-  // a page past the end carries no total: the first row of the same ranking does
-  const first = rows.length > 0 || offset === 0 ? rows : await pageOf(1, 0);
-  const total = first.length > 0 ? Number(first[0]!.total) : 0;
-  const records = rows.map(({ row: r }) => ({
-    ...r,
-    ac: Number(r.ac),
-    totalRunTime: Number(r.totalRunTime),
-  }));
-  return page(records, total, query.currentPage, query.limit);
+  const records = rows.slice(offset, offset + query.limit).map((r) => (admin ? r : { ...r, realname: null }));
+  return page(records, rows.length, query.currentPage, query.limit);
 }

@@ -17,6 +17,7 @@ import { problemMessages } from '../../../http/messages.ts';
 import { problemJson } from '../../problem/json.ts';
 import { containsPattern, keywordCondition } from '../../problem/query.ts';
 import { trainingScope } from '../../submission/lifecycle/scopes.ts';
+import { bumpTrainingRankEpoch } from '../../training/rank-epoch.ts';
 import { isUniqueViolation } from '../unique.ts';
 import { parseFormInput } from '../contest/input.ts';
 import { deleteProblem } from '../problem/service.ts';
@@ -193,6 +194,7 @@ export async function removeTrainingProblem(
       .where(and(eq(trainingProblem.tid, tid), eq(trainingProblem.pid, pid)))
       .returning({ id: trainingProblem.id });
     if (gone.length === 0) throw notFound(trainingAdminMessages.trainingProblemNotFound);
+    bumpTrainingRankEpoch();
     await tx.update(training).set({ gmtModified: now }).where(eq(training.id, tid));
   });
 }

@@ -3,6 +3,7 @@ import { JudgeStatus } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { contestRecord, judge, trainingRecord, userAcproblem } from '../../../db/schema/index.ts';
 import { noteRankChange } from '../../contest/rank/feed.ts';
+import { bumpTrainingRankEpoch } from '../../training/rank-epoch.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type JudgeRow = typeof judge.$inferSelect;
@@ -138,13 +139,19 @@ export const trainingScope: ScopeHooks & {
         or exists (select 1 from training_register r where r.tid = t.id and r.uid = ${row.uid} and r.status)
       )`);
   },
-  async onFinal() {},
-  async onRequeued() {},
+  // a verdict or a rejudge may move a training rank: cached ranks of this process are dropped
+  async onFinal() {
+    bumpTrainingRankEpoch();
+  },
+  async onRequeued() {
+    bumpTrainingRankEpoch();
+  },
   /**
    * reference §7.13: registering in a Private training back-fills its records with the user's
    * earlier non-contest submissions of its problems (those it has no record of yet).
    */
   async onRegistered(tx, tid, uid) {
+    bumpTrainingRankEpoch();
     await tx.execute(sql`
       insert into training_record (tid, tpid, pid, uid, submit_id)
       select tp.tid, tp.id, tp.pid, j.uid, j.submit_id
@@ -162,6 +169,7 @@ export const trainingScope: ScopeHooks & {
    * become records, as if they had registered after it was added.
    */
   async onProblemAdded(tx, tid, tpid) {
+    bumpTrainingRankEpoch();
     await tx.execute(sql`
       insert into training_record (tid, tpid, pid, uid, submit_id)
       select tp.tid, tp.id, tp.pid, j.uid, j.submit_id
@@ -180,6 +188,7 @@ export const trainingScope: ScopeHooks & {
    * (whose records `onRegistered` brings back).
    */
   async onRegistrationsDropped(tx, tid) {
+    bumpTrainingRankEpoch();
     await tx.delete(trainingRecord).where(eq(trainingRecord.tid, tid));
   },
 };
