@@ -37,6 +37,9 @@ export function rowSignature(row: ContestRow): string {
   ]);
 }
 
+/** More changed rows than this at one look: the board is rebuilt instead (a rejudge of a problem). */
+export const MAX_CHANGES = 2000;
+
 /** What one look at the database tells a board: its setup, and the contest's change feed. */
 export interface BoardLook extends BoardSetup {
   /** the contest's version now */
@@ -65,8 +68,9 @@ export async function lookAtBoard(db: Db, row: ContestRow, since: number): Promi
       array(select uid from user_role where role_id = ${ROLES.root.id}
             union select uid from group_member where gid = ${row.gid ?? 0} and auth = 5) as excluded,
       coalesce((select version from contest_rank_version where cid = ${row.id}), 0)::float8 as version,
-      coalesce((select json_agg(json_build_object('version', version, 'uid', uid) order by version)
-                from contest_rank_change where cid = ${row.id} and version > ${since}), '[]') as changes`,
+      coalesce((select json_agg(json_build_object('version', c.version, 'uid', c.uid) order by c.version)
+                from (select version, uid from contest_rank_change where cid = ${row.id} and version > ${since}
+                      order by version limit ${MAX_CHANGES + 1}) c), '[]') as changes`,
   );
   const problems = look!.problems;
   const excluded = new Set([row.uid, ...look!.excluded]);

@@ -12,7 +12,14 @@ import {
 } from './model.ts';
 import { localNoteCount } from './feed.ts';
 import { ProfileCache } from './page.ts';
-import { byUser, loadRankRecords, lookAtBoard, rowSignature, type BoardProblem } from './records.ts';
+import {
+  byUser,
+  loadRankRecords,
+  lookAtBoard,
+  MAX_CHANGES,
+  rowSignature,
+  type BoardProblem,
+} from './records.ts';
 
 /** One contest's boards in this process, as of `version` of its change feed. */
 interface ContestState {
@@ -91,8 +98,9 @@ class ContestBoards {
       now - state.lookedAt < this.options.lookEveryMs
     )
       return;
-    const look = await lookAtBoard(this.db, row, state?.version ?? Number.MAX_SAFE_INTEGER);
-    if (!state || state.signature !== look.signature || now - state.syncedAt > this.options.staleMs) {
+    const stale = !state || now - state.syncedAt > this.options.staleMs;
+    const look = await lookAtBoard(this.db, row, stale ? Number.MAX_SAFE_INTEGER : state.version);
+    if (stale || state.signature !== look.signature || look.changes.length > MAX_CHANGES) {
       // the version was read before the records: changes stored meanwhile are read (again) next time
       const records = await loadRankRecords(this.db, row.id, look.problems);
       this.state = {
