@@ -8,6 +8,8 @@ import { adminContestEnUS } from './areas/admin-contest.en-US';
 import { contestEnUS } from './areas/contest.en-US';
 import { problemEnUS } from './areas/problem.en-US';
 import type { Messages } from './zh-CN';
+import { rankEnUS } from './areas/rank.en-US';
+import { userHomeEnUS } from './areas/user-home.en-US';
 
 /** English strings; typed against zh-CN so a missing or extra key fails the type check. */
 export const enUS: Messages = {
@@ -86,7 +88,28 @@ export const enUS: Messages = {
     latestProblems: 'Latest problems',
     otherContests: 'Upcoming contests on other judges',
     remoteJudges: 'Supported remote judges',
-    comingLater: 'This section arrives in a later update',
+    carouselImage: 'Carousel image {{index}}',
+    noAnnouncements: 'No announcements',
+    announcementBack: 'Back to announcements',
+    announcementMeta: 'Posted by {{username}} on {{time}}',
+    noContests: 'No contests coming up',
+    contestStart: 'Start',
+    contestDuration: 'Duration',
+    contestParticipants: '{{count}} registered',
+    accepted: 'Accepted',
+    total: 'Submitted',
+    noSubmissions: 'No submissions in the last week',
+    chartLabel: 'Accepted and total submissions per day in the last week',
+    rankColumn: 'Rank',
+    userColumn: 'User',
+    acColumn: 'AC',
+    noRecentAc: 'Nobody has solved a problem in the last 7 days',
+    otherContestsNote: 'From an external calendar, in your local time',
+    otherContestBegin: 'Starts {{time}}',
+    loadFailed: 'Could not load this section',
+    oiwikiTitle: 'OI Wiki',
+    oiwikiText: 'OI Wiki is a free, open site about competitive programming. It opens in a new tab.',
+    oiwikiOpen: 'Open OI Wiki',
   },
   notFound: {
     title: 'Page not found',
@@ -296,6 +319,8 @@ export const enUS: Messages = {
   problem: problemEnUS,
   contest: contestEnUS,
   contestStaff: contestStaffEnUS,
+  rank: rankEnUS,
+  userHome: userHomeEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

@@ -1,0 +1,58 @@
+import { apiGet } from './http';
+import { inLanguage } from './problem';
+
+/** A user's public home (spec part 2 §2.6, reference §3.1 get-user-home-info, §7.11). */
+
+/** One solved problem of `solvedGroupByDifficulty`. */
+export interface SolvedProblem {
+  id: number;
+  problemId: string;
+  difficulty: number;
+}
+
+export interface UserHomeInfo {
+  uid: string;
+  username: string;
+  school: string | null;
+  signature: string | null;
+  nickname: string | null;
+  gender: string | null;
+  github: string | null;
+  blog: string | null;
+  avatar: string | null;
+  titleName: string | null;
+  titleColor: string | null;
+  /** non-contest, non-group submissions */
+  total: number;
+  /** Codeforces rating, when stored */
+  rating: number | null;
+  /** per problem, the best OI rank score */
+  scoreList: number[];
+  /** problem ids accepted */
+  solvedList: string[];
+  /** difficulty → the problems solved at it */
+  solvedGroupByDifficulty: Record<string, SolvedProblem[]> | null;
+  /** spec part 2 §3 "User profile": problems tried and not yet solved */
+  overcomingList?: (string | { problemId: string })[] | null;
+  recentLoginTime: string | null;
+}
+
+/** Either key names the user; neither means the caller (reference §3.1). */
+export interface UserKey {
+  uid?: string;
+  username?: string;
+}
+
+export function getUserHomeInfo(key: UserKey): Promise<UserHomeInfo> {
+  return apiGet<UserHomeInfo>('/api/get-user-home-info', { ...key }, inLanguage());
+}
+
+/** reference §3.1 get-user-calendar-heatmap: submissions per day over the last year. */
+export interface CalendarHeatmap {
+  endDate: string;
+  dataList: { date: string; count: number }[];
+}
+
+export function getUserCalendarHeatmap(key: UserKey): Promise<CalendarHeatmap> {
+  return apiGet<CalendarHeatmap>('/api/get-user-calendar-heatmap', { ...key }, inLanguage());
+}
