@@ -3,10 +3,12 @@ import { inLanguage } from './problem';
 
 /** A user's public home (spec part 2 §2.6, reference §3.1 get-user-home-info, §7.11). */
 
-/** One solved problem of `solvedGroupByDifficulty`. */
+/** A problem of the user home's lists (`solvedGroupByDifficulty`, `triedList`). */
 export interface SolvedProblem {
   id: number;
   problemId: string;
+  /** Verdict adds the title */
+  title?: string;
   difficulty: number;
 }
 
@@ -32,8 +34,11 @@ export interface UserHomeInfo {
   solvedList: string[];
   /** difficulty → the problems solved at it */
   solvedGroupByDifficulty: Record<string, SolvedProblem[]> | null;
-  /** spec part 2 §3 "User profile": problems tried and not yet solved */
-  overcomingList?: (string | { problemId: string })[] | null;
+  /** Verdict: spec part 2 §2.6 "overcoming problems", tried in the public scope and never accepted */
+  triedList?: SolvedProblem[] | null;
+  /** Verdict: the counts HOJ's client sums from the lists */
+  solved?: number;
+  score?: number;
   recentLoginTime: string | null;
 }
 

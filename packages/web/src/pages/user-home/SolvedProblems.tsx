@@ -5,9 +5,14 @@ import type { SolvedProblem } from '../../api/user-home';
 import { levelColor, levelKey } from '../problem/problem-utils';
 import { solvedByDifficulty } from './heatmap-data';
 
-const problemLink = (problemId: string) => (
-  <Link key={problemId} to={`/problem/${encodeURIComponent(problemId)}`} className="user-home-problem">
-    {problemId}
+const problemLink = (problem: SolvedProblem) => (
+  <Link
+    key={problem.problemId}
+    to={`/problem/${encodeURIComponent(problem.problemId)}`}
+    className="user-home-problem"
+    title={problem.title}
+  >
+    {problem.problemId}
   </Link>
 );
 
@@ -29,7 +34,7 @@ export function SolvedProblems({ groups }: { groups: Record<string, SolvedProble
           <Tag color={levelColor(group.difficulty)} className="user-home-solved__level">
             {t(`problem.level.${levelKey(group.difficulty)}`)} · {group.problems.length}
           </Tag>
-          <div className="user-home-problems">{group.problems.map((p) => problemLink(p.problemId))}</div>
+          <div className="user-home-problems">{group.problems.map(problemLink)}</div>
         </section>
       ))}
     </div>
@@ -37,10 +42,10 @@ export function SolvedProblems({ groups }: { groups: Record<string, SolvedProble
 }
 
 /** Spec part 2 §2.6 "overcoming problems": tried and not yet solved. */
-export function OvercomingProblems({ problemIds }: { problemIds: string[] }) {
+export function OvercomingProblems({ problems }: { problems: SolvedProblem[] }) {
   const { t } = useTranslation();
-  if (problemIds.length === 0) {
+  if (problems.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('userHome.noOvercoming')} />;
   }
-  return <div className="user-home-problems user-home-overcoming">{problemIds.map(problemLink)}</div>;
+  return <div className="user-home-problems user-home-overcoming">{problems.map(problemLink)}</div>;
 }

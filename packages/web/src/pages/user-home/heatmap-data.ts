@@ -50,11 +50,6 @@ export function solvedByDifficulty(
     .sort((a, b) => a.difficulty - b.difficulty);
 }
 
-/** The tried-but-unsolved list as problem ids, whichever form the server sends. */
-export function overcomingIds(list: (string | { problemId: string })[] | null | undefined): string[] {
-  return (list ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.problemId));
-}
-
 /** Score on the user home: the sum of the best OI rank scores (reference §7.11 scoreList). */
 export function totalScore(scoreList: number[] | null | undefined): number {
   return (scoreList ?? []).reduce((sum, score) => sum + (score ?? 0), 0);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   heatmapSeries,
-  overcomingIds,
   solvedByDifficulty,
   totalScore,
 } from '../../../src/pages/user-home/heatmap-data.ts';
@@ -57,11 +56,6 @@ describe('user home problem lists (spec part 2 §2.6)', () => {
     expect(groups.map((g) => g.difficulty)).toEqual([0, 3]);
     expect(groups[1]!.problems.map((p) => p.problemId)).toEqual(['P1002', 'P1010']);
     expect(solvedByDifficulty(null)).toEqual([]);
-  });
-
-  it('reads the tried-but-unsolved list as ids or rows', () => {
-    expect(overcomingIds(['P1', { problemId: 'P2' }])).toEqual(['P1', 'P2']);
-    expect(overcomingIds(undefined)).toEqual([]);
   });
 
   it('the score is the sum of the best OI rank scores (reference §7.11)', () => {
