@@ -239,16 +239,22 @@ describe('404 page (spec part 2 §2.8)', () => {
       const text = TEXT[lang];
       const { context, page } = await openPage(env.browser, width);
       try {
-        await page.goto(`${env.server.url}/problem?l=${lang}`);
         await page.goto(`${env.server.url}/no-such-page/here?l=${lang}`);
         await page.getByText(text.notFound.title, { exact: true }).waitFor();
         await expectNoSidewaysScroll(page);
         await saveScreenshot(page, `not-found-${lang}-${width}`);
-        // Back returns to where the visitor came from; Go Home opens the home page
-        await page.getByRole('button', { name: text.notFound.back }).click();
-        await page.waitForURL('**/problem?**');
-        await page.goto(`${env.server.url}/no-such-page?l=${lang}`);
+        // Go Home opens the home page
         await page.getByRole('button', { name: text.notFound.goHome }).click();
+        await page.waitForURL((url) => url.pathname === '/home');
+        // Back returns to where the visitor came from: reach an unknown path inside the app (a
+        // history entry the router reads on popstate, as after following a link), then go back
+        await page.evaluate(() => {
+          const state = window.history.state as { idx: number };
+          window.history.pushState({ usr: null, key: 'unknown', idx: state.idx + 1 }, '', '/gone-away');
+          window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+        });
+        await page.getByText(text.notFound.title, { exact: true }).waitFor();
+        await page.getByRole('button', { name: text.notFound.back }).click();
         await page.waitForURL((url) => url.pathname === '/home');
       } finally {
         await context.close();
