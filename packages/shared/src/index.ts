@@ -11,3 +11,4 @@ export * from './admin-user.ts';
 export * from './contest.ts';
 export * from './contest-admin.ts';
 export * from './contest-staff.ts';
+export * from './home.ts';
