@@ -1,5 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AnnouncementVO, ContestVO, QrCode } from '@verdict/shared';
+import type {
+  AnnouncementVO,
+  ContestVO,
+  OtherContestVO,
+  QrCode,
+  RecentAcRankVO,
+  SubmissionStatisticsVO,
+} from '@verdict/shared';
 import { apiGet, type Page } from './http';
 import { inLanguage } from './problem';
 
@@ -59,27 +66,15 @@ export function getRecentContests(): Promise<ContestVO[]> {
   return apiGet<ContestVO[]>('/api/get-recent-contest', undefined, inLanguage());
 }
 
-/** reference §3.2 get-recent-seven-ac-rank: ACMRankVO with the problems accepted in 7 days as `ac`. */
-export interface RecentAcRankRow {
-  uid: string;
-  username: string;
-  nickname: string | null;
-  avatar: string | null;
-  titleName: string | null;
-  titleColor: string | null;
-  ac: number;
-}
+/** reference §3.2 get-recent-seven-ac-rank: the problems each accepted in 7 days as `ac`. */
+export type RecentAcRankRow = RecentAcRankVO;
 
 export function getRecentSevenAcRank(): Promise<RecentAcRankRow[]> {
   return apiGet<RecentAcRankRow[]>('/api/get-recent-seven-ac-rank', undefined, inLanguage());
 }
 
 /** reference §7.17: seven days, oldest first, `MM-dd` labels with the accepted and total counts. */
-export interface WeekSubmissionStatistics {
-  dateStrList: string[];
-  acCountList: number[];
-  totalCountList: number[];
-}
+export type WeekSubmissionStatistics = SubmissionStatisticsVO;
 
 export function getLastWeekSubmissionStatistics(): Promise<WeekSubmissionStatistics> {
   return apiGet<WeekSubmissionStatistics>(
@@ -90,13 +85,7 @@ export function getLastWeekSubmissionStatistics(): Promise<WeekSubmissionStatist
 }
 
 /** reference §3.2 get-recent-other-contest: contests of other judges, when a source is configured. */
-export interface OtherContest {
-  oj: string;
-  url: string;
-  title: string;
-  beginTime: string;
-  endTime: string;
-}
+export type OtherContest = OtherContestVO;
 
 export function getRecentOtherContests(): Promise<OtherContest[]> {
   return apiGet<OtherContest[]>('/api/get-recent-other-contest', undefined, inLanguage());

@@ -16,7 +16,6 @@ import { useSearchParams } from 'react-router';
 import { getUserHomeInfo, type UserHomeInfo } from '../../api/user-home';
 import { Markdown } from '../../components/markdown';
 import { NotFoundPage } from '../errors/NotFoundPage';
-import { totalScore } from './heatmap-data';
 import { OvercomingProblems, SolvedProblems } from './SolvedProblems';
 import { UserHeatmap } from './UserHeatmap';
 import { userKeyOf } from './user-key';
@@ -80,8 +79,8 @@ function Profile({ user }: { user: UserHomeInfo }) {
       </div>
       <div className="user-home-counts">
         <Statistic title={t('userHome.counts.submissions')} value={user.total} />
-        <Statistic title={t('userHome.counts.solved')} value={user.solved ?? user.solvedList?.length ?? 0} />
-        <Statistic title={t('userHome.counts.score')} value={user.score ?? totalScore(user.scoreList)} />
+        <Statistic title={t('userHome.counts.solved')} value={user.solved} />
+        <Statistic title={t('userHome.counts.score')} value={user.score} />
         {user.rating !== null && user.rating !== undefined ? (
           <Statistic title={t('userHome.counts.rating')} value={user.rating} />
         ) : null}
@@ -119,7 +118,7 @@ export function UserHomePage() {
     return <NotFoundPage title={t('userHome.notFound')} subTitle={t('userHome.notFoundDetail')} />;
   }
   const user = info.data;
-  const tried = user.triedList ?? [];
+  const tried = user.triedList;
   return (
     <div className="user-home" data-uid={user.uid}>
       <Profile user={user} />
@@ -138,7 +137,7 @@ export function UserHomePage() {
             },
             {
               key: 'solved',
-              label: `${t('userHome.tabs.solved')} (${user.solvedList?.length ?? 0})`,
+              label: `${t('userHome.tabs.solved')} (${user.solved})`,
               children: <SolvedProblems groups={user.solvedGroupByDifficulty} />,
             },
             {

@@ -49,8 +49,3 @@ export function solvedByDifficulty(
     .filter((group) => Number.isFinite(group.difficulty) && group.problems.length > 0)
     .sort((a, b) => a.difficulty - b.difficulty);
 }
-
-/** Score on the user home: the sum of the best OI rank scores (reference §7.11 scoreList). */
-export function totalScore(scoreList: number[] | null | undefined): number {
-  return (scoreList ?? []).reduce((sum, score) => sum + (score ?? 0), 0);
-}

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  heatmapSeries,
-  solvedByDifficulty,
-  totalScore,
-} from '../../../src/pages/user-home/heatmap-data.ts';
+import { heatmapSeries, solvedByDifficulty } from '../../../src/pages/user-home/heatmap-data.ts';
 import { weekChartDays } from '../../../src/pages/home/week-chart.ts';
 
 describe('calendar heatmap data (spec part 2 §2.6, reference §7.11)', () => {
@@ -47,20 +43,15 @@ describe('user home problem lists (spec part 2 §2.6)', () => {
   it('groups solved problems by difficulty, easiest first, ids in natural order', () => {
     const groups = solvedByDifficulty({
       '3': [
-        { id: 5, problemId: 'P1010', difficulty: 3 },
-        { id: 4, problemId: 'P1002', difficulty: 3 },
+        { id: 5, problemId: 'P1010', title: 'T', difficulty: 3 },
+        { id: 4, problemId: 'P1002', title: 'T', difficulty: 3 },
       ],
-      '0': [{ id: 1, problemId: 'P1000', difficulty: 0 }],
+      '0': [{ id: 1, problemId: 'P1000', title: 'T', difficulty: 0 }],
       '1': [],
     });
     expect(groups.map((g) => g.difficulty)).toEqual([0, 3]);
     expect(groups[1]!.problems.map((p) => p.problemId)).toEqual(['P1002', 'P1010']);
     expect(solvedByDifficulty(null)).toEqual([]);
-  });
-
-  it('the score is the sum of the best OI rank scores (reference §7.11)', () => {
-    expect(totalScore([12, 30, 0])).toBe(42);
-    expect(totalScore(null)).toBe(0);
   });
 });
 
