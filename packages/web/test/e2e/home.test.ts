@@ -183,7 +183,7 @@ describe('home page (spec part 1 §2 "Home")', () => {
 
         // statistics (reference §7.17): today 3 of which 2 AC, yesterday 2 with 1, 3 days ago 1 with 0
         const statistics = card(page, 'home-statistics');
-        await statistics.getByRole('img', { name: text.home.chartLabel }).locator('canvas').waitFor();
+        await statistics.getByRole('img', { name: text.home.chartLabel }).locator('canvas').first().waitFor();
         const figure = (daysAgo: number) => statistics.locator(`li[data-day="${dayLabel(daysAgo)}"]`);
         const expected = (ac: number, total: number) =>
           `${text.home.accepted} ${ac} / ${text.home.total} ${total}`;

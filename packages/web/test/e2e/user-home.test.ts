@@ -102,7 +102,11 @@ describe('user home (spec part 2 §2.6)', () => {
 
         // the heatmap: a year of days; the two submissions 400 days ago are outside it
         const heatmap = page.locator('.user-home-heatmap');
-        await heatmap.getByRole('img', { name: text.userHome.heatmap.label }).locator('canvas').waitFor();
+        await heatmap
+          .getByRole('img', { name: text.userHome.heatmap.label })
+          .locator('canvas')
+          .first()
+          .waitFor();
         await heatmap.getByText(text.userHome.heatmap.summary.replace('{{count}}', '9')).waitFor();
 
         // profile tab: the markdown

@@ -63,7 +63,7 @@ export function UserHeatmap({ userKey }: { userKey: UserKey }) {
           <div className="user-home-heatmap__scroll">
             <EChart
               option={option}
-              height={150}
+              height={130}
               label={t('userHome.heatmap.label')}
               className="user-home-heatmap__chart"
             />
