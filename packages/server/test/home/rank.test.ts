@@ -1,4 +1,4 @@
-import { JudgeStatus, type OIRankVO } from '@verdict/shared';
+import { JudgeStatus, type OIRankVO, type SubmissionTask } from '@verdict/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/rows.ts';
@@ -6,6 +6,7 @@ import { group, judge, userInfo } from '../../src/db/schema/index.ts';
 import type { Page } from '../../src/http/envelope.ts';
 import { judgedOiRankScore, oiRankScore } from '../../src/modules/submission/lifecycle/transitions.ts';
 import { createProblem, createWorld, submit, type World } from '../problem/fixtures.ts';
+import { FakeJudge } from '../helpers/judge.ts';
 import { createUser } from '../helpers/users.ts';
 
 /**
@@ -219,6 +220,30 @@ describe('the counters follow every change of a verdict (migration 0015)', () =>
     await w.t.db.delete(judge).where(eq(judge.submitId, publicRow!.submitId));
     await w.t.db.delete(judge).where(eq(judge.uid, uid));
     expect(await carol()).toMatchObject({ ac: 0, total: 0 });
+  });
+
+  it('results of one user and problem arriving at once keep the counts and the best score exact', async () => {
+    const carolUid = await w.t.db
+      .select({ uid: userInfo.uuid })
+      .from(userInfo)
+      .where(eq(userInfo.username, 'carol'));
+    const token = await w.t.app.auth.openSession(carolUid[0]!.uid, { userAgent: 'vitest', ip: '127.0.0.1' });
+    for (let i = 0; i < 8; i++) expect((await submit(w, token, 'OB')).status).toBe(200);
+    const workers = await Promise.all(
+      [1, 2, 3, 4].map((i) => new FakeJudge(w.t.app, `rank-racer-${i}`).register()),
+    );
+    const tasks: { worker: FakeJudge; task: SubmissionTask }[] = [];
+    for (const worker of [...workers, ...workers])
+      tasks.push({ worker, task: await worker.claimSubmission() });
+    // scores 10, 20, …, 80: the best is 80 → round(8 + 6 · 0.8) = 13; none accepted
+    const finished = await Promise.all(
+      tasks.map(({ worker, task }, i) =>
+        worker.finish(task, { status: JudgeStatus.PARTIAL_ACCEPTED, score: 10 * (i + 1) }),
+      ),
+    );
+    expect(finished.every(Boolean)).toBe(true);
+    const carol = (await rank(1)).records.find((r) => r.username === 'carol');
+    expect(carol).toMatchObject({ score: 13, ac: 0, total: 8 });
   });
 
   it('every counter equals a count from scratch over the judge rows', async () => {
