@@ -150,6 +150,8 @@ describe('GET /api/get-rank-list (reference §3.7, §7.11)', () => {
     expect(second).toMatchObject({ total: 6, size: 2, current: 2, pages: 3 });
 
     expect(names(await rank(0, '&searchUser=B'))).toEqual(['bob', 'noSubmit', 'problemAdmin']);
+    expect(await rank(0, '&searchUser=b&limit=2&currentPage=2')).toMatchObject({ total: 3, pages: 2 });
+    expect(await rank(0, '&searchUser=b&currentPage=3')).toMatchObject({ records: [], total: 3 });
     await w.t.db.update(userInfo).set({ nickname: 'Queen Bee' }).where(eq(userInfo.username, 'carol'));
     await w.t.db.update(userInfo).set({ realname: 'Zed Q' }).where(eq(userInfo.username, 'admin'));
     const byQ = await rank(0, '&searchUser=q');
