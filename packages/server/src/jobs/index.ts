@@ -3,10 +3,12 @@ import {
   deletedAvatars,
   expiredCaptchas,
   generatedAccounts,
+  oldSessions,
   rateLimitRows,
   testCaseUploads,
   userImportProgress,
 } from './cleanups.ts';
+import { codeforcesRatings } from './codeforces.ts';
 import type { Job } from './job.ts';
 
 /** Every periodic job the server runs (main.ts starts them). A new job: define it, list it here. */
@@ -18,4 +20,6 @@ export const JOBS: readonly Job[] = [
   deletedAvatars,
   generatedAccounts,
   userImportProgress,
+  oldSessions,
+  codeforcesRatings,
 ];

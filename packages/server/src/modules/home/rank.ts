@@ -31,18 +31,26 @@ export async function rankList(db: Db, query: RankListQuery): Promise<Page<ACMRa
     ? sql`and r.search_key like ${containsPattern(query.searchUser.toLowerCase())}`
     : sql``;
   const oi = query.type === RANK_TYPE.oi;
-  const [rows, [counted]] = await Promise.all([
-    queryRows<RankRow>(
-      db,
-      sql`select r.uid, u.username, u.nickname, left(u.signature, ${HOME_LIMITS.rankSignatureMax}) as signature,
-            u.avatar, u.title_name as "titleName", u.title_color as "titleColor", r.total, r.ac, r.score
-          from user_record r join user_info u on u.uuid = r.uid
-          where r.ranked ${search}
-          order by ${ORDER[query.type as 0 | 1]}
-          limit ${query.limit} offset ${(query.currentPage - 1) * query.limit}`,
-    ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from user_record r where r.ranked ${search}`),
+  const countAll = sql`select count(*)::int as n from user_record r where r.ranked ${search}`;
+  // A search counts its matches in the same pass over the index that finds them (the window sees
+  // every match before the limit); a plain page counts the ranked users separately.
+  const pageQuery = sql`
+    with ranked as (
+      select r.uid, r.ac, r.total, r.score, r.gmt_create ${query.searchUser ? sql`, count(*) over () as n` : sql``}
+      from user_record r where r.ranked ${search}
+      order by ${ORDER[query.type as 0 | 1]}
+      limit ${query.limit} offset ${(query.currentPage - 1) * query.limit}
+    )
+    select r.uid, u.username, u.nickname, left(u.signature, ${HOME_LIMITS.rankSignatureMax}) as signature,
+      u.avatar, u.title_name as "titleName", u.title_color as "titleColor", r.total, r.ac, r.score,
+      ${query.searchUser ? sql`r.n::int` : sql`null::int`} as n
+    from ranked r join user_info u on u.uuid = r.uid
+    order by ${ORDER[query.type as 0 | 1]}`;
+  const [rows, counted] = await Promise.all([
+    queryRows<RankRow & { n: number | null }>(db, pageQuery),
+    query.searchUser ? undefined : queryRows<{ n: number }>(db, countAll),
   ]);
+  const total = rows[0]?.n ?? counted?.[0]?.n ?? (await queryRows<{ n: number }>(db, countAll))[0]?.n ?? 0;
   const records = rows.map((row) => {
     const base: ACMRankVO = {
       uid: row.uid,
@@ -57,5 +65,5 @@ export async function rankList(db: Db, query: RankListQuery): Promise<Page<ACMRa
     };
     return oi ? { ...base, score: row.score } : base;
   });
-  return page(records, counted?.n ?? 0, query.currentPage, query.limit);
+  return page(records, total, query.currentPage, query.limit);
 }
