@@ -98,7 +98,6 @@ export const enUS: Messages = {
     contestParticipants: '{{count}} registered',
     accepted: 'Accepted',
     total: 'Submitted',
-    noSubmissions: 'No submissions in the last week',
     chartLabel: 'Accepted and total submissions per day in the last week',
     rankColumn: 'Rank',
     userColumn: 'User',

@@ -96,7 +96,6 @@ export const zhCN = {
     contestParticipants: '{{count}} 人报名',
     accepted: '通过',
     total: '提交',
-    noSubmissions: '最近一周没有提交',
     chartLabel: '最近一周每天的通过数和提交数',
     rankColumn: '排名',
     userColumn: '用户',

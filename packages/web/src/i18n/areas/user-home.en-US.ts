@@ -30,5 +30,4 @@ export const userHomeEnUS: UserHomeMessages = {
   noOvercoming: 'No problems tried and left unsolved',
   notFound: 'User not found',
   notFoundDetail: 'This user does not exist or has been banned.',
-  goHome: 'Go Home',
 };

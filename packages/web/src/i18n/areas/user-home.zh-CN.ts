@@ -28,7 +28,6 @@ export const userHomeZhCN = {
   noOvercoming: '没有尝试过但未解决的题目',
   notFound: '用户不存在',
   notFoundDetail: '该用户不存在或已被封禁。',
-  goHome: '返回首页',
 };
 
 export type UserHomeMessages = typeof userHomeZhCN;

@@ -47,10 +47,10 @@ export function RecentContestsCard() {
                   {contest.title} <ContestLock auth={contest.auth} />
                 </button>
                 <div className="home-contest__facts">
-                  <span>
+                  <span title={t('home.contestStart')}>
                     <CalendarOutlined /> {dayjs(contest.startTime).format('YYYY-MM-DD HH:mm')}
                   </span>
-                  <span>
+                  <span title={t('home.contestDuration')}>
                     <ClockCircleOutlined /> {duration(contest.duration ?? 0)}
                   </span>
                   <span>

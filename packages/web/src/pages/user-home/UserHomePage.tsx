@@ -62,7 +62,7 @@ function Profile({ user }: { user: UserHomeInfo }) {
       </div>
       <div className="user-home-card__links">
         {user.school ? (
-          <span>
+          <span title={t('userHome.school')}>
             <BookOutlined /> {user.school}
           </span>
         ) : null}
