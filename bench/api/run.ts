@@ -14,6 +14,8 @@
  *   a keyword), and anonymous;
  * - training rank (100 a page, issue 14): the busiest public training, any public one (ranked from
  *   its problems' submissions), any private one (from its records).
+ * - rank list (30 a page, as the web app asks): ACM and OI pages near the top (1–10) and anywhere,
+ *   and `searchUser` (a user name or nickname substring), over 100,000 users.
  *
  * It prints, per call and per variant, the requests, median / 95th / 99th percentile latency (ms,
  * from the moment each request was due), the throughput achieved, the errors (anything but HTTP 200
@@ -21,9 +23,10 @@
  * whether the target is met: p95 under 50 ms, no error, and the offered rate achieved.
  *
  * Options (environment): BENCH_RATE (200), BENCH_SECONDS (20), BENCH_WARMUP (5), BENCH_PROBLEMS
- * (10000), BENCH_SUBMISSIONS (1000000), BENCH_USERS (10000), BENCH_TRAININGS (200), BENCH_CALLS (a
- * comma-separated subset of problem-list, problem-detail, submission-list, training-list,
- * training-rank), BENCH_VACUUM=0 (no VACUUM ANALYZE after seeding).
+ * (10000), BENCH_SUBMISSIONS (1000000), BENCH_USERS (100000; issue 14's training figures are for
+ * 10000), BENCH_TRAININGS (200), BENCH_CALLS (a comma-separated subset of problem-list,
+ * problem-detail, submission-list, rank-list, training-list, training-rank), BENCH_VACUUM=0 (no
+ * VACUUM ANALYZE after seeding).
  * BENCH_DATA_DIR=dir seeds into dir and keeps it; a later run with the same dir and sizes skips
  * seeding (the server migrates it on start).
  */
@@ -52,7 +55,7 @@ const TARGET_P95_MS = 50;
 const SIZE: SeedSize = {
   problems: env('BENCH_PROBLEMS', 10_000),
   submissions: env('BENCH_SUBMISSIONS', 1_000_000),
-  users: env('BENCH_USERS', 10_000),
+  users: env('BENCH_USERS', 100_000),
   trainings: env('BENCH_TRAININGS', 200),
 };
 const CALLS = process.env.BENCH_CALLS?.split(',');
@@ -135,9 +138,10 @@ async function fixtures(dataDir: string) {
       database.db,
       sql`select id, auth from training where title like 'Bench training %' order by rank`,
     );
-    const [counts] = await queryRows<{ problems: number; submissions: number }>(
+    const [counts] = await queryRows<{ problems: number; submissions: number; ranked: number }>(
       database.db,
-      sql`select (select count(*)::int from problem) as problems, (select count(*)::int from judge) as submissions`,
+      sql`select (select count(*)::int from problem) as problems, (select count(*)::int from judge) as submissions,
+            (select count(*)::int from user_record where ranked) as ranked`,
     );
     return {
       publicIds: publicIds.map((r) => r.problem_id),
@@ -233,11 +237,13 @@ const many = (n: number, kind: string, make: () => Omit<BenchRequest, 'kind'>): 
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
 
 function scenarios(
-  { publicIds, tagIds, tagPairs, publicTrainings, privateTrainings }: Fixtures,
+  { publicIds, tagIds, tagPairs, publicTrainings, privateTrainings, counts }: Fixtures,
   tokens: string[],
   rootToken: string,
 ): [string, BenchRequest[]][] {
   const lastPage = Math.max(1, Math.ceil(publicIds.length / 30));
+  const lastRankPage = Math.max(1, Math.ceil(counts.ranked / 30));
+  const rankType = () => (random() < 0.5 ? 0 : 1);
   const tagPair = () => {
     const [a, b] = pickOne(tagPairs);
     return `tagId=${a}&tagId=${b}`;
@@ -341,6 +347,25 @@ function scenarios(
         })),
       ],
     ],
+    [
+      'rank-list',
+      [
+        // 30 a page as the web app asks, ACM and OI alike: 50 % the first pages (page 1 most often),
+        // 20 % any page of the whole list, 30 % searchUser (a user name's digits or a nickname)
+        ...many(500, 'top pages', () => ({
+          path: `/api/get-rank-list?currentPage=${random() < 0.4 ? 1 : int(2, 10)}&limit=30&type=${rankType()}`,
+        })),
+        ...many(200, 'any page', () => ({
+          path: `/api/get-rank-list?currentPage=${int(1, lastRankPage)}&limit=30&type=${rankType()}`,
+        })),
+        ...many(200, 'searchUser (name)', () => ({
+          path: `/api/get-rank-list?currentPage=1&limit=30&type=${rankType()}&searchUser=bench${int(100, SIZE.users)}`,
+        })),
+        ...many(100, 'searchUser (nickname)', () => ({
+          path: `/api/get-rank-list?currentPage=1&limit=30&type=${rankType()}&searchUser=nick%20${int(1, SIZE.users / 3) * 3}`,
+        })),
+      ],
+    ],
   ];
 }
 
@@ -370,7 +395,7 @@ try {
   const { counts } = data;
   console.log(
     `${seeded.reused ? 'reused' : 'seeded'} ${counts.problems} problems and ${counts.submissions} submissions` +
-      ` (${SIZE.users} users) in ${dataDir}: seeding took ${seeded.seconds.toFixed(0)} s; the database` +
+      ` (${SIZE.users} users, ${counts.ranked} in the rank lists) in ${dataDir}: seeding took ${seeded.seconds.toFixed(0)} s; the database` +
       ` holds ${(seeded.databaseBytes / 2 ** 20).toFixed(0)} MB, its directory with the write-ahead log` +
       ` ${(seeded.directoryBytes / 2 ** 20).toFixed(0)} MB`,
   );

@@ -24,15 +24,18 @@ const BATCH = 250_000;
  * statements: users bench1 … benchN, problems B1001 … (1 % hidden, 1 % contest-only, the rest
  * public, difficulties 0–5) with five languages and two of 60 tags each, and submissions spread over
  * the problems with a power-law skew towards the first ones and over 12 days, one a second, newest
- * last (5 % of them in a contest). `setseed` makes the data the same on every run. The counter
- * tables (judge_status_count, judge_problem_count, problem_kind_count) are kept by their triggers,
- * exactly as for rows the server writes.
+ * last (5 % of them in a contest; OI problems' submissions carry a score and its rank points).
+ * Every third user has a nickname, every other a signature. `setseed` makes the data the same on
+ * every run. The counter tables (judge_status_count, judge_problem_count, problem_kind_count, the
+ * rank counters of user_record and user_problem_stat) are kept by their triggers, exactly as for
+ * rows the server writes.
  */
 export async function seedBench(db: Db, size: SeedSize, passwordHash: string): Promise<void> {
   await db.execute(sql`select setseed(0.42)`);
   await db.execute(sql`
-    insert into user_info (uuid, username, password)
-    select md5('bench' || g), 'bench' || g, case when g <= ${LOGIN_USERS} then ${passwordHash} else 'x' end
+    insert into user_info (uuid, username, password, nickname, signature)
+    select md5('bench' || g), 'bench' || g, case when g <= ${LOGIN_USERS} then ${passwordHash} else 'x' end,
+      case when g % 3 = 0 then 'Nick ' || g end, case when g % 2 = 0 then repeat('A signature line. ', 10) end
     from generate_series(1, ${size.users}) g`);
   await db.execute(
     sql`insert into user_record (uid) select uuid from user_info where username like 'bench%'`,
@@ -66,7 +69,8 @@ export async function seedBench(db: Db, size: SeedSize, passwordHash: string): P
   for (let from = 1; from <= size.submissions; from += BATCH) {
     const to = Math.min(size.submissions, from + BATCH - 1);
     await db.execute(sql`
-      with problems as (select array_agg(id order by id) as ids, array_agg(problem_id order by id) as pids
+      with problems as (select array_agg(id order by id) as ids, array_agg(problem_id order by id) as pids,
+                               array_agg(type order by id) as types, array_agg(difficulty order by id) as difficulties
                         from problem where problem_id like 'B%'),
            users as (select array_agg(uuid order by username) as uids,
                             array_agg(username order by username) as names
@@ -77,13 +81,19 @@ export async function seedBench(db: Db, size: SeedSize, passwordHash: string): P
                             random() as s
                      from generate_series(${from}::int, ${to}::int) g)
       insert into judge (pid, display_pid, uid, username, submit_time, status, share, time, memory, length, code,
-                         language, cid, cpid, judger, priority)
+                         language, cid, cpid, judger, priority, score, oi_rank_score)
       select problems.ids[d.p], problems.pids[d.p], users.uids[d.u], users.names[d.u],
              ${newest}::timestamptz - make_interval(secs => ${size.submissions}::int - d.g),
              case when d.s < 0.35 then 0 when d.s < 0.65 then -1 when d.s < 0.75 then -2 when d.s < 0.85 then 1
                   when d.s < 0.90 then 3 when d.s < 0.93 then 2 when d.s < 0.96 then 8 else -3 end,
              false, 15, 2048, 120, 'int main() { return 0; }', 'C++',
-             case when d.g % 20 = 0 then 1000 else 0 end, 0, 'bench', 2
+             case when d.g % 20 = 0 then 1000 else 0 end, 0, 'bench', 2,
+             -- OI problems: 100 points when accepted, a share of them otherwise; the rank points of
+             -- reference §7.11, round(0.1 · score + 2 · difficulty · score / 100)
+             case when problems.types[d.p] = 1 then case when d.s < 0.35 then 100 else floor(d.s * 100)::int % 100 end end,
+             case when problems.types[d.p] = 1 then round(
+               0.1 * (case when d.s < 0.35 then 100 else floor(d.s * 100)::int % 100 end)
+               + 2 * problems.difficulties[d.p] * (case when d.s < 0.35 then 100 else floor(d.s * 100)::int % 100 end) / 100.0)::int end
       from draws d, problems, users`);
   }
 }

@@ -55,6 +55,11 @@ const envSchema = z.object({
       .optional(),
   ),
   WEB_DIST: optionalText,
+  // reference §7.16: the Codeforces API the `codeforces-ratings` job asks (it needs the internet);
+  // unset, the job is off.
+  CODEFORCES_API_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
   CORS_ORIGINS: optionalText,
   // Which peers may set X-Forwarded-For (the client IP behind rate limits and session records).
   TRUST_PROXY: optionalText.pipe(
@@ -103,6 +108,8 @@ export interface Config {
   jobSchedules: Record<string, string>;
   /** SMTP from the environment; undefined when SMTP_HOST is unset. */
   smtp: SmtpConfig | undefined;
+  /** CODEFORCES_API_URL: turns the `codeforces-ratings` job on */
+  codeforcesApiUrl: string | undefined;
 }
 
 export interface SmtpConfig {
@@ -179,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     jobSchedules: parseJobSchedules(e.JOB_SCHEDULES ?? ''),
     smtp,
+    codeforcesApiUrl: e.CODEFORCES_API_URL,
   };
 }
 

@@ -45,6 +45,8 @@ async function main() {
     dataDir: config.dataDir,
     log: app.log,
     schedules: config.jobSchedules,
+    // the Codeforces refresher needs the internet: it does nothing unless CODEFORCES_API_URL is set
+    options: { codeforcesApiUrl: config.codeforcesApiUrl },
   });
   scheduler.start();
   const judge = config.embeddedJudge

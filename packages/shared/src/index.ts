@@ -15,3 +15,4 @@ export * from './contest-rank.ts';
 export * from './contest-scroll-board.ts';
 export * from './training.ts';
 export * from './training-admin.ts';
+export * from './home.ts';

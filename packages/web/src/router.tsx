@@ -319,8 +319,29 @@ const siteRoutes: RouteObject[] = [
       ),
     },
   ),
-  route('acm-rank', 'acmRank'),
-  route('oi-rank', 'oiRank'),
+  // The site rank lists (spec part 1 §2 "Rank lists").
+  route(
+    'acm-rank',
+    'acmRank',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./pages/rank/RankListPage'),
+        (m) => m.AcmRankPage,
+      ),
+    },
+  ),
+  route(
+    'oi-rank',
+    'oiRank',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./pages/rank/RankListPage'),
+        (m) => m.OiRankPage,
+      ),
+    },
+  ),
   route(
     'reset-password',
     'resetPassword',
@@ -332,7 +353,17 @@ const siteRoutes: RouteObject[] = [
       ),
     },
   ),
-  route('user-home', 'userHome'),
+  route(
+    'user-home',
+    'userHome',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./pages/user-home/UserHomePage'),
+        (m) => m.UserHomePage,
+      ),
+    },
+  ),
   route('setting', 'setting', AUTH, {
     lazy: lazyPage(
       () => import('./pages/setting/SettingPage'),
@@ -388,7 +419,17 @@ const siteRoutes: RouteObject[] = [
       ),
     },
   ),
-  route('oiwiki', 'oiwiki'),
+  route(
+    'oiwiki',
+    'oiwiki',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./pages/oiwiki/OiWikiPage'),
+        (m) => m.OiWikiPage,
+      ),
+    },
+  ),
   route('message', 'message', AUTH, {
     children: [
       // The message centre opens on the discuss tab (spec part 2 §2.4).

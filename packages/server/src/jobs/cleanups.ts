@@ -2,6 +2,7 @@ import { pruneRateLimits } from '../http/rate-limit.ts';
 import { removeDeletedAvatars } from '../modules/account/avatar.ts';
 import { deleteExpiredCaptchas } from '../modules/account/captcha-store.ts';
 import { pruneAccountLocks } from '../modules/account/locks.ts';
+import { pruneOldSessions } from '../modules/account/session-prune.ts';
 import { deleteExpiredGeneratedAccounts } from '../modules/admin/user/generate.ts';
 import { deleteOldImportProgress } from '../modules/admin/user/import-progress.ts';
 import { pruneRankFeed } from '../modules/contest/rank/feed.ts';
@@ -63,4 +64,13 @@ export const contestRankFeed = defineJob({
   name: 'contest-rank-feed',
   schedule: '35 * * * *',
   run: ({ db, now }) => pruneRankFeed(db, now),
+});
+
+// ref §7.16: 03:00 daily, login records older than six months
+export const oldSessions = defineJob({
+  name: 'old-sessions',
+  schedule: '30 3 * * *',
+  run: async ({ db, now }) => {
+    await pruneOldSessions(db, now);
+  },
 });

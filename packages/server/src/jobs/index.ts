@@ -4,10 +4,12 @@ import {
   deletedAvatars,
   expiredCaptchas,
   generatedAccounts,
+  oldSessions,
   rateLimitRows,
   testCaseUploads,
   userImportProgress,
 } from './cleanups.ts';
+import { codeforcesRatings } from './codeforces.ts';
 import type { Job } from './job.ts';
 
 /** Every periodic job the server runs (main.ts starts them). A new job: define it, list it here. */
@@ -20,4 +22,6 @@ export const JOBS: readonly Job[] = [
   generatedAccounts,
   userImportProgress,
   contestRankFeed,
+  oldSessions,
+  codeforcesRatings,
 ];

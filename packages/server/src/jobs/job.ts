@@ -19,6 +19,14 @@ export interface JobContext {
   /** DATA_DIR, where uploaded files live */
   dataDir: string;
   log: JobLog;
+  /** settings some jobs need (config.ts) */
+  options: JobOptions;
+}
+
+/** What jobs read of the configuration. */
+export interface JobOptions {
+  /** CODEFORCES_API_URL: where the `codeforces-ratings` job asks; unset, that job is off */
+  codeforcesApiUrl?: string;
 }
 
 /**

@@ -4,7 +4,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { scheduledJobRun } from '../db/schema/index.ts';
-import { cronOf, periodOf, type Job, type JobLog } from './job.ts';
+import { cronOf, periodOf, type Job, type JobLog, type JobOptions } from './job.ts';
 
 /**
  * What became of one job's turn: `ran` / `failed` (this process claimed the period), `taken`
@@ -18,6 +18,8 @@ export interface SchedulerOptions {
   jobs: readonly Job[];
   dataDir: string;
   log: JobLog;
+  /** settings passed to every run (JobContext.options) */
+  options?: JobOptions;
   /** whose time decides the period and the jobs' `now` (tests move a ManualClock) */
   clock?: Clock;
   /** cron pattern per job name replacing the job's own; '*' replaces every job's (JOB_SCHEDULES) */
@@ -149,7 +151,14 @@ export class Scheduler {
     }
     let failure: unknown;
     try {
-      await job.run({ db: this.db, now, period, dataDir: this.opts.dataDir, log: this.log });
+      await job.run({
+        db: this.db,
+        now,
+        period,
+        dataDir: this.opts.dataDir,
+        log: this.log,
+        options: this.opts.options ?? {},
+      });
     } catch (error) {
       failure = error;
     }

@@ -39,3 +39,13 @@ export const REMOTE_JUDGES = [
   { name: 'SPOJ', url: 'https://www.spoj.com' },
   { name: 'LibreOJ', url: 'https://loj.ac' },
 ] as const;
+
+/** Spec part 1 §9 "general options" of a page-size selector. */
+export const GENERAL_PAGE_SIZES = [10, 15, 30, 50, 100];
+
+/** Spec part 1 §9: rank list 30 a page; the chart shows the top 10. */
+export const RANK_LIST_PAGE_SIZE = 30;
+export const RANK_CHART_SIZE = 10;
+
+/** The external wiki of the About menu (spec part 2 §2.8 /oiwiki), opened in a new tab. */
+export const OI_WIKI_URL = 'https://oi-wiki.org/';

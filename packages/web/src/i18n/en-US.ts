@@ -12,6 +12,8 @@ import { problemEnUS } from './areas/problem.en-US';
 import { trainingEnUS } from './areas/training.en-US';
 import { adminTrainingEnUS } from './areas/admin-training.en-US';
 import type { Messages } from './zh-CN';
+import { rankEnUS } from './areas/rank.en-US';
+import { userHomeEnUS } from './areas/user-home.en-US';
 
 /** English strings; typed against zh-CN so a missing or extra key fails the type check. */
 export const enUS: Messages = {
@@ -90,7 +92,27 @@ export const enUS: Messages = {
     latestProblems: 'Latest problems',
     otherContests: 'Upcoming contests on other judges',
     remoteJudges: 'Supported remote judges',
-    comingLater: 'This section arrives in a later update',
+    carouselImage: 'Carousel image {{index}}',
+    noAnnouncements: 'No announcements',
+    announcementBack: 'Back to announcements',
+    announcementMeta: 'Posted by {{username}} on {{time}}',
+    noContests: 'No contests coming up',
+    contestStart: 'Start',
+    contestDuration: 'Duration',
+    contestParticipants: '{{count}} registered',
+    accepted: 'Accepted',
+    total: 'Submitted',
+    chartLabel: 'Accepted and total submissions per day in the last week',
+    rankColumn: 'Rank',
+    userColumn: 'User',
+    acColumn: 'AC',
+    noRecentAc: 'Nobody has solved a problem in the last 7 days',
+    otherContestsNote: 'From an external calendar, in your local time',
+    otherContestBegin: 'Starts {{time}}',
+    loadFailed: 'Could not load this section',
+    oiwikiTitle: 'OI Wiki',
+    oiwikiText: 'OI Wiki is a free, open site about competitive programming. It opens in a new tab.',
+    oiwikiOpen: 'Open OI Wiki',
   },
   notFound: {
     title: 'Page not found',
@@ -304,6 +326,8 @@ export const enUS: Messages = {
   contestScrollBoard: contestScrollBoardEnUS,
   training: trainingEnUS,
   adminTraining: adminTrainingEnUS,
+  rank: rankEnUS,
+  userHome: userHomeEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

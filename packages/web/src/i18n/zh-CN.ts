@@ -11,6 +11,8 @@ import { contestZhCN } from './areas/contest.zh-CN';
 import { problemZhCN } from './areas/problem.zh-CN';
 import { trainingZhCN } from './areas/training.zh-CN';
 import { adminTrainingZhCN } from './areas/admin-training.zh-CN';
+import { rankZhCN } from './areas/rank.zh-CN';
+import { userHomeZhCN } from './areas/user-home.zh-CN';
 
 /** Chinese strings: the source of the message keys; en-US must match them one to one. */
 export const zhCN = {
@@ -88,7 +90,27 @@ export const zhCN = {
     latestProblems: '最新题目',
     otherContests: '其他 OJ 的近期比赛',
     remoteJudges: '支持的远程评测 OJ',
-    comingLater: '该板块将在后续版本中上线',
+    carouselImage: '轮播图 {{index}}',
+    noAnnouncements: '暂无公告',
+    announcementBack: '返回公告列表',
+    announcementMeta: '{{username}} 发布于 {{time}}',
+    noContests: '近期没有比赛',
+    contestStart: '开始时间',
+    contestDuration: '时长',
+    contestParticipants: '{{count}} 人报名',
+    accepted: '通过',
+    total: '提交',
+    chartLabel: '最近一周每天的通过数和提交数',
+    rankColumn: '排名',
+    userColumn: '用户',
+    acColumn: 'AC 数',
+    noRecentAc: '最近 7 天还没有人通过题目',
+    otherContestsNote: '来自外部日历，时间为本地时间',
+    otherContestBegin: '开始于 {{time}}',
+    loadFailed: '加载失败',
+    oiwikiTitle: 'OI Wiki',
+    oiwikiText: 'OI Wiki 是一个免费开放的编程竞赛知识站点，它在新标签页中打开。',
+    oiwikiOpen: '打开 OI Wiki',
   },
   notFound: {
     title: '页面不存在',
@@ -301,6 +323,8 @@ export const zhCN = {
   contestScrollBoard: contestScrollBoardZhCN,
   training: trainingZhCN,
   adminTraining: adminTrainingZhCN,
+  rank: rankZhCN,
+  userHome: userHomeZhCN,
   title: {
     home: '首页',
     problemList: '题目列表',

@@ -23,6 +23,14 @@ describe('top bar modes (spec part 1 §2 "Shell")', () => {
     expect(rank?.children?.map((item) => item.to)).toEqual(['/acm-rank', '/oi-rank']);
   });
 
+  it('spec part 2 §2.8: /oiwiki opens the external wiki in a new tab, not an embedded page', () => {
+    const about = navItemsFor('default', {}, config(false)).find((item) => item.key === 'about');
+    expect(about?.children?.map((item) => item.key)).toEqual(['/introduction', '/oiwiki']);
+    const wiki = about?.children?.[1];
+    expect(wiki?.href).toMatch(/^https:\/\/oi-wiki\.org/);
+    expect(wiki?.to).toBeUndefined();
+  });
+
   it('contest, training and group menus point into their source', () => {
     expect(navItemsFor('contest', { contestID: '7' }, undefined).map((item) => item.to)).toEqual([
       '/home',

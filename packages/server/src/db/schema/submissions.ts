@@ -205,7 +205,33 @@ export const userAcproblem = pgTable(
       .references(() => judge.submitId, { onDelete: 'cascade' }),
     ...timestamps,
   },
-  (t) => [index().on(t.uid, t.pid), index().on(t.pid), index().on(t.submitId)],
+  (t) => [
+    index().on(t.uid, t.pid),
+    index().on(t.pid),
+    index().on(t.submitId),
+    // the home page's 7-day AC rank (ref §3.2): rows created since a week ago
+    index().on(t.gmtCreate, t.uid, t.pid),
+  ],
+);
+
+/**
+ * What a user did on one problem in the public scope (`cid = 0 and gid is null`): submissions, how
+ * many of them are accepted, and the best OI rank score (ref §7.11). Kept by statement-level
+ * triggers on `judge` (migration 0015_user_rank_counters) in the transaction of every insert,
+ * verdict, rejudge or delete; a pair without submissions has no row. It feeds `user_record`'s rank
+ * counters and the user home's solved, tried and score lists. No foreign keys, like the other
+ * counters: a cascade deleting a user's or a problem's submissions must still be able to write.
+ */
+export const userProblemStat = pgTable(
+  'user_problem_stat',
+  {
+    uid: text('uid').notNull(),
+    pid: bigintId('pid').notNull(),
+    submissions: integer('submissions').notNull().default(0),
+    accepted: integer('accepted').notNull().default(0),
+    bestScore: integer('best_score'),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.pid] })],
 );
 
 /**

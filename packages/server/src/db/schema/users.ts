@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { bigintId, bigintPk, timestamps } from './columns.ts';
 
 /**
@@ -42,16 +43,52 @@ export const userInfo = pgTable('user_info', {
   ...timestamps,
 });
 
-/** ref §4.1 user_record: one row per user, created at registration; `rating` is the copied CF rating. */
-export const userRecord = pgTable('user_record', {
-  id: bigintPk(),
-  uid: text('uid')
-    .notNull()
-    .unique()
-    .references(() => userInfo.uuid, { onDelete: 'cascade' }),
-  rating: integer('rating'),
-  ...timestamps,
-});
+/**
+ * ref §4.1 user_record: one row per user, created at registration; `rating` is the copied Codeforces
+ * rating (ref §7.11, the `codeforces-ratings` job). Verdict keeps here what the global rank lists
+ * order by (ref §3.7, §7.11), so a rank page is one indexed query instead of HOJ's count per user
+ * behind a 60 s cache. Triggers keep them (migration 0015_user_rank_counters):
+ *  * `ac`, `total`, `score` follow `user_problem_stat` (itself kept by triggers on `judge`): the
+ *    problems with an accepted public submission, the public submissions, and Σ of each problem's
+ *    best OI rank score;
+ *  * `ranked` (active and not root: ref §7.11 "status 0", §5 the super admins left out of ranks) and
+ *    `search_key` (lower-cased username, nickname and real name for `searchUser`) follow user_info
+ *    and user_role.
+ * Nothing in the application writes these columns.
+ */
+export const userRecord = pgTable(
+  'user_record',
+  {
+    id: bigintPk(),
+    uid: text('uid')
+      .notNull()
+      .unique()
+      .references(() => userInfo.uuid, { onDelete: 'cascade' }),
+    rating: integer('rating'),
+    /** problems with an accepted public submission (ref §7.11 "distinct pids in user_acproblem") */
+    ac: integer('ac').notNull().default(0),
+    /** public (non-contest, non-group) submissions, any status */
+    total: integer('total').notNull().default(0),
+    /** Σ over problems of the best OI rank score of the public submissions (ref §7.11) */
+    score: integer('score').notNull().default(0),
+    /** shown in the rank lists: active (status 0) and not a super admin */
+    ranked: boolean('ranked').notNull().default(false),
+    /** lower(username, nickname, realname): what `searchUser` matches, inside the rank indexes */
+    searchKey: text('search_key').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    // ACM order (ref §7.11): ac desc, total asc; ties: registered earlier first. search_key trails so
+    // that a search filters inside the index.
+    index('user_record_acm_rank_idx')
+      .on(t.ac.desc(), t.total, t.gmtCreate, t.uid, t.searchKey)
+      .where(sql`ranked`),
+    // OI order (ref §7.11): score desc, ac desc; same ties.
+    index('user_record_oi_rank_idx')
+      .on(t.score.desc(), t.ac.desc(), t.gmtCreate, t.uid, t.searchKey)
+      .where(sql`ranked`),
+  ],
+);
 
 /** ref §2 roles 1000–1008 (fixed ids, seeded). */
 export const role = pgTable('role', {

@@ -3,9 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { announcementPageQuery } from '@verdict/shared';
+import {
+  announcementPageQuery,
+  rankListQuery,
+  submissionStatisticsQuery,
+  userHomeQuery,
+} from '@verdict/shared';
 import { commonAnnouncements } from '../admin/announcement/service.ts';
+import { rankList } from './rank.ts';
+import { recentContests, recentOtherContests, recentSevenAcRank } from './recent.ts';
 import { listLanguages, websiteConfig } from './service.ts';
+import { StatisticsCache } from './statistics.ts';
+import { calendarHeatmap, homeUser, userHomeInfo } from './user-home.ts';
 
 const booleanQuery = z
   .enum(['true', 'false'])
@@ -36,5 +45,50 @@ export async function homeRoutes(app: FastifyInstance) {
     },
     async (request) =>
       ok(await listLanguages(app.db, { all: request.query.all ?? false, now: app.clock.now() })),
+  );
+
+  // reference §3.2: the home page's calls, all anon
+  r.get('/api/get-recent-contest', { config: { access: access.anon } }, async () =>
+    ok(await recentContests(app.db, app.clock.now())),
+  );
+
+  r.get('/api/get-recent-seven-ac-rank', { config: { access: access.anon } }, async () =>
+    ok(await recentSevenAcRank(app.db, app.clock.now())),
+  );
+
+  r.get('/api/get-recent-other-contest', { config: { access: access.anon } }, async () =>
+    ok(recentOtherContests()),
+  );
+
+  // reference §7.17: cached 30 minutes in this process; `forceRefresh` is honoured for root only
+  const statistics = new StatisticsCache(app.db, app.clock);
+  r.get(
+    '/api/get-last-week-submission-statistics',
+    { config: { access: access.anon }, schema: { querystring: submissionStatisticsQuery } },
+    async (request) => {
+      const force = request.query.forceRefresh === true && request.user?.roles.includes('root') === true;
+      return ok(await statistics.get(force));
+    },
+  );
+
+  // reference §3.7: the global ACM and OI rank lists
+  r.get(
+    '/api/get-rank-list',
+    { config: { access: access.anon }, schema: { querystring: rankListQuery } },
+    async (request) => ok(await rankList(app.db, request.query)),
+  );
+
+  // reference §3.1: no annotation in HOJ (`open`): an invalid token is refused, none means anonymous
+  r.get(
+    '/api/get-user-home-info',
+    { config: { access: access.open }, schema: { querystring: userHomeQuery } },
+    async (request) => ok(await userHomeInfo(app.db, await homeUser(app.db, request.query, request.user))),
+  );
+
+  r.get(
+    '/api/get-user-calendar-heatmap',
+    { config: { access: access.anon }, schema: { querystring: userHomeQuery } },
+    async (request) =>
+      ok(await calendarHeatmap(app.db, await homeUser(app.db, request.query, request.user), app.clock.now())),
   );
 }

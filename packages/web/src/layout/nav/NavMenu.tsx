@@ -27,7 +27,11 @@ export function NavMenu({ mode, layout, onNavigate }: NavMenuProps) {
     entries.map((item) => ({
       key: item.key,
       icon: item.icon ? NAV_ICONS[item.icon] : undefined,
-      label: item.to ? (
+      label: item.href ? (
+        <a href={item.href} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+          {t(`nav.${item.label}`)}
+        </a>
+      ) : item.to ? (
         <Link to={item.to} onClick={onNavigate}>
           {t(`nav.${item.label}`)}
         </Link>

@@ -18,7 +18,8 @@ export function UserMenu({ user, compact = false, onLogout }: UserMenuProps) {
   const username = user?.username ?? '';
 
   const items: MenuProps['items'] = [
-    { key: '/user-home', label: t('nav.userHome') },
+    // Home opens the user's own page by name, so its address can be shared (spec part 2 §2.6).
+    { key: `/user-home?username=${encodeURIComponent(username)}`, label: t('nav.userHome') },
     { key: '/status?onlyMine=true', label: t('nav.submissions') },
     { key: '/setting', label: t('nav.setting') },
     ...(isAdminRole(user) ? [{ key: '/admin', label: t('nav.management') }] : []),

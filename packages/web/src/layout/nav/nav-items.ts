@@ -1,6 +1,7 @@
 import type { Params } from 'react-router';
 import type { WebsiteConfig } from '../../api/home';
 import type { Messages } from '../../i18n/zh-CN';
+import { OI_WIKI_URL } from '../../config/constants';
 import type { NavMode } from '../../routing/route-meta';
 
 export type NavLabelKey = keyof Messages['nav'];
@@ -23,6 +24,8 @@ export interface NavItem {
   label: NavLabelKey;
   icon?: NavIcon;
   to?: string;
+  /** another site, opened in a new tab instead of `to` */
+  href?: string;
   children?: NavItem[];
 }
 
@@ -54,7 +57,8 @@ function defaultItems(config: WebsiteConfig | undefined): NavItem[] {
     key: 'about',
     label: 'about',
     icon: 'about',
-    children: [link('/introduction', 'introduction'), link('/oiwiki', 'oiwiki')],
+    // The wiki is another site: a new tab, not a frame (spec part 2 §2.8 /oiwiki).
+    children: [link('/introduction', 'introduction'), { key: '/oiwiki', label: 'oiwiki', href: OI_WIKI_URL }],
   });
   return items;
 }

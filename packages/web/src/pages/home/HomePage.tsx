@@ -1,35 +1,37 @@
-import {
-  BarChartOutlined,
-  CalendarOutlined,
-  CrownOutlined,
-  FileTextOutlined,
-  NotificationOutlined,
-  TrophyOutlined,
-} from '@ant-design/icons';
 import { Col, Row } from 'antd';
 import { useWebsiteConfig } from '../../api/home';
-import { HomeBanner } from './HomeBanner';
-import { PlaceholderCard } from './PlaceholderCard';
+import { LatestProblemsCard } from '../problem/LatestProblemsCard';
+import { AnnouncementsCard } from './AnnouncementsCard';
+import { HomeCarousel } from './HomeCarousel';
+import { OtherContestsCard } from './OtherContestsCard';
+import { RecentAcRankCard } from './RecentAcRankCard';
+import { RecentContestsCard } from './RecentContestsCard';
 import { RemoteJudgesCard } from './RemoteJudgesCard';
 import { SiteInfoCard } from './SiteInfoCard';
+import { SubmissionStatsCard } from './SubmissionStatsCard';
+import './home.css';
 
-/** Home (spec part 1 §2 "Home"): the site from its config, then the widgets of the home page. */
+/**
+ * Home (spec part 1 §2 "Home"): the carousel, then the announcements, the last week's submissions,
+ * recent contests and other judges' contests on the left; the site, the 7-day AC rank, the latest
+ * problems and the remote judges on the right. Each card loads on its own, so none waits for another.
+ */
 export function HomePage() {
   const { data: config, isPending } = useWebsiteConfig();
   return (
     <div className="home page-container">
-      <HomeBanner config={config} loading={isPending} />
+      <HomeCarousel config={config} configLoading={isPending} />
       <Row gutter={[16, 16]} className="home-widgets">
         <Col xs={24} lg={16} className="home-column">
-          <PlaceholderCard title="announcements" icon={<NotificationOutlined />} />
-          <PlaceholderCard title="recentContests" icon={<TrophyOutlined />} />
-          <PlaceholderCard title="lastWeekSubmissions" icon={<BarChartOutlined />} />
-          <PlaceholderCard title="otherContests" icon={<CalendarOutlined />} />
+          <AnnouncementsCard />
+          <SubmissionStatsCard />
+          <RecentContestsCard />
+          <OtherContestsCard />
         </Col>
         <Col xs={24} lg={8} className="home-column">
           <SiteInfoCard />
-          <PlaceholderCard title="recentAcRank" icon={<CrownOutlined />} />
-          <PlaceholderCard title="latestProblems" icon={<FileTextOutlined />} />
+          <RecentAcRankCard />
+          <LatestProblemsCard className="home-card" />
           <RemoteJudgesCard />
         </Col>
       </Row>

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getRecentProblems } from '../../api/problem';
 import { requireLogin } from './require-login';
+import './latest-problems.css';
 
-/** Spec part 1 §2 "Problem list": the latest-problems sidebar (`GET /api/get-recent-updated-problem`). */
-export function LatestProblemsCard() {
+/** Spec part 1 §2 "Problem list" and "Home": the latest problems (`GET /api/get-recent-updated-problem`). */
+export function LatestProblemsCard({ className = 'problem-side-card' }: { className?: string }) {
   const { t } = useTranslation();
   const { data, isPending } = useQuery({
     queryKey: ['recent-problems'],
@@ -16,7 +17,7 @@ export function LatestProblemsCard() {
   });
   return (
     <Card
-      className="problem-side-card latest-problems"
+      className={`${className} latest-problems`}
       title={
         <span>
           <FileTextOutlined /> {t('problem.list.latest')}

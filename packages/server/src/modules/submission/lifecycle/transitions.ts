@@ -41,12 +41,27 @@ export async function create(tx: Tx, values: NewSubmission, context: CreateConte
   return row!;
 }
 
-/**
- * OI rank points: reference §6.4's formula of a manually judged submission, which Verdict also uses
- * for a judged one (the judge server's formula of §7.11 differs when not every case passed).
- */
+/** OI rank points of a manually judged submission (reference §6.4, §7.11): round(2 × difficulty + 0.1 × score). */
 export function oiRankScore(score: number, difficulty: number): number {
   return Math.round(0.1 * score + 2 * difficulty);
+}
+
+/**
+ * OI rank points of a judged submission (reference §7.11, the judge server's formula): the
+ * difficulty's share goes with the share of the points earned, round(0.1 × S + 2 × difficulty ×
+ * S / io_score), which for a submission with every point is round(0.1 × io_score + 2 × difficulty).
+ * A problem without points (io_score 0) gives the difficulty's share to an accepted submission only.
+ * **Changed back:** Verdict used the manual formula here, so a submission that scored nothing still
+ * earned 2 × difficulty rank points.
+ */
+export function judgedOiRankScore(
+  score: number,
+  difficulty: number,
+  ioScore: number,
+  accepted: boolean,
+): number {
+  const share = ioScore > 0 ? score / ioScore : accepted ? 1 : 0;
+  return Math.round(0.1 * score + 2 * difficulty * share);
 }
 
 async function lockSubmission(tx: Tx, submitId: number) {
@@ -143,7 +158,7 @@ export async function applyResult(db: Db, result: JudgeResult, worker: string, n
     const row = await lockHeld(tx, 'judge', result, worker);
     if (!row || !allows('judge', row.status, result.status)) return false;
     const [prob] = await tx
-      .select({ type: problem.type, difficulty: problem.difficulty })
+      .select({ type: problem.type, difficulty: problem.difficulty, ioScore: problem.ioScore })
       .from(problem)
       .where(eq(problem.id, row.pid));
     const isOi = prob?.type === PROBLEM_TYPE.oi;
@@ -158,7 +173,15 @@ export async function applyResult(db: Db, result: JudgeResult, worker: string, n
         time: result.time,
         memory: result.memory,
         score: isOi ? result.score : null,
-        oiRankScore: isOi && result.score !== null ? oiRankScore(result.score, prob.difficulty) : null,
+        oiRankScore:
+          isOi && result.score !== null
+            ? judgedOiRankScore(
+                result.score,
+                prob.difficulty,
+                prob.ioScore,
+                result.status === JudgeStatus.ACCEPTED,
+              )
+            : null,
         errorMessage: result.errorMessage,
         leaseOwner: null,
         leaseExpiresAt: null,
