@@ -260,6 +260,12 @@ describe('the counters follow every change of a verdict (migration 0015)', () =>
           where r.ac <> coalesce(j.ac, 0) or r.total <> coalesce(j.total, 0) or r.score <> coalesce(s.score, 0)`,
     );
     expect(drift).toEqual([]);
+    const [counted] = await queryRows<{ kept: number; real: number }>(
+      w.t.db,
+      sql`select (select n from ranked_user_count) as kept,
+            (select count(*)::int from user_record where ranked) as real`,
+    );
+    expect(counted!.kept).toBe(counted!.real);
   });
 
   it('a user unbanned, or no longer root, is ranked again', async () => {

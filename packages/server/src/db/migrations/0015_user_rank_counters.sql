@@ -15,6 +15,11 @@ ALTER TABLE "user_record" ADD COLUMN "search_key" text DEFAULT '' NOT NULL;--> s
 CREATE INDEX "user_record_acm_rank_idx" ON "user_record" USING btree ("ac" DESC NULLS LAST,"total","gmt_create","uid","search_key") WHERE ranked;--> statement-breakpoint
 CREATE INDEX "user_record_oi_rank_idx" ON "user_record" USING btree ("score" DESC NULLS LAST,"ac" DESC NULLS LAST,"gmt_create","uid","search_key") WHERE ranked;--> statement-breakpoint
 CREATE INDEX "user_acproblem_gmt_create_uid_pid_index" ON "user_acproblem" USING btree ("gmt_create","uid","pid");--> statement-breakpoint
+CREATE TABLE "ranked_user_count" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 -- Keeps user_problem_stat (per user and problem: public submissions, accepted ones, best OI rank
 -- score) and the rank counters of user_record (ac, total, score) equal to what the judge rows say,
 -- in the transaction of every change to judge (see schema/submissions.ts and schema/users.ts).
@@ -219,3 +224,33 @@ UPDATE user_record r SET ac = s.ac, total = s.total, score = s.score
 UPDATE user_record r SET ranked = user_rank_is_ranked(r.uid),
     search_key = user_rank_search_key(u.username, u.nickname, u.realname)
   FROM user_info u WHERE u.uuid = r.uid;
+--> statement-breakpoint
+-- ranked_user_count: the number of user_record rows with ranked, by statement (registrations,
+-- imports, bans, role changes and deletions move it; a verdict's counter update leaves it alone).
+CREATE FUNCTION ranked_user_count_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  d int := 0;
+BEGIN
+  IF TG_OP <> 'DELETE' THEN
+    SELECT d + count(*) FILTER (WHERE ranked) INTO d FROM new_rows;
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    SELECT d - count(*) FILTER (WHERE ranked) INTO d FROM old_rows;
+  END IF;
+  IF d <> 0 THEN
+    UPDATE ranked_user_count SET n = n + d WHERE id = 1;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER ranked_user_count_insert AFTER INSERT ON user_record
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ranked_user_count_apply();
+--> statement-breakpoint
+CREATE TRIGGER ranked_user_count_update AFTER UPDATE ON user_record
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ranked_user_count_apply();
+--> statement-breakpoint
+CREATE TRIGGER ranked_user_count_delete AFTER DELETE ON user_record
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ranked_user_count_apply();
+--> statement-breakpoint
+INSERT INTO ranked_user_count (id, n) SELECT 1, count(*) FILTER (WHERE ranked) FROM user_record;

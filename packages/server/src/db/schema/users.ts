@@ -142,3 +142,13 @@ export const userRole = pgTable(
   },
   (t) => [unique('user_role_uid_role_id_unique').on(t.uid, t.roleId), index().on(t.roleId)],
 );
+
+/**
+ * How many users the rank lists show (`user_record.ranked`), kept by a statement-level trigger on
+ * user_record (migration 0015_user_rank_counters), so that an unfiltered rank page reads its total
+ * from one row instead of counting 100,000 users. One row, id 1.
+ */
+export const rankedUserCount = pgTable('ranked_user_count', {
+  id: integer('id').primaryKey().default(1),
+  n: integer('n').notNull().default(0),
+});

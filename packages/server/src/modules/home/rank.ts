@@ -33,7 +33,8 @@ export async function rankList(db: Db, query: RankListQuery): Promise<Page<ACMRa
   const oi = query.type === RANK_TYPE.oi;
   const countAll = sql`select count(*)::int as n from user_record r where r.ranked ${search}`;
   // A search counts its matches in the same pass over the index that finds them (the window sees
-  // every match before the limit); a plain page counts the ranked users separately.
+  // every match before the limit); a plain page reads the number of ranked users that a trigger
+  // keeps (ranked_user_count), one row instead of a count over every user.
   const pageQuery = sql`
     with ranked as (
       select r.uid, r.ac, r.total, r.score, r.gmt_create ${query.searchUser ? sql`, count(*) over () as n` : sql``}
@@ -48,7 +49,9 @@ export async function rankList(db: Db, query: RankListQuery): Promise<Page<ACMRa
     order by ${ORDER[query.type as 0 | 1]}`;
   const [rows, counted] = await Promise.all([
     queryRows<RankRow & { n: number | null }>(db, pageQuery),
-    query.searchUser ? undefined : queryRows<{ n: number }>(db, countAll),
+    query.searchUser
+      ? undefined
+      : queryRows<{ n: number }>(db, sql`select n from ranked_user_count where id = 1`),
   ]);
   const total = rows[0]?.n ?? counted?.[0]?.n ?? (await queryRows<{ n: number }>(db, countAll))[0]?.n ?? 0;
   const records = rows.map((row) => {
