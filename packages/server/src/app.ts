@@ -15,6 +15,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { contestRoutes } from './modules/contest/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { messageRoutes } from './modules/message/routes.ts';
+import { adminDiscussionRoutes, discussionRoutes } from './modules/discussion/routes.ts';
 import { contestStaffRoutes } from './modules/contest/staff/routes.ts';
 import { contestScrollBoardRoutes } from './modules/contest/scroll-board/routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
@@ -124,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(submissionRoutes);
   await app.register(contestRoutes);
   await app.register(messageRoutes);
+  await app.register(discussionRoutes);
+  await app.register(adminDiscussionRoutes);
   await app.register(adminRoutes, {
     dataDir: deps.config.dataDir,
     smtp: deps.config.smtp,

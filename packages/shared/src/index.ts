@@ -12,3 +12,4 @@ export * from './contest.ts';
 export * from './contest-admin.ts';
 export * from './contest-staff.ts';
 export * from './contest-scroll-board.ts';
+export * from './discussion.ts';
