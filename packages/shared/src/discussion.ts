@@ -77,7 +77,7 @@ export const didQuery = z.object({ did: id });
 export const discussionBody = z.object({
   title: required('title', L.titleMax),
   description: required('description', L.descriptionMax),
-  categoryId: jsonId.nullish().refine((v) => v != null, 'categoryId is required'),
+  categoryId: z.number({ error: 'categoryId is required' }).int().positive(),
   content: markdown('content', L.contentMax),
   pid: z
     .string()
