@@ -217,4 +217,26 @@ describe('discussion comments (reference §3.8 comments / comment, §7.15)', () 
       await d.switches(QUOTAS_OFF);
     }
   });
+
+  it('allows defaultCreateCommentDailyLimit comments and replies in 24 hours to non-admins (issue 15, reference §7.6)', async () => {
+    const did = await d.post('bob');
+    await d.switches({ defaultCreateCommentDailyLimit: 2 });
+    try {
+      const c = await d.comment('noSubmit', { did });
+      ok(await reply('noSubmit', c.id, d.w.uids.noSubmit));
+      const third = await d.call('noSubmit', 'POST', '/api/comment', { did, content: 'x' });
+      expect(third.status).toBe(403);
+      expect(third.msg).toMatch(/already written 2 comments and replies today/);
+      const zh = await d.w.call('POST', '/api/comment', {
+        token: d.w.tokens.noSubmit,
+        payload: { did, content: 'x' },
+        lang: 'zh',
+      });
+      expect(zh.msg).toMatch(/评论与回复已超过2次/);
+      expect((await reply('noSubmit', c.id, d.w.uids.bob)).status).toBe(403);
+      for (let i = 0; i < 3; i++) await d.comment('admin', { did });
+    } finally {
+      await d.switches(QUOTAS_OFF);
+    }
+  });
 });

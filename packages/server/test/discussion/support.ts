@@ -35,6 +35,7 @@ export const QUOTAS_OFF = {
   defaultCreateDiscussionACInitValue: 0,
   defaultCreateCommentACInitValue: 0,
   defaultCreateDiscussionDailyLimit: 1000,
+  defaultCreateCommentDailyLimit: 1000,
 } as const;
 
 export const ok = <T>(res: Reply<T>) => {

@@ -166,8 +166,9 @@ export async function addComment(
   now: Date,
 ): Promise<CommentVO> {
   const source = await openSource(db, user, body, now);
-  if (source.kind === 'Discussion') await assertCommentQuota(db, user, await discussionSwitches(db));
+  const sw = await discussionSwitches(db);
   const saved = await db.transaction(async (tx) => {
+    if (source.kind === 'Discussion') await assertCommentQuota(tx, user, sw, now);
     const author = await authorProfile(tx, user.uid);
     const [row] = await tx
       .insert(comment)

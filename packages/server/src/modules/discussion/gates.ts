@@ -1,8 +1,8 @@
 import type { SwitchConfigVO } from '@verdict/shared';
-import { and, count, countDistinct, eq, gt, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { discussion, userAcproblem, userInfo } from '../../db/schema/index.ts';
+import { comment, discussion, reply, userAcproblem, userInfo } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { fail, forbidden, noPermission } from '../../http/errors.ts';
 import { assertScopeAvailable } from '../../policy/index.ts';
@@ -80,10 +80,27 @@ export async function assertPostQuota(tx: Db, user: AuthUser, sw: SwitchConfigVO
   if ((row?.n ?? 0) >= limit) throw forbidden(m.dailyDiscussionLimit(limit));
 }
 
-/** reference §7.6: discussion comments and replies (non-admin) need `defaultCreateCommentACInitValue` ACs. */
-export async function assertCommentQuota(db: Db, user: AuthUser, sw: SwitchConfigVO) {
+/**
+ * reference §7.6: discussion comments and replies (non-admin) need `defaultCreateCommentACInitValue`
+ * ACs; Verdict also allows at most `defaultCreateCommentDailyLimit` of them in 24 hours (issue 15;
+ * contest comments have no quota). Call it inside the transaction that inserts.
+ */
+export async function assertCommentQuota(tx: Db, user: AuthUser, sw: SwitchConfigVO, now: Date) {
   if (isAdminRole(user)) return;
   const need = sw.defaultCreateCommentACInitValue;
-  if (need > 0 && (await acceptedProblems(db, user.uid)) < need)
+  if (need > 0 && (await acceptedProblems(tx, user.uid)) < need)
     throw forbidden(m.notEnoughAcForComment(need));
+  await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext(${`comment:${user.uid}`}))`);
+  const since = new Date(now.getTime() - DAY_MS);
+  const [comments] = await tx
+    .select({ n: count() })
+    .from(comment)
+    .where(and(eq(comment.fromUid, user.uid), isNotNull(comment.did), gt(comment.gmtCreate, since)));
+  const [replies] = await tx
+    .select({ n: count() })
+    .from(reply)
+    .innerJoin(comment, eq(comment.id, reply.commentId))
+    .where(and(eq(reply.fromUid, user.uid), isNotNull(comment.did), gt(reply.gmtCreate, since)));
+  const limit = sw.defaultCreateCommentDailyLimit;
+  if ((comments?.n ?? 0) + (replies?.n ?? 0) >= limit) throw forbidden(m.dailyCommentLimit(limit));
 }

@@ -35,6 +35,10 @@ export const discussionMessages = {
     zh: `对不起，您今天发帖次数已超过${n}次，请明天再来！`,
     en: `Sorry, you have already posted ${n} discussions today: please come back tomorrow!`,
   }),
+  dailyCommentLimit: (n: number): Message => ({
+    zh: `对不起，您今天评论与回复已超过${n}次，请明天再来！`,
+    en: `Sorry, you have already written ${n} comments and replies today: please come back tomorrow!`,
+  }),
   reportMissing: {
     zh: '举报的讨论不存在或已被删除！',
     en: 'The discussion you report does not exist or has been deleted!',

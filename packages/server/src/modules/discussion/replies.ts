@@ -33,7 +33,6 @@ export async function addReply(
 ): Promise<ReplyVO> {
   const { c, source } = await openComment(db, user, body.reply.commentId, now);
   assertCan(user, 'comment.reply', writtenIn(source, c.fromUid));
-  if (source.kind === 'Discussion') await assertCommentQuota(db, user, await discussionSwitches(db));
   const [recipient] = await db
     .select({ uid: userInfo.uuid, username: userInfo.username, avatar: userInfo.avatar })
     .from(userInfo)
@@ -48,7 +47,9 @@ export async function addReply(
     if (!quoted) throw notFound(m.replyNotFound);
     quote = { id: quoted.id, type: 'Reply' };
   }
+  const sw = await discussionSwitches(db);
   const saved = await db.transaction(async (tx) => {
+    if (source.kind === 'Discussion') await assertCommentQuota(tx, user, sw, now);
     const author = await authorProfile(tx, user.uid);
     const [row] = await tx
       .insert(reply)
