@@ -231,9 +231,7 @@ export async function deleteComment(db: Db, user: AuthUser, id: number, now: Dat
 export async function openComment(db: Db, user: Subject, id: number, now: Date) {
   const c = await loadComment(db, id);
   const source = await openSource(db, user, c, now);
-  const visible = visibleAuthors(source, user);
-  if (visible && !visible.uids.includes(c.fromUid) && c.fromRole !== 'root')
-    throw notFound(m.commentNotFound);
+  assertCan(user, 'comment.view', { ...writtenIn(source, c.fromUid), authorRole: c.fromRole });
   return { c, source };
 }
 

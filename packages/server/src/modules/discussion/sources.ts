@@ -66,7 +66,7 @@ export function writtenIn(source: CommentSource, uid: string): DiscussionFacts {
 /**
  * reference §7.15 contest comment visibility: while a contest runs, callers other than its admins
  * see only comments by themselves, roots and the creator (group roots come with groups). Answers
- * null when everything is visible.
+ * null when everything is visible. The SQL form of the policy's `comment.view`, for lists.
  */
 export function visibleAuthors(source: CommentSource, user: Subject): { uids: string[]; roots: true } | null {
   if (source.kind !== 'Contest') return null;
