@@ -298,4 +298,21 @@ describe('posting quotas (reference §7.6, configurable through the switches)', 
       await d.switches(QUOTAS_OFF);
     }
   });
+
+  it('counts simultaneous posts of one user once each (the quota cannot be raced)', async () => {
+    await d.w.t.db
+      .update(discussion)
+      .set({ gmtCreate: new Date(d.w.clock.now().getTime() - 48 * 3600 * 1000) })
+      .where(eq(discussion.uid, d.w.uids.noSubmit));
+    await d.switches({ defaultCreateDiscussionDailyLimit: 1 });
+    try {
+      const payload = { title: 't', description: 'd', content: 'c', categoryId: d.categoryId };
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => d.call('noSubmit', 'POST', '/api/discussion', payload)),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 403, 403]);
+    } finally {
+      await d.switches(QUOTAS_OFF);
+    }
+  });
 });
