@@ -16,6 +16,7 @@ import { contestRoutes } from './modules/contest/routes.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { messageRoutes } from './modules/message/routes.ts';
+import { adminDiscussionRoutes, discussionRoutes } from './modules/discussion/routes.ts';
 import { contestStaffRoutes } from './modules/contest/staff/routes.ts';
 import { contestRankRoutes } from './modules/contest/rank/routes.ts';
 import { contestScrollBoardRoutes } from './modules/contest/scroll-board/routes.ts';
@@ -127,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contestRoutes);
   await app.register(trainingRoutes);
   await app.register(messageRoutes);
+  await app.register(discussionRoutes);
+  await app.register(adminDiscussionRoutes);
   await app.register(adminRoutes, {
     dataDir: deps.config.dataDir,
     smtp: deps.config.smtp,

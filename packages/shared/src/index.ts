@@ -16,3 +16,4 @@ export * from './contest-scroll-board.ts';
 export * from './training.ts';
 export * from './training-admin.ts';
 export * from './home.ts';
+export * from './discussion.ts';

@@ -143,6 +143,8 @@ export const SWITCH_DEFAULTS = {
   defaultCreateDiscussionDailyLimit: 5,
   defaultCreateDiscussionACInitValue: 10,
   defaultCreateCommentACInitValue: 10,
+  /** Verdict (issue 15): discussion comments and replies per 24 h for non-admins; HOJ had no limit */
+  defaultCreateCommentDailyLimit: 100,
   submitCaptchaThreshold: 10,
   submitCaptchaWindow: 60,
 } as const;

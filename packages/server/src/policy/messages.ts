@@ -55,6 +55,10 @@ export const policyMessages = {
     zh: '对不起，您无权限操作该讨论！',
     en: 'Sorry, you do not have permission to change this discussion!',
   },
+  commentNotFound: {
+    zh: '该评论不存在或已被删除！',
+    en: 'This comment does not exist or has been deleted!',
+  },
   commentNotYours: {
     zh: '对不起，您无权限删除该评论！',
     en: 'Sorry, you do not have permission to delete this comment!',

@@ -92,4 +92,6 @@ export interface DiscussionFacts {
   group?: GroupFacts;
   /** a contest comment: its contest */
   contest?: ContestFacts;
+  /** a comment's `from_role` ('root' | 'admin' | 'user'), for contest comment visibility */
+  authorRole?: string | null;
 }

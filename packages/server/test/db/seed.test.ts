@@ -156,6 +156,7 @@ describe('seeding a fresh database', () => {
       defaultCreateDiscussionDailyLimit: 5,
       defaultCreateDiscussionACInitValue: 10,
       defaultCreateCommentACInitValue: 10,
+      defaultCreateCommentDailyLimit: 100,
       submitCaptchaThreshold: 10,
       submitCaptchaWindow: 60,
     });

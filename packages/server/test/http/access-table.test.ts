@@ -32,6 +32,8 @@ const ANYONE: Outcome[] = ['pass', 'pass', 'pass', 'pass', 'pass', 'pass', 'pass
 const LOGIN: Outcome[] = [401, 'pass', 'pass', 'pass', 'pass', 'pass', 401];
 /** permission `submit` (2): 1003, 1006, 1007 lack it */
 const SUBMIT: Outcome[] = [401, 'pass', 403, 'pass', 'pass', 'pass', 401];
+/** permission discussion_add, comment_add or reply_add (reference §3.8): 1007 lacks them */
+const POSTING: Outcome[] = [401, 'pass', 403, 'pass', 'pass', 'pass', 401];
 /** role root, admin or problem_admin (the admin area) */
 const ADMIN_AREA: Outcome[] = [401, 403, 403, 'pass', 'pass', 'pass', 401];
 /** role root or problem_admin */
@@ -207,6 +209,26 @@ const EXPECTED: Record<string, Outcome[]> = {
   'POST /api/admin/announcement': ROOT_ONLY,
   'PUT /api/admin/announcement': ROOT_ONLY,
   'DELETE /api/admin/announcement': ROOT_ONLY,
+  'GET /api/get-discussion-list': ANYONE,
+  'GET /api/get-discussion-detail': ANYONE,
+  'POST /api/discussion': POSTING,
+  'PUT /api/discussion': LOGIN,
+  'DELETE /api/discussion': LOGIN,
+  'GET /api/discussion-like': LOGIN,
+  'GET /api/discussion-category': ANYONE,
+  'POST /api/discussion-category': ROOT_ONLY,
+  'POST /api/discussion-report': LOGIN,
+  'GET /api/comments': ANYONE,
+  'POST /api/comment': POSTING,
+  'DELETE /api/comment': LOGIN,
+  'GET /api/comment-like': LOGIN,
+  'GET /api/reply': ANYONE,
+  'POST /api/reply': POSTING,
+  'DELETE /api/reply': LOGIN,
+  'PUT /api/admin/discussion': ADMIN_AREA,
+  'DELETE /api/admin/discussion': ADMIN_AREA,
+  'GET /api/admin/discussion-report': ADMIN_AREA,
+  'PUT /api/admin/discussion-report': ADMIN_AREA,
   'GET /api/msg/sys': LOGIN,
   'GET /api/msg/mine': LOGIN,
   'GET /api/admin/msg/notice': ROOT_ONLY,

@@ -157,6 +157,25 @@ describe('reference §7.15 (and §7.12 for group discussions): discussions, comm
     expect(answer(allScopes, action, row, row.expected)).toEqual(row.expected);
   });
 
+  it("§7.15 contest comment visibility (comment.view): while running only own, roots' and the creator's; all after the end", () => {
+    const running = (uid: string, authorRole: string | null = 'user'): DiscussionFacts => ({
+      uid,
+      authorRole,
+      contest: { uid: 'creator', auth: 0, status: 0, visible: true },
+    });
+    expect(allScopes.can(other, 'comment.view', running(user.uid))).toBe(false);
+    expect(allScopes.can(anonymous, 'comment.view', running(user.uid))).toBe(false);
+    expect(allScopes.can(other, 'comment.view', running(other.uid))).toBe(true);
+    expect(allScopes.can(other, 'comment.view', running('creator'))).toBe(true);
+    expect(allScopes.can(other, 'comment.view', running('r9', 'root'))).toBe(true);
+    // an admin role is not a contest admin; the creator and root are
+    expect(allScopes.can(admin, 'comment.view', running(user.uid))).toBe(false);
+    expect(allScopes.can(root, 'comment.view', running(user.uid))).toBe(true);
+    const ended = { ...running(user.uid), contest: { uid: 'creator', auth: 0, status: 1, visible: true } };
+    expect(allScopes.can(other, 'comment.view', ended)).toBe(true);
+    expect(allScopes.can(anonymous, 'comment.view', post)).toBe(true);
+  });
+
   it('only the admin roles set topPriority', () => {
     expect(allScopes.can(user, 'discussion.setTop')).toBe(false);
     expect(allScopes.can(admin, 'discussion.setTop')).toBe(true);

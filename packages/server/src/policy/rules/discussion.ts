@@ -1,7 +1,7 @@
-import { accessDenied, forbidden, noPermission } from '../../http/errors.ts';
+import { accessDenied, forbidden, noPermission, notFound } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
 import { policyMessages } from '../messages.ts';
-import type { DiscussionFacts } from '../resources.ts';
+import { CONTEST_STATUS, type DiscussionFacts } from '../resources.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 import { scopeRefusal } from '../scopes.ts';
 import { GROUP_LEVEL, groupLevel, isAdminRole, isRoot, type Subject } from '../subjects.ts';
@@ -67,6 +67,19 @@ export const discussionRules = {
         : forbidden(policyMessages.commentNotYours);
     }
     return authorOrAdmin(true, () => forbidden(policyMessages.commentNotYours))(ctx, user, d);
+  }) as Rule<DiscussionFacts>,
+
+  /**
+   * §7.15 contest comment visibility: while the contest runs, callers other than its admins see only
+   * comments by themselves, roots and the creator (group roots come with groups); another comment
+   * answers as one that does not exist. Comment lists apply the same rule in SQL
+   * (modules/discussion/sources.ts `visibleAuthors`).
+   */
+  'comment.view': ((_ctx, user, d) => {
+    const c = d.contest;
+    if (!c || c.status !== CONTEST_STATUS.running || isContestAdmin(user, c)) return null;
+    if (isAuthor(user, d) || d.uid === c.uid || d.authorRole === 'root') return null;
+    return notFound(policyMessages.commentNotFound);
   }) as Rule<DiscussionFacts>,
 
   /** §7.15: a reply to a contest comment only from its author, root, the creator or group root. */

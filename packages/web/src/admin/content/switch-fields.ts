@@ -20,6 +20,7 @@ export const SWITCH_GROUPS: { key: 'judging' | 'discussion' | 'submit' | 'quota'
         'defaultCreateDiscussionDailyLimit',
         'defaultCreateDiscussionACInitValue',
         'defaultCreateCommentACInitValue',
+        'defaultCreateCommentDailyLimit',
       ],
     },
   ];

@@ -72,6 +72,7 @@ export const adminContentEnUS: DeepStrings<typeof adminContentZhCN> = {
     defaultCreateDiscussionDailyLimit: 'Discussions per day',
     defaultCreateDiscussionACInitValue: 'Accepted problems to post a discussion',
     defaultCreateCommentACInitValue: 'Accepted problems to comment',
+    defaultCreateCommentDailyLimit: 'Comments and replies per day',
     save: 'Save',
     saved: 'Saved',
     saveFailed: 'Saving failed',

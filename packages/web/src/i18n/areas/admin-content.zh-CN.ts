@@ -68,6 +68,7 @@ export const adminContentZhCN = {
     defaultCreateDiscussionDailyLimit: '每天可发讨论数',
     defaultCreateDiscussionACInitValue: '发讨论所需 AC 数',
     defaultCreateCommentACInitValue: '发评论所需 AC 数',
+    defaultCreateCommentDailyLimit: '每天可发评论与回复数',
     save: '保存',
     saved: '保存成功',
     saveFailed: '保存失败',
