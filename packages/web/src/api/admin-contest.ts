@@ -5,12 +5,12 @@ import type {
   ContestSaveResult,
   contestProblemDto,
 } from '@verdict/shared';
-import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
-import { currentLanguage } from '../i18n';
-import type { AdminProblem, Answer, ProblemDtoBody } from './admin-problem';
+import type { AdminProblem, ProblemDtoBody } from './admin-problem';
+import { answerOf, del, get, post, put } from './answer-calls';
 import { downloadFile } from './download';
 import { http, type ApiEnvelope, type Page } from './http';
+import { inLanguage } from './problem';
 
 /**
  * The admin area's contest calls (reference §3.12 "Contests"), with the field names of
@@ -120,25 +120,6 @@ export interface ContestAnnouncementBody {
   cid: number;
   announcement: { id?: number | null; title: string; content: string; status: 0 | 1 };
 }
-
-/** Server messages follow the interface language (ARCHITECTURE "Server messages"). */
-function inLanguage(config: AxiosRequestConfig = {}): AxiosRequestConfig {
-  return { ...config, headers: { ...config.headers, 'Accept-Language': currentLanguage() } };
-}
-
-async function answerOf<T>(request: Promise<AxiosResponse<ApiEnvelope<T>>>): Promise<Answer<T>> {
-  const { data } = await request;
-  return { data: data.data, msg: data.msg };
-}
-
-const get = async <T>(url: string, params?: Record<string, unknown>) =>
-  (await answerOf<T>(http.get<ApiEnvelope<T>>(url, inLanguage({ params })))).data;
-const post = <T>(url: string, body?: unknown) =>
-  answerOf<T>(http.post<ApiEnvelope<T>>(url, body, inLanguage()));
-const put = <T>(url: string, body?: unknown, params?: Record<string, unknown>) =>
-  answerOf<T>(http.put<ApiEnvelope<T>>(url, body, inLanguage({ params })));
-const del = <T>(url: string, params: Record<string, unknown>) =>
-  answerOf<T>(http.delete<ApiEnvelope<T>>(url, inLanguage({ params })));
 
 const BASE = '/api/admin/contest';
 

@@ -4,10 +4,9 @@ import type {
   AdminTrainingVO,
   TrainingProblemLink,
 } from '@verdict/shared';
-import type { AxiosRequestConfig, AxiosResponse } from 'axios';
-import { currentLanguage } from '../i18n';
-import type { AdminProblem, Answer } from './admin-problem';
-import { http, type ApiEnvelope, type Page } from './http';
+import type { AdminProblem } from './admin-problem';
+import { del, get, post, put } from './answer-calls';
+import type { Page } from './http';
 import type { TrainingCategory } from './training';
 
 /**
@@ -24,25 +23,6 @@ export interface TrainingProblemList {
   problemList: Page<AdminProblem>;
   trainingProblemMap: Record<string, TrainingProblemLink>;
 }
-
-/** Server messages follow the interface language (ARCHITECTURE "Server messages"). */
-function inLanguage(config: AxiosRequestConfig = {}): AxiosRequestConfig {
-  return { ...config, headers: { ...config.headers, 'Accept-Language': currentLanguage() } };
-}
-
-async function answerOf<T>(request: Promise<AxiosResponse<ApiEnvelope<T>>>): Promise<Answer<T>> {
-  const { data } = await request;
-  return { data: data.data, msg: data.msg };
-}
-
-const get = async <T>(url: string, params?: Record<string, unknown>) =>
-  (await answerOf<T>(http.get<ApiEnvelope<T>>(url, inLanguage({ params })))).data;
-const post = <T>(url: string, body?: unknown) =>
-  answerOf<T>(http.post<ApiEnvelope<T>>(url, body, inLanguage()));
-const put = <T>(url: string, body?: unknown, params?: Record<string, unknown>) =>
-  answerOf<T>(http.put<ApiEnvelope<T>>(url, body, inLanguage({ params })));
-const del = <T>(url: string, params: Record<string, unknown>) =>
-  answerOf<T>(http.delete<ApiEnvelope<T>>(url, inLanguage({ params })));
 
 const BASE = '/api/admin/training';
 

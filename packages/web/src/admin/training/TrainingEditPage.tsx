@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -25,6 +25,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { toast } from '../../feedback/toast';
 import { TrainingCategoryTag } from '../../pages/training/TrainingTags';
 import { useSession } from '../../store/session';
+import { FormSaveFooter } from '../common/FormSaveFooter';
 import { MarkdownField } from '../problem/components/MarkdownField';
 import { trainingPaths } from './paths';
 import {
@@ -290,30 +291,20 @@ function TrainingEditor() {
           </Form.Item>
         </Card>
       </Form>
-      {errors.other && <Alert className="ap-alert" type="error" showIcon title={text(errors.other)} />}
-      {saveError && (
-        <Alert
-          className="ap-alert"
-          type="error"
-          showIcon
-          title={t('adminTraining.common.saveFailed')}
-          description={saveError}
-        />
-      )}
-      <div className="ap-savebar">
-        <Button
-          type="primary"
-          size="large"
-          icon={<SaveOutlined />}
-          loading={saving}
-          onClick={() => void save()}
-        >
-          {t('adminTraining.common.save')}
-        </Button>
-        <Link to={trainingPaths.list}>
-          <Button size="large">{t('adminTraining.common.cancel')}</Button>
-        </Link>
-      </div>
+      <FormSaveFooter
+        errors={Object.values(errors).map((key) => text(key))}
+        saveError={saveError}
+        saving={saving}
+        onSave={() => void save()}
+        cancelTo={trainingPaths.list}
+        texts={{
+          fixErrors: t('adminTraining.form.fixErrors'),
+          saveFailed: t('adminTraining.common.saveFailed'),
+          save: t('adminTraining.common.save'),
+          saving: t('adminTraining.common.saving'),
+          cancel: t('adminTraining.common.cancel'),
+        }}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { AdminTrainingMessages } from './admin-training.zh-CN';
 export const adminTrainingEnUS: AdminTrainingMessages = {
   common: {
     save: 'Save',
+    saving: 'Saving…',
     cancel: 'Cancel',
     delete: 'Delete',
     edit: 'Edit',
@@ -35,6 +36,7 @@ export const adminTrainingEnUS: AdminTrainingMessages = {
     notYours: 'Only the training’s author or a super admin can change it',
   },
   form: {
+    fixErrors: 'Fix these first',
     createTitle: 'Create training',
     editTitle: 'Edit training #{{id}}',
     loadFailed: 'The training could not be loaded',

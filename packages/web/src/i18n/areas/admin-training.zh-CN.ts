@@ -5,6 +5,7 @@
 export const adminTrainingZhCN = {
   common: {
     save: '保存',
+    saving: '正在保存…',
     cancel: '取消',
     delete: '删除',
     edit: '编辑',
@@ -35,6 +36,7 @@ export const adminTrainingZhCN = {
     notYours: '只有训练的作者或超级管理员可以修改它',
   },
   form: {
+    fixErrors: '请先修正以下问题',
     createTitle: '创建训练',
     editTitle: '编辑训练 #{{id}}',
     loadFailed: '训练加载失败',

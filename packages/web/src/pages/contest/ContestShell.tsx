@@ -14,13 +14,13 @@ import {
   SafetyCertificateOutlined,
   UsergroupAddOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Card, Result, Skeleton, Switch, Tabs, Tooltip } from 'antd';
+import { Alert, Button, Card, Switch, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useWebsiteConfig } from '../../api/home';
-import { ApiError } from '../../api/http';
+import { ShellLoadFailed, ShellLoading, ShellTabs } from '../../components/detail-shell/ShellParts';
 import { CONTEST_STATUS } from './clock/contest-clock';
 import { ContestContext } from './contest-context';
 import { contestTabs, showsAfterContestSwitch, tabOfPath, type ContestTabKey } from './contest-rules';
@@ -62,28 +62,16 @@ export function ContestShell() {
   const notice = useAnnouncementNotice(contest);
 
   if (!contest.valid || contest.infoQuery.isError) {
-    const error = contest.infoQuery.error;
-    const status = error instanceof ApiError ? error.status : undefined;
     return (
-      <Result
-        status={status === 403 ? '403' : '404'}
+      <ShellLoadFailed
+        error={contest.infoQuery.error}
         title={t('contest.shell.loadFailed')}
-        subTitle={error instanceof ApiError ? error.message : undefined}
-        extra={
-          <Link to="/contest">
-            <Button type="primary">{t('contest.shell.backToList')}</Button>
-          </Link>
-        }
+        backTo="/contest"
+        backLabel={t('contest.shell.backToList')}
       />
     );
   }
-  if (!info || !facts || !clock) {
-    return (
-      <Card>
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
-    );
-  }
+  if (!info || !facts || !clock) return <ShellLoading />;
 
   const base = `/contest/${cid}`;
   const rest = location.pathname.startsWith(base) ? location.pathname.slice(base.length) : '';
@@ -172,43 +160,24 @@ export function ContestShell() {
             }
           />
         ) : null}
-        <Tabs
+        <ShellTabs
+          base={base}
+          tabs={tabs}
+          activeTab={activeTab}
+          icons={TAB_ICONS}
+          labelOf={(key) => t(`contest.tabs.${key}`)}
           className="contest-tabs"
-          activeKey={activeTab}
-          onChange={(key) => {
-            const tab = tabs.find((item) => item.key === key);
-            if (tab) navigate(tab.path ? `${base}/${tab.path}` : base);
-          }}
-          items={tabs.map((tab) => ({
-            key: tab.key,
-            disabled: tab.disabled,
-            label: (
-              <span data-tab={tab.key}>
-                {TAB_ICONS[tab.key]} {t(`contest.tabs.${tab.key}`)}
-              </span>
+          bodyClassName="contest-shell__body"
+          closed={{
+            title: t('contest.shell.closedTitle'),
+            subTitle: t(
+              facts.status === CONTEST_STATUS.scheduled
+                ? 'contest.shell.notStarted'
+                : 'contest.shell.needPassword',
             ),
-          }))}
+            backLabel: t('contest.tabs.overview'),
+          }}
         />
-        <div className="contest-shell__body">
-          {tabs.find((tab) => tab.key === activeTab)?.disabled ? (
-            <Result
-              status="403"
-              title={t('contest.shell.closedTitle')}
-              subTitle={t(
-                facts.status === CONTEST_STATUS.scheduled
-                  ? 'contest.shell.notStarted'
-                  : 'contest.shell.needPassword',
-              )}
-              extra={
-                <Button type="primary" onClick={() => navigate(base)}>
-                  {t('contest.tabs.overview')}
-                </Button>
-              }
-            />
-          ) : (
-            <Outlet />
-          )}
-        </div>
       </div>
     </ContestContext.Provider>
   );

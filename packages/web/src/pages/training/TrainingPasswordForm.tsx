@@ -1,10 +1,7 @@
-import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerTraining } from '../../api/training';
-import { toast } from '../../feedback/toast';
+import { PasswordGateForm } from '../../components/detail-shell/PasswordGateForm';
 import { trainingAccessKey, trainingDetailKey } from './use-training';
 
 /**
@@ -15,49 +12,23 @@ import { trainingAccessKey, trainingDetailKey } from './use-training';
 export function TrainingPasswordForm({ tid }: { tid: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    if (password === '') {
-      toast.warning(t('training.password.empty'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await registerTraining(tid, password);
-      toast.success(t('training.password.registered'));
-      queryClient.setQueryData(trainingAccessKey(tid), { access: true });
-      void queryClient.invalidateQueries({ queryKey: trainingDetailKey(tid) });
-    } catch {
-      // shown by the client
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Card className="training-password" title={t('training.password.title')}>
-      <p className="training-password__tips">{t('training.password.tips')}</p>
-      <form
-        className="training-password__form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          placeholder={t('training.password.placeholder')}
-          aria-label={t('training.password.label')}
-          autoComplete="off"
-        />
-        <Button type="primary" htmlType="submit" loading={busy}>
-          {t('training.password.enter')}
-        </Button>
-      </form>
-    </Card>
+    <PasswordGateForm
+      className="training-password"
+      texts={{
+        title: t('training.password.title'),
+        tips: t('training.password.tips'),
+        empty: t('training.password.empty'),
+        registered: t('training.password.registered'),
+        placeholder: t('training.password.placeholder'),
+        label: t('training.password.label'),
+        enter: t('training.password.enter'),
+      }}
+      register={(password) => registerTraining(tid, password)}
+      onRegistered={() => {
+        queryClient.setQueryData(trainingAccessKey(tid), { access: true });
+        void queryClient.invalidateQueries({ queryKey: trainingDetailKey(tid) });
+      }}
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { BarChartOutlined, HomeOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, Card, Result, Skeleton, Tabs } from 'antd';
+import { Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/http';
+import { useLocation, useParams } from 'react-router';
+import { ShellLoadFailed, ShellLoading, ShellTabs } from '../../components/detail-shell/ShellParts';
 import { TrainingAuthTag, TrainingCategoryTag } from './TrainingTags';
 import { TrainingProgress } from './TrainingProgress';
 import { trainingTabOfPath, trainingTabs, type TrainingTabKey } from './training-rules';
@@ -23,7 +23,6 @@ const TAB_ICONS: Record<TrainingTabKey, ReactNode> = {
  */
 export function TrainingShell() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
   const tid = Number(useParams().trainingID);
   const training = useTraining(tid);
@@ -33,27 +32,16 @@ export function TrainingShell() {
   const failed = training.access.error ?? training.detail.error;
 
   if (!training.valid || failed) {
-    const status = failed instanceof ApiError ? failed.status : undefined;
     return (
-      <Result
-        status={status === 403 ? '403' : '404'}
+      <ShellLoadFailed
+        error={failed}
         title={t('training.shell.loadFailed')}
-        subTitle={failed instanceof ApiError ? failed.message : undefined}
-        extra={
-          <Link to="/training">
-            <Button type="primary">{t('training.shell.backToList')}</Button>
-          </Link>
-        }
+        backTo="/training"
+        backLabel={t('training.shell.backToList')}
       />
     );
   }
-  if (training.checking) {
-    return (
-      <Card>
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
-    );
-  }
+  if (training.checking) return <ShellLoading />;
 
   const base = `/training/${tid}`;
   const rest = location.pathname.startsWith(base) ? location.pathname.slice(base.length) : '';
@@ -82,39 +70,20 @@ export function TrainingShell() {
             </div>
           ) : null}
         </Card>
-        <Tabs
+        <ShellTabs
+          base={base}
+          tabs={tabs}
+          activeTab={activeTab}
+          icons={TAB_ICONS}
+          labelOf={(key) => t(`training.tabs.${key}`)}
           className="training-tabs"
-          activeKey={activeTab}
-          onChange={(key) => {
-            const tab = tabs.find((item) => item.key === key);
-            if (tab) navigate(tab.path ? `${base}/${tab.path}` : base);
+          bodyClassName="training-shell__body"
+          closed={{
+            title: t('training.shell.closedTitle'),
+            subTitle: t('training.shell.closedTips'),
+            backLabel: t('training.tabs.introduction'),
           }}
-          items={tabs.map((tab) => ({
-            key: tab.key,
-            disabled: tab.disabled,
-            label: (
-              <span data-tab={tab.key}>
-                {TAB_ICONS[tab.key]} {t(`training.tabs.${tab.key}`)}
-              </span>
-            ),
-          }))}
         />
-        <div className="training-shell__body">
-          {tabs.find((tab) => tab.key === activeTab)?.disabled ? (
-            <Result
-              status="403"
-              title={t('training.shell.closedTitle')}
-              subTitle={t('training.shell.closedTips')}
-              extra={
-                <Button type="primary" onClick={() => navigate(base)}>
-                  {t('training.tabs.introduction')}
-                </Button>
-              }
-            />
-          ) : (
-            <Outlet />
-          )}
-        </div>
       </div>
     </TrainingContext.Provider>
   );
