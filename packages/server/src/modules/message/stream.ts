@@ -1,4 +1,7 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { session, userInfo } from '../../db/schema/index.ts';
 import { access } from '../../http/auth/access.ts';
 import { onUnreadChange } from './unread-bus.ts';
 import { unreadCounts } from './user-messages.ts';
@@ -20,9 +23,22 @@ export function messageStreamRoute(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
   });
-  app.get('/api/msg/stream', { config: { access: access.login } }, (request, reply) =>
+  // a HEAD request would open a stream with nothing to show
+  app.get('/api/msg/stream', { config: { access: access.login }, exposeHeadRoute: false }, (request, reply) =>
     unreadMessageStream(app, streams, request, reply),
   );
+}
+
+/** Whether the stream's login still holds: not logged out, not revoked, the user not banned. */
+async function loginHolds(db: Db, uid: string, sessionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: session.id })
+    .from(session)
+    .innerJoin(userInfo, eq(userInfo.uuid, session.uid))
+    .where(
+      and(eq(session.id, sessionId), eq(session.uid, uid), isNull(session.revokedAt), ne(userInfo.status, 1)),
+    );
+  return row !== undefined;
 }
 
 async function unreadMessageStream(
@@ -74,10 +90,18 @@ async function unreadMessageStream(
   };
 
   const stopListening = onUnreadChange(app.db, uid, () => void refresh());
-  const timer = setInterval(() => {
+  // the periodic re-read also ends the stream of a login that was ended (logout, ban) meanwhile
+  const recheck = async () => {
+    try {
+      if (!(await loginHolds(app.db, uid, request.user!.sessionId))) return end();
+    } catch (error) {
+      request.log.warn({ err: error }, 'message stream: checking the login failed');
+    }
+    if (closed) return;
     res.write(': keep-alive\n\n');
-    void refresh();
-  }, RECHECK_MS);
+    await refresh();
+  };
+  const timer = setInterval(() => void recheck(), RECHECK_MS);
   const end = () => {
     if (closed) return;
     closed = true;
