@@ -1,5 +1,6 @@
 import type { UnreadMsgCount } from '@verdict/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msgRemind } from '../../src/db/schema/index.ts';
 import { ok } from '../discussion/support.ts';
 import { messageWorld, type MessageWorld } from './support.ts';
 
@@ -11,7 +12,8 @@ import { messageWorld, type MessageWorld } from './support.ts';
 let m: MessageWorld;
 let base: string;
 beforeAll(async () => {
-  m = await messageWorld();
+  // the periodic re-read (another server process's messages, an ended login) every 300 ms here
+  m = await messageWorld({ messageStreamRecheckMs: 300 });
   base = await m.w.t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
 let closed = false;
@@ -95,6 +97,31 @@ describe('GET /api/msg/stream: unread counts pushed when a message is stored (is
     } finally {
       alice.close();
     }
+  });
+
+  it('sees a message stored by another server process on its periodic re-read', async () => {
+    const stream = await openStream(m.w.tokens.bob);
+    try {
+      const before = await stream.next();
+      // written straight into the database, as another process would: no in-process announcement
+      await m.w.t.db.insert(msgRemind).values({
+        action: 'Like_Post',
+        senderId: m.w.uids.alice,
+        recipientId: m.w.uids.bob,
+        sourceType: 'Discussion',
+      });
+      expect(await stream.next()).toEqual({ ...before, like: before.like + 1 });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends the stream of a login that was logged out', async () => {
+    const token = await m.w.t.app.auth.openSession(m.w.uids.alice, { userAgent: 'vitest', ip: '127.0.0.1' });
+    const stream = await openStream(token);
+    await stream.next();
+    expect((await m.w.call('GET', '/api/logout', { token })).status).toBe(200);
+    await expect(stream.next()).rejects.toThrow('the stream ended');
   });
 
   it('ends an open stream when the server closes', async () => {

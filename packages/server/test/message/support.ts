@@ -14,8 +14,10 @@ export interface MessageWorld extends DiscussionWorld {
   aliceTalksToBob(): Promise<{ did: number; aliceComment: number; bobComment: number }>;
 }
 
-export async function messageWorld(): Promise<MessageWorld> {
-  const d = await discussionWorld();
+export async function messageWorld(
+  options: Parameters<typeof discussionWorld>[0] = {},
+): Promise<MessageWorld> {
+  const d = await discussionWorld(options);
   return {
     ...d,
     async unread(who) {

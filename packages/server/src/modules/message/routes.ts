@@ -26,7 +26,7 @@ const MESSAGE_NOT_FOUND = {
  * ones still unread, as HOJ's asynchronous marking does), and `msg/clean`. Beyond the reference,
  * `GET /api/msg/stream` pushes the unread counts (stream.ts).
  */
-export async function messageRoutes(app: FastifyInstance) {
+export async function messageRoutes(app: FastifyInstance, opts: { streamRecheckMs?: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/msg/unread', { config: { access: access.login } }, async (request) =>
@@ -83,5 +83,5 @@ export async function messageRoutes(app: FastifyInstance) {
     },
   );
 
-  messageStreamRoute(app);
+  messageStreamRoute(app, opts.streamRecheckMs);
 }

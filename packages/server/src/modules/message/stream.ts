@@ -18,14 +18,14 @@ import { unreadCounts } from './user-messages.ts';
 export const RECHECK_MS = 30_000;
 
 /** Registers the route; open streams are ended before the server closes (they would keep it waiting). */
-export function messageStreamRoute(app: FastifyInstance) {
+export function messageStreamRoute(app: FastifyInstance, recheckMs = RECHECK_MS) {
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
   });
   // a HEAD request would open a stream with nothing to show
   app.get('/api/msg/stream', { config: { access: access.login }, exposeHeadRoute: false }, (request, reply) =>
-    unreadMessageStream(app, streams, request, reply),
+    unreadMessageStream(app, { streams, recheckMs }, request, reply),
   );
 }
 
@@ -43,7 +43,7 @@ async function loginHolds(db: Db, uid: string, sessionId: number): Promise<boole
 
 async function unreadMessageStream(
   app: FastifyInstance,
-  streams: Set<() => void>,
+  { streams, recheckMs }: { streams: Set<() => void>; recheckMs: number },
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
@@ -101,7 +101,7 @@ async function unreadMessageStream(
     res.write(': keep-alive\n\n');
     await refresh();
   };
-  const timer = setInterval(() => void recheck(), RECHECK_MS);
+  const timer = setInterval(() => void recheck(), recheckMs);
   const end = () => {
     if (closed) return;
     closed = true;
