@@ -61,6 +61,8 @@ export interface AppDeps {
   compileCheck?: Partial<CompileCheckOptions>;
   /** How often a long-polling claim looks again without a signal (tests lengthen it). */
   claimPollMs?: number;
+  /** How often an open message stream re-reads its counts and login (tests shorten it). */
+  messageStreamRecheckMs?: number;
 }
 
 /**
@@ -127,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(submissionRoutes);
   await app.register(contestRoutes);
   await app.register(trainingRoutes);
-  await app.register(messageRoutes);
+  await app.register(messageRoutes, { streamRecheckMs: deps.messageStreamRecheckMs });
   await app.register(discussionRoutes);
   await app.register(adminDiscussionRoutes);
   await app.register(adminRoutes, {

@@ -17,3 +17,4 @@ export * from './training.ts';
 export * from './training-admin.ts';
 export * from './home.ts';
 export * from './discussion.ts';
+export * from './message.ts';

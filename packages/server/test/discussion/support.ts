@@ -44,8 +44,10 @@ export const ok = <T>(res: Reply<T>) => {
   return res.data;
 };
 
-export async function discussionWorld(): Promise<DiscussionWorld> {
-  const w = await createWorld();
+export async function discussionWorld(
+  options: Parameters<typeof createWorld>[0] = {},
+): Promise<DiscussionWorld> {
+  const w = await createWorld(options);
   const token = (who: Caller) => (who === 'anonymous' ? undefined : w.tokens[who]);
   const call: DiscussionWorld['call'] = (who, method, url, payload) =>
     w.call(method, url, { token: token(who), payload });

@@ -28,6 +28,7 @@ export async function buildTestApp(
     judgeLeaseMs?: number;
     compileCheck?: AppDeps['compileCheck'];
     claimPollMs?: AppDeps['claimPollMs'];
+    messageStreamRecheckMs?: AppDeps['messageStreamRecheckMs'];
     logger?: AppDeps['logger'];
   } = {},
 ): Promise<TestApp> {
@@ -38,6 +39,7 @@ export async function buildTestApp(
     clock: options.clock,
     compileCheck: options.compileCheck,
     claimPollMs: options.claimPollMs,
+    messageStreamRecheckMs: options.messageStreamRecheckMs,
     logger: options.logger,
     config: {
       jwt: { secret: randomBytes(32).toString('hex'), expireSeconds: 86400, refreshAfterSeconds: 43200 },

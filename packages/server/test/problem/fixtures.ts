@@ -33,9 +33,15 @@ export interface World {
   ): Promise<Reply<T>>;
 }
 
-export async function createWorld(options: { claimPollMs?: number } = {}): Promise<World> {
+export async function createWorld(
+  options: { claimPollMs?: number; messageStreamRecheckMs?: number } = {},
+): Promise<World> {
   const clock = new ManualClock(Date.UTC(2030, 0, 1, 8));
-  const t = await buildTestApp({ clock, claimPollMs: options.claimPollMs });
+  const t = await buildTestApp({
+    clock,
+    claimPollMs: options.claimPollMs,
+    messageStreamRecheckMs: options.messageStreamRecheckMs,
+  });
   const users: [keyof World['tokens'], RoleKey][] = [
     ['alice', 'defaultUser'],
     ['bob', 'defaultUser'],

@@ -9,7 +9,7 @@ import { assertCan } from '../../policy/index.ts';
 import type { Subject } from '../../policy/subjects.ts';
 import { assertCommentQuota, authorProfile, authorRole, discussionSwitches } from './gates.ts';
 import { discussionMessages as m } from './messages.ts';
-import { remind } from './reminders.ts';
+import { remind, transactionWithReminders } from './reminders.ts';
 import {
   openSource,
   remindSource,
@@ -167,7 +167,7 @@ export async function addComment(
 ): Promise<CommentVO> {
   const source = await openSource(db, user, body, now);
   const sw = await discussionSwitches(db);
-  const saved = await db.transaction(async (tx) => {
+  const saved = await transactionWithReminders(db, async (tx) => {
     if (source.kind === 'Discussion') await assertCommentQuota(tx, user, sw, now);
     const author = await authorProfile(tx, user.uid);
     const [row] = await tx
@@ -241,7 +241,7 @@ export async function openComment(db: Db, user: Subject, id: number, now: Date) 
  */
 export async function likeComment(db: Db, user: AuthUser, id: number, toLike: boolean, now: Date) {
   const { c, source } = await openComment(db, user, id, now);
-  await db.transaction(async (tx) => {
+  await transactionWithReminders(db, async (tx) => {
     if (toLike) {
       const inserted = await tx
         .insert(commentLike)

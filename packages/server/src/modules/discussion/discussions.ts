@@ -31,7 +31,7 @@ import {
   refuseGroup,
 } from './gates.ts';
 import { discussionMessages as m } from './messages.ts';
-import { remind } from './reminders.ts';
+import { remind, transactionWithReminders } from './reminders.ts';
 
 type DiscussionRow = typeof discussion.$inferSelect;
 
@@ -260,7 +260,7 @@ export async function likeDiscussion(db: Db, user: AuthUser, did: number, toLike
   assertDiscussionOpen(await discussionSwitches(db));
   const current = await loadDiscussion(db, did);
   assertCan(user, 'discussion.view', factsOf(current));
-  await db.transaction(async (tx) => {
+  await transactionWithReminders(db, async (tx) => {
     if (toLike) {
       const inserted = await tx
         .insert(discussionLike)

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { msgRemind } from '../../db/schema/index.ts';
+import { announceUnread } from '../message/unread-bus.ts';
 
 /**
  * The message centre's comment, reply and like messages (reference §3.9, §4.6 msg_remind, §7.15):
@@ -35,6 +36,7 @@ export function sourceUrl(source: Remind['source']): string {
  */
 export async function remind(tx: Db, r: Remind): Promise<void> {
   if (r.senderId === r.recipientId) return;
+  recipientsPending.get(tx)?.add(r.recipientId);
   await tx.insert(msgRemind).values({
     action: r.action,
     sourceId: r.source.type === 'Discussion' ? r.source.did : r.source.cid,
@@ -46,4 +48,21 @@ export async function remind(tx: Db, r: Remind): Promise<void> {
     senderId: r.senderId,
     recipientId: r.recipientId,
   });
+}
+
+/** The recipients of the messages a transaction of `transactionWithReminders` stored so far. */
+const recipientsPending = new WeakMap<Db, Set<string>>();
+
+/**
+ * `db.transaction(work)`, then, once it has committed, tells the recipients' open message streams
+ * (message/unread-bus.ts) that a message arrived; a rolled-back message tells nobody.
+ */
+export async function transactionWithReminders<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const recipients = new Set<string>();
+  const result = await db.transaction(async (tx) => {
+    recipientsPending.set(tx, recipients);
+    return work(tx);
+  });
+  announceUnread(db, recipients);
+  return result;
 }

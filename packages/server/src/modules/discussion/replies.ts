@@ -10,7 +10,7 @@ import type { Subject } from '../../policy/subjects.ts';
 import { bumpCommentNum, loadComment, openComment, replyJson, repliesOf } from './comments.ts';
 import { assertCommentQuota, authorProfile, authorRole, discussionSwitches } from './gates.ts';
 import { discussionMessages as m } from './messages.ts';
-import { remind } from './reminders.ts';
+import { remind, transactionWithReminders } from './reminders.ts';
 import { remindSource, sourceForDelete, writtenIn } from './sources.ts';
 
 /** reference §3.8 `GET /api/reply`: every reply of a comment, newest first ("load more"). */
@@ -48,7 +48,7 @@ export async function addReply(
     quote = { id: quoted.id, type: 'Reply' };
   }
   const sw = await discussionSwitches(db);
-  const saved = await db.transaction(async (tx) => {
+  const saved = await transactionWithReminders(db, async (tx) => {
     if (source.kind === 'Discussion') await assertCommentQuota(tx, user, sw, now);
     const author = await authorProfile(tx, user.uid);
     const [row] = await tx

@@ -1,5 +1,5 @@
 import type { SysMsgVO } from '@verdict/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { userSysNotice } from '../../db/schema/index.ts';
@@ -94,5 +94,47 @@ export async function markSystemNoticesRead(db: Db, uid: string, noticeIds: numb
       select n.id, ${uid}, 'Sys', true from admin_sys_notice n
       where n.type = 'All' and n.id in (${ids})
         and not exists (select 1 from user_sys_notice u where u.sys_notice_id = n.id and u.recipient_id = ${uid})`);
+  });
+}
+
+/**
+ * reference §3.9 `DELETE /api/msg/clean` for 'Sys' and 'Mine': notice `id` (SysMsgVO id) or the
+ * whole list, for `uid` alone. A 'Mine' row is deleted. An 'All' notice has no row to delete, so
+ * the reader's row is given the type 'Deleted' (written now if the notice was never read), which
+ * `noticesOf` no longer lists; 'Sys' rows of 'Admin' notices are marked the same way. Answers how
+ * many notices went: 0 for an id the user does not receive (the route refuses it).
+ */
+export async function hideSystemNotices(
+  db: Db,
+  uid: string,
+  kind: 'Sys' | 'Mine',
+  id?: number,
+): Promise<number> {
+  const oneNotice = (column: SQL) => (id === undefined ? sql`` : sql`and ${column} = ${id}`);
+  if (kind === 'Mine') {
+    const gone = await queryRows(
+      db,
+      sql`delete from user_sys_notice u where u.recipient_id = ${uid} and u.type = 'Mine'
+        ${oneNotice(sql`u.sys_notice_id`)} returning u.id`,
+    );
+    return gone.length;
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sys-notice:${uid}`}))`);
+    const marked = await queryRows(
+      tx,
+      sql`update user_sys_notice u set type = 'Deleted', state = true
+        where u.recipient_id = ${uid} and coalesce(u.type, 'Sys') = 'Sys' ${oneNotice(sql`u.sys_notice_id`)}
+        returning u.id`,
+    );
+    const written = await queryRows(
+      tx,
+      sql`insert into user_sys_notice (sys_notice_id, recipient_id, type, state)
+        select n.id, ${uid}, 'Deleted', true from admin_sys_notice n
+        where n.type = 'All' ${oneNotice(sql`n.id`)}
+          and not exists (select 1 from user_sys_notice u where u.sys_notice_id = n.id and u.recipient_id = ${uid})
+        returning id`,
+    );
+    return marked.length + written.length;
   });
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../../db/client.ts';
 import { adminSysNotice, userInfo, userRole, userSysNotice } from '../../../db/schema/index.ts';
 import { page, type Page } from '../../../http/envelope.ts';
 import { fail, notFound } from '../../../http/errors.ts';
+import { announceUnread } from '../../message/unread-bus.ts';
 
 export type SysNoticeInput = z.output<typeof sysNoticeBody>;
 
@@ -76,6 +77,8 @@ export async function createSysNotice(db: Db, adminId: string, input: SysNoticeI
       .returning({ id: adminSysNotice.id });
     await deliver(tx, row!.id, input.type, recipientId);
   });
+  // committed: open message streams re-read their counts (the few streams re-read, not every user)
+  announceUnread(db, 'everyone');
 }
 
 /**
@@ -98,6 +101,7 @@ export async function updateSysNotice(db: Db, input: SysNoticeInput): Promise<vo
     await tx.delete(userSysNotice).where(eq(userSysNotice.sysNoticeId, id));
     await deliver(tx, id, input.type, recipientId);
   });
+  announceUnread(db, 'everyone');
 }
 
 /** reference §3.12 `DELETE /api/admin/msg/notice?id=`: its users' rows go with it (FK cascade). */
@@ -107,6 +111,7 @@ export async function deleteSysNotice(db: Db, id: number): Promise<void> {
     .where(eq(adminSysNotice.id, id))
     .returning({ id: adminSysNotice.id });
   if (gone.length === 0) throw notFound();
+  announceUnread(db, 'everyone');
 }
 
 /** reference §3.12 `GET /api/admin/msg/notice`: newest first, optionally of one type. */
