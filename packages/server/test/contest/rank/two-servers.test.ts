@@ -68,7 +68,7 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL: the scoreboar
   }
 
   it(
-    'a verdict stored through one process is on both boards at their next read',
+    'a verdict stored through one process is on its board at once and on the other one soon after',
     { timeout: 240_000 },
     async () => {
       database = await openDatabase({ url });
@@ -138,25 +138,29 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL: the scoreboar
       expect(await board(0)).toEqual([]);
       expect(await board(1)).toEqual([]);
 
+      // The process that stored the verdict shows it at once; the other one reads the change feed at
+      // most every 100 ms, so its board is polled (the bench measures how soon).
       await judged(ben, 0, JudgeStatus.WRONG_ANSWER);
       expect(await board(0)).toEqual([['ben', 1, 0, 1]]);
-      expect(await board(1)).toEqual([['ben', 1, 0, 1]]);
+      await expect.poll(() => board(1)).toEqual([['ben', 1, 0, 1]]);
 
       await judged(ann[0]!, 1, JudgeStatus.ACCEPTED);
-      expect(await board(1)).toEqual([
+      const annFirst = [
         ['ann', 1, 1, 0],
         ['ann', 1, 1, 0],
         ['ben', 2, 0, 1],
-      ]);
-      expect(await board(0)).toEqual(await board(1));
+      ];
+      expect(await board(1)).toEqual(annFirst);
+      await expect.poll(() => board(0)).toEqual(annFirst);
 
       await judged(ben, 1, JudgeStatus.ACCEPTED);
-      expect(await board(0)).toEqual([
+      const bothSolved = [
         ['ann', 1, 1, 0],
         ['ann', 1, 1, 0],
         ['ben', 2, 1, 1],
-      ]);
-      expect(await board(1)).toEqual(await board(0));
+      ];
+      expect(await board(1)).toEqual(bothSolved);
+      await expect.poll(() => board(0)).toEqual(bothSolved);
     },
   );
 });
