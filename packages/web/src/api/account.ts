@@ -11,10 +11,10 @@ import type {
   SlideChallenge,
   UserInfoVO,
 } from '@verdict/shared';
-import type { AxiosRequestConfig, AxiosResponse } from 'axios';
-import { currentLanguage } from '../i18n';
 import { getSession, isAuthenticated, updateUserInfo } from '../store/session';
+import { del, getAnswer, post, type Answer } from './answer-calls';
 import { ApiError, http, type ApiEnvelope } from './http';
+import { inLanguage } from './problem';
 import { USER_AUTH_INFO_PATH } from './response-handling';
 
 /** `GET /api/get-user-auth-info` (reference §3.1). */
@@ -22,30 +22,6 @@ export interface UserAuthInfo {
   roles: string[];
   permissions: string[] | null;
 }
-
-/** `data` of a call together with the server's (already translated) message. */
-export interface Answer<T> {
-  data: T;
-  msg: string;
-}
-
-/**
- * Server messages follow the interface language, not the browser's (ARCHITECTURE "Server
- * messages": the server picks the language from Accept-Language).
- */
-function inLanguage(config: AxiosRequestConfig = {}): AxiosRequestConfig {
-  return { ...config, headers: { ...config.headers, 'Accept-Language': currentLanguage() } };
-}
-
-async function answerOf<T>(request: Promise<AxiosResponse<ApiEnvelope<T>>>): Promise<Answer<T>> {
-  const { data } = await request;
-  return { data: data.data, msg: data.msg };
-}
-
-const get = <T>(url: string, params?: Record<string, unknown>) =>
-  answerOf<T>(http.get<ApiEnvelope<T>>(url, inLanguage({ params })));
-const post = <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
-  answerOf<T>(http.post<ApiEnvelope<T>>(url, body, inLanguage(config)));
 
 // ---- login and session ------------------------------------------------------------------------
 
@@ -72,20 +48,20 @@ export function slideRequiredAfter(error: unknown): boolean {
 }
 
 export async function getSlideChallenge(): Promise<SlideChallenge> {
-  return (await get<SlideChallenge>('/api/slide-captcha')).data;
+  return (await getAnswer<SlideChallenge>('/api/slide-captcha')).data;
 }
 
 export function logout(): Promise<Answer<null>> {
-  return get<null>('/api/logout');
+  return getAnswer<null>('/api/logout');
 }
 
 /** `GET /api/admin/logout` (reference §3.1): the admin app's sign-out; it ends this login only. */
 export function adminLogout(): Promise<Answer<null>> {
-  return get<null>('/api/admin/logout');
+  return getAnswer<null>('/api/admin/logout');
 }
 
 export function getUserAuthInfo(): Promise<UserAuthInfo> {
-  return get<UserAuthInfo>(USER_AUTH_INFO_PATH).then((answer) => answer.data);
+  return getAnswer<UserAuthInfo>(USER_AUTH_INFO_PATH).then((answer) => answer.data);
 }
 
 /** After a 403 the roles may have changed (spec part 1 §8). */
@@ -121,7 +97,7 @@ export async function checkUsernameOrEmail(query: { username?: string; email?: s
 }
 
 export function getRegisterCode(email: string) {
-  return get<{ email: string; expire: number }>('/api/get-register-code', { email });
+  return getAnswer<{ email: string; expire: number }>('/api/get-register-code', { email });
 }
 
 export function register(body: RegisterBody) {
@@ -130,7 +106,7 @@ export function register(body: RegisterBody) {
 
 /** `GET /api/captcha`: the arithmetic image of the reset form (reference §7.5). */
 export async function getCaptcha(): Promise<{ img: string; captchaKey: string }> {
-  return (await get<{ img: string; captchaKey: string }>('/api/captcha')).data;
+  return (await getAnswer<{ img: string; captchaKey: string }>('/api/captcha')).data;
 }
 
 export function applyResetPassword(body: ApplyResetPasswordBody) {
@@ -149,7 +125,7 @@ export async function changePassword(body: ChangePasswordBody): Promise<ChangeAc
 }
 
 export function getChangeEmailCode(email: string) {
-  return get<null>('/api/get-change-email-code', { email });
+  return getAnswer<null>('/api/get-change-email-code', { email });
 }
 
 export async function changeEmail(body: ChangeEmailBody): Promise<ChangeAccountVO> {
@@ -165,7 +141,7 @@ export function updateCfSession(cfSession: string) {
 }
 
 export async function deleteCfSession(): Promise<Answer<null>> {
-  return answerOf<null>(http.delete<ApiEnvelope<null>>('/api/delete-cfSession', inLanguage()));
+  return del<null>('/api/delete-cfSession');
 }
 
 /** `POST /api/file/upload-avatar` with the cropped image in the multipart field `image` (reference §3.11). */

@@ -1,10 +1,9 @@
 import type { CaseMode, JudgeMode, UploadedCaseFile, problemDto } from '@verdict/shared';
-import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
 import { DOWNLOAD_TIMEOUT_MS } from '../config/constants';
-import { currentLanguage } from '../i18n';
 import { downloadFile } from './download';
-import { http, type ApiEnvelope, type Page } from './http';
+import { del, get, getAnswer, post, put } from './answer-calls';
+import type { Page } from './http';
 
 /**
  * The admin area's problem, tag and test-case calls (reference §3.11, §3.12, §3.4 admin judge),
@@ -114,31 +113,6 @@ export interface AdminProblemListParams {
   oj?: string;
 }
 
-/** `data` of a call with the server's message (already in the interface language). */
-export interface Answer<T> {
-  data: T;
-  msg: string;
-}
-
-/** Server messages follow the interface language (ARCHITECTURE "Server messages"). */
-function inLanguage(config: AxiosRequestConfig = {}): AxiosRequestConfig {
-  return { ...config, headers: { ...config.headers, 'Accept-Language': currentLanguage() } };
-}
-
-async function answerOf<T>(request: Promise<AxiosResponse<ApiEnvelope<T>>>): Promise<Answer<T>> {
-  const { data } = await request;
-  return { data: data.data, msg: data.msg };
-}
-
-const get = async <T>(url: string, params?: Record<string, unknown>) =>
-  (await answerOf<T>(http.get<ApiEnvelope<T>>(url, inLanguage({ params })))).data;
-const post = <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
-  answerOf<T>(http.post<ApiEnvelope<T>>(url, body, inLanguage(config)));
-const put = <T>(url: string, body?: unknown) =>
-  answerOf<T>(http.put<ApiEnvelope<T>>(url, body, inLanguage()));
-const del = <T>(url: string, params: Record<string, unknown>) =>
-  answerOf<T>(http.delete<ApiEnvelope<T>>(url, inLanguage({ params })));
-
 // ---- problems (reference §3.12) ---------------------------------------------------------------
 
 export const getAdminProblemList = (params: AdminProblemListParams) =>
@@ -216,12 +190,7 @@ export const downloadTestCases = (pid: number) => downloadFile('/api/file/downlo
 
 /** Verdict: rejudges every non-contest submission of a problem; answers how many. */
 export const rejudgeProblem = (pid: number) =>
-  answerOf<{ count: number }>(
-    http.get<ApiEnvelope<{ count: number }>>(
-      '/api/admin/judge/rejudge-problem',
-      inLanguage({ params: { pid } }),
-    ),
-  );
+  getAnswer<{ count: number }>('/api/admin/judge/rejudge-problem', { pid });
 
 // ---- tags and classifications (reference §3.12) -----------------------------------------------
 

@@ -10,7 +10,8 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-// Only the parts the home, rank and user-home charts draw: bars, lines and the calendar heatmap.
+// The parts the home, rank and user-home charts draw: bars, lines and the calendar heatmap. A chart
+// with another series registers it beside itself (the problem page's PieChart).
 echarts.use([
   BarChart,
   LineChart,

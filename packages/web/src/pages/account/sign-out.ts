@@ -1,4 +1,4 @@
-import type { Answer } from '../../api/account';
+import type { Answer } from '../../api/answer-calls';
 import { queryClient } from '../../api/query-client';
 import { toast } from '../../feedback/toast';
 import { translate } from '../../i18n';

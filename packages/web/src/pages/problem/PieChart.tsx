@@ -1,10 +1,10 @@
 import { PieChart as EchartsPie } from 'echarts/charts';
-import { LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
+import { EChart } from '../../components/charts/EChart';
 
-echarts.use([EchartsPie, LegendComponent, TooltipComponent, CanvasRenderer]);
+// The pie series is drawn only here; EChart registers the rest (legend, tooltip, renderer).
+echarts.use([EchartsPie]);
 
 export interface PieSlice {
   name: string;
@@ -12,7 +12,7 @@ export interface PieSlice {
   color: string;
 }
 
-/** A doughnut chart of named counts (ECharts, only the parts it needs). */
+/** A doughnut chart of named counts. */
 export function PieChart({
   slices,
   height = 300,
@@ -22,24 +22,8 @@ export function PieChart({
   height?: number;
   label: string;
 }) {
-  const element = useRef<HTMLDivElement | null>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = echarts.init(element.current);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption({
+  const option = useMemo(
+    () => ({
       tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
       legend: { bottom: 0, type: 'scroll' },
       series: [
@@ -53,8 +37,8 @@ export function PieChart({
           data: slices.map((s) => ({ name: s.name, value: s.value, itemStyle: { color: s.color } })),
         },
       ],
-    });
-  }, [slices]);
-
-  return <div ref={element} style={{ width: '100%', height }} role="img" aria-label={label} />;
+    }),
+    [slices],
+  );
+  return <EChart option={option} height={height} label={label} />;
 }

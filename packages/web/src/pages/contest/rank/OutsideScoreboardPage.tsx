@@ -1,12 +1,12 @@
 import { ArrowLeftOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Result, Skeleton, Switch, Tag } from 'antd';
+import { Card, Switch, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { getContestOutsideInfo } from '../../../api/contest-rank';
-import { ApiError } from '../../../api/http';
+import { ShellLoadFailed, ShellLoading } from '../../../components/detail-shell/ShellParts';
 import { isSuperAdmin, useSession } from '../../../store/session';
 import { CONTEST_STATUS } from '../clock/contest-clock';
 import { CONTEST_TYPE, isContestAdmin } from '../contest-rules';
@@ -36,28 +36,17 @@ export function OutsideScoreboardPage() {
   });
 
   if (!valid || outside.isError) {
-    const error = outside.error;
     return (
-      <Result
-        status={error instanceof ApiError && error.status === 403 ? '403' : '404'}
+      <ShellLoadFailed
+        error={outside.error}
         title={t('contestRank.outside.loadFailed')}
-        subTitle={error instanceof ApiError ? error.message : undefined}
-        extra={
-          <Link to="/contest">
-            <Button type="primary">{t('contest.shell.backToList')}</Button>
-          </Link>
-        }
+        backTo="/contest"
+        backLabel={t('contest.shell.backToList')}
       />
     );
   }
   const data = outside.data;
-  if (!data) {
-    return (
-      <Card>
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </Card>
-    );
-  }
+  if (!data) return <ShellLoading />;
 
   const { contest, problemList } = data;
   const now = Date.now();
