@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ne, or } from 'drizzle-orm';
 import { PROBLEM_AUTH, type adminContestProblemListQuery, type ContestProblemLink } from '@verdict/shared';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
@@ -6,7 +6,8 @@ import { contestProblem, problem } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { page } from '../../../http/envelope.ts';
 import { problemJson } from '../../problem/json.ts';
-import { containsPattern, keywordCondition, ojCondition } from '../../problem/query.ts';
+import { ojCondition } from '../../problem/query.ts';
+import { adminProblemKeyword, newestProblemPage } from '../problem/picker.ts';
 import { contestProblemJson } from './json.ts';
 import { manageableContest } from './manage.ts';
 
@@ -21,10 +22,7 @@ type Query = z.output<typeof adminContestProblemListQuery>;
 export async function contestProblemList(db: Db, user: AuthUser, query: Query, now: Date) {
   await manageableContest(db, user, query.cid, now);
   const links = await db.select().from(contestProblem).where(eq(contestProblem.cid, query.cid));
-  const keyword = query.keyword
-    ? keywordCondition(query.keyword, ilike(problem.author, containsPattern(query.keyword)))
-    : undefined;
-  const offset = (query.currentPage - 1) * query.limit;
+  const keyword = adminProblemKeyword(query.keyword);
 
   if (query.problemType === undefined) {
     const where = and(eq(contestProblem.cid, query.cid), keyword);
@@ -36,7 +34,7 @@ export async function contestProblemList(db: Db, user: AuthUser, query: Query, n
         .where(where)
         .orderBy(asc(contestProblem.displayId))
         .limit(query.limit)
-        .offset(offset),
+        .offset((query.currentPage - 1) * query.limit),
       db
         .select({ n: count() })
         .from(contestProblem)
@@ -51,21 +49,20 @@ export async function contestProblemList(db: Db, user: AuthUser, query: Query, n
     );
   }
 
-  const inContest = links.map((l) => l.pid);
-  const conditions: (SQL | undefined)[] = [
-    eq(problem.isGroup, false),
-    or(eq(problem.type, query.problemType), eq(problem.isRemote, true)),
-    ne(problem.auth, PROBLEM_AUTH.hidden),
-    inContest.length > 0 ? notInArray(problem.id, inContest) : undefined,
-    ojCondition(query.oj),
-    keyword,
-  ];
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(problem).where(where).orderBy(desc(problem.id)).limit(query.limit).offset(offset),
-    db.select({ n: count() }).from(problem).where(where),
-  ]);
-  return answer(rows, total?.n ?? 0, query, links);
+  const { rows, total } = await newestProblemPage(
+    db,
+    [
+      eq(problem.isGroup, false),
+      or(eq(problem.type, query.problemType), eq(problem.isRemote, true)),
+      ne(problem.auth, PROBLEM_AUTH.hidden),
+      ojCondition(query.oj),
+      keyword,
+    ],
+    links.map((l) => l.pid),
+    query.currentPage,
+    query.limit,
+  );
+  return answer(rows, total, query, links);
 }
 
 function answer(

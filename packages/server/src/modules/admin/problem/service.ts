@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   JUDGE_PROGRAM_LANGUAGES,
@@ -15,7 +15,8 @@ import { fail, notFound, systemError } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import type { CompileChecks } from '../../judge-gateway/compile-checks.ts';
 import { problemJson } from '../../problem/json.ts';
-import { containsPattern, keywordCondition, ojCondition } from '../../problem/query.ts';
+import { ojCondition } from '../../problem/query.ts';
+import { adminProblemKeyword, newestProblemPage } from './picker.ts';
 import { assertCan } from '../../../policy/index.ts';
 import { parseExtraFiles } from './fields.ts';
 
@@ -24,25 +25,21 @@ import { parseExtraFiles } from './fields.ts';
  * by keyword (title, author or problem id), auth (0 = all) and judge.
  */
 export async function adminProblemList(db: Db, query: z.output<typeof adminProblemListQuery>) {
-  const conditions: (SQL | undefined)[] = [eq(problem.isGroup, false)];
-  if (query.keyword)
-    conditions.push(keywordCondition(query.keyword, ilike(problem.author, containsPattern(query.keyword))));
-  if (query.auth) conditions.push(eq(problem.auth, query.auth));
-  conditions.push(ojCondition(query.oj));
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(problem)
-      .where(where)
-      .orderBy(desc(problem.id))
-      .limit(query.limit)
-      .offset((query.currentPage - 1) * query.limit),
-    db.select({ n: count() }).from(problem).where(where),
-  ]);
+  const { rows, total } = await newestProblemPage(
+    db,
+    [
+      eq(problem.isGroup, false),
+      adminProblemKeyword(query.keyword),
+      query.auth ? eq(problem.auth, query.auth) : undefined,
+      ojCondition(query.oj),
+    ],
+    [],
+    query.currentPage,
+    query.limit,
+  );
   return page(
     rows.map((row) => problemJson(row)),
-    total?.n ?? 0,
+    total,
     query.currentPage,
     query.limit,
   );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import {
   addTrainingProblemBody,
   PROBLEM_AUTH,
@@ -15,11 +15,11 @@ import { page } from '../../../http/envelope.ts';
 import { fail, notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import { problemJson } from '../../problem/json.ts';
-import { containsPattern, keywordCondition } from '../../problem/query.ts';
 import { trainingScope } from '../../submission/lifecycle/scopes.ts';
 import { bumpTrainingRankEpoch } from '../../training/rank-epoch.ts';
 import { isUniqueViolation } from '../unique.ts';
 import { parseFormInput } from '../contest/input.ts';
+import { adminProblemKeyword, newestProblemPage } from '../problem/picker.ts';
 import { deleteProblem } from '../problem/service.ts';
 import { trainingProblemJson } from './json.ts';
 import { manageableTraining } from './manage.ts';
@@ -37,10 +37,7 @@ type LinkRow = typeof trainingProblem.$inferSelect;
 export async function trainingProblemList(db: Db, user: AuthUser, query: Query) {
   await manageableTraining(db, user, query.tid);
   const links = await db.select().from(trainingProblem).where(eq(trainingProblem.tid, query.tid));
-  const keyword = query.keyword
-    ? keywordCondition(query.keyword, ilike(problem.author, containsPattern(query.keyword)))
-    : undefined;
-  const offset = (query.currentPage - 1) * query.limit;
+  const keyword = adminProblemKeyword(query.keyword);
 
   if (query.queryExisted) {
     const where = and(eq(trainingProblem.tid, query.tid), keyword);
@@ -56,7 +53,7 @@ export async function trainingProblemList(db: Db, user: AuthUser, query: Query) 
           asc(trainingProblem.displayId),
         )
         .limit(query.limit)
-        .offset(offset),
+        .offset((query.currentPage - 1) * query.limit),
       db
         .select({ n: count() })
         .from(trainingProblem)
@@ -71,19 +68,14 @@ export async function trainingProblemList(db: Db, user: AuthUser, query: Query) 
     );
   }
 
-  const inTraining = links.map((l) => l.pid);
-  const conditions: (SQL | undefined)[] = [
-    eq(problem.isGroup, false),
-    eq(problem.auth, PROBLEM_AUTH.public),
-    inTraining.length > 0 ? notInArray(problem.id, inTraining) : undefined,
-    keyword,
-  ];
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(problem).where(where).orderBy(desc(problem.id)).limit(query.limit).offset(offset),
-    db.select({ n: count() }).from(problem).where(where),
-  ]);
-  return answer(rows, total?.n ?? 0, query, links);
+  const { rows, total } = await newestProblemPage(
+    db,
+    [eq(problem.isGroup, false), eq(problem.auth, PROBLEM_AUTH.public), keyword],
+    links.map((l) => l.pid),
+    query.currentPage,
+    query.limit,
+  );
+  return answer(rows, total, query, links);
 }
 
 function answer(rows: (typeof problem.$inferSelect)[], total: number, query: Query, links: LinkRow[]) {
