@@ -27,7 +27,7 @@ export const messageEnUS: DeepStrings<typeof messageZhCN> = {
   retry: 'Retry',
   someone: 'Unknown user',
   action: {
-    Discuss: 'commented on',
+    Discuss: 'commented on your discussion',
     Reply: 'replied to your comment',
     Like_Post: 'liked your discussion',
     Like_Discuss: 'liked your comment',

@@ -23,7 +23,7 @@ export const messageZhCN = {
   retry: '重试',
   someone: '未知用户',
   action: {
-    Discuss: '评论了',
+    Discuss: '评论了我的讨论',
     Reply: '回复了我的评论',
     Like_Post: '赞了我的讨论',
     Like_Discuss: '赞了我的评论',

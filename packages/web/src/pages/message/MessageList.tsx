@@ -1,4 +1,4 @@
-import { ClearOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import type { SysMsgVO, UserMsgVO } from '@verdict/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, List, Pagination, Popconfirm, Result } from 'antd';
@@ -93,7 +93,7 @@ function MessageList({ kind }: { kind: MessageKind }) {
           onConfirm={cleanAll}
           disabled={total === 0}
         >
-          <Button danger icon={<ClearOutlined />} loading={cleaning} disabled={total === 0}>
+          <Button danger icon={<DeleteOutlined />} loading={cleaning} disabled={total === 0}>
             {t('message.cleanAll')}
           </Button>
         </Popconfirm>
