@@ -76,7 +76,9 @@ describe('admin discussions (spec part 2 §2.7, §7 "Admin"; reference §3.12 "D
         const { context, page } = await openAdminAsRoot(env, { width, lang, path: '/admin/discussion' });
         try {
           // search: the keyword narrows the list to this layout's posts
-          await page.getByRole('heading', { name: lang === 'en-US' ? 'Discussion Admin' : '讨论管理' }).waitFor();
+          await page
+            .getByRole('heading', { name: lang === 'en-US' ? 'Discussion Admin' : '讨论管理' })
+            .waitFor();
           const search = page.locator('.ap-search input');
           await search.fill(tag);
           await search.press('Enter');
@@ -85,7 +87,9 @@ describe('admin discussions (spec part 2 §2.7, §7 "Admin"; reference §3.12 "D
           await saveScreenshot(page, `admin-discussion-${tag}-list`);
 
           // hide: the switch saves status 1, the post leaves the public list and is tagged hidden here
-          const hidden = row(page, titles[0]!).getByRole('switch', { name: fill(t.showLabel, { title: titles[0]! }) });
+          const hidden = row(page, titles[0]!).getByRole('switch', {
+            name: fill(t.showLabel, { title: titles[0]! }),
+          });
           await hidden.click();
           await toast(page, t.updated).waitFor();
           await expect.poll(() => hidden.getAttribute('aria-checked')).toBe('false');
@@ -97,7 +101,9 @@ describe('admin discussions (spec part 2 §2.7, §7 "Admin"; reference §3.12 "D
           await expect.poll(publicTitles).toContain(titles[0]);
 
           // pin: the post comes first in the public list
-          const pin = row(page, titles[1]!).getByRole('switch', { name: fill(t.pinLabel, { title: titles[1]! }) });
+          const pin = row(page, titles[1]!).getByRole('switch', {
+            name: fill(t.pinLabel, { title: titles[1]! }),
+          });
           await pin.click();
           await expect.poll(() => pin.getAttribute('aria-checked')).toBe('true');
           await expect.poll(async () => (await publicTitles())[0]).toBe(titles[1]);

@@ -40,7 +40,12 @@ export async function login(server: TestServer, username: string, password: stri
   });
   const body = (await res.json()) as { status: number; data: Record<string, unknown> };
   expect(body.status, `login ${username}`).toBe(200);
-  return { username, uid: body.data.uid as string, token: res.headers.get('authorization')!, userInfo: body.data };
+  return {
+    username,
+    uid: body.data.uid as string,
+    token: res.headers.get('authorization')!,
+    userInfo: body.data,
+  };
 }
 
 export async function newUser(server: TestServer, username: string): Promise<ApiUser> {

@@ -73,7 +73,8 @@ describe('message centre and unread counts (spec part 2 §2.4, §7 "Messages"; r
         const title = `Overflow in A+B ${tag}`;
         const did = await postDiscussion(server, alice, title);
         const bobComments: { id: number }[] = [];
-        for (let i = 1; i <= 6; i++) bobComments.push(await comment(server, bob, did, `Comment ${i} from bob`));
+        for (let i = 1; i <= 6; i++)
+          bobComments.push(await comment(server, bob, did, `Comment ${i} from bob`));
         await call(server, alice, 'POST', '/api/reply', {
           reply: { commentId: bobComments[0]!.id, toUid: bob.uid, content: 'use long long' },
           did,
@@ -100,7 +101,9 @@ describe('message centre and unread counts (spec part 2 §2.4, §7 "Messages"; r
           const sent = Date.now();
           await comment(server, bob, did, 'Comment 7 from bob');
           await expect.poll(() => unreadShown(pageA), { timeout: 20_000 }).toBe(8);
-          console.log(`message push ${tag}: the top bar showed the new count ${Date.now() - sent} ms after the call`);
+          console.log(
+            `message push ${tag}: the top bar showed the new count ${Date.now() - sent} ms after the call`,
+          );
 
           // B has one reply unread
           const pageB = await openSignedIn(contextB, server.url, bob, `/home?l=${lang}`);
@@ -115,7 +118,9 @@ describe('message centre and unread counts (spec part 2 §2.4, §7 "Messages"; r
           expect(await first.getAttribute('data-unread')).toBe('true');
           expect(await first.locator('.msg-unread-dot').count()).toBe(1);
           expect(await first.locator('.msg-item__sender').textContent()).toBe(bob.username);
-          expect(await first.locator('.msg-item__source').getAttribute('href')).toBe(`/discussion-detail/${did}`);
+          expect(await first.locator('.msg-item__source').getAttribute('href')).toBe(
+            `/discussion-detail/${did}`,
+          );
           expect(await first.locator('.msg-item__source').textContent()).toBe(title);
           // the counter drops: one comment (page 2) and the like are left
           await expect.poll(() => unreadShown(pageA)).toBe(2);

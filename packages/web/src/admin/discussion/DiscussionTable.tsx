@@ -54,14 +54,6 @@ export function DiscussionTable() {
         </span>
       ),
     },
-    { title: t('adminDiscussion.author'), dataIndex: 'author', width: 120, ellipsis: true },
-    {
-      title: t('adminDiscussion.category'),
-      dataIndex: 'categoryName',
-      width: 110,
-      ellipsis: true,
-      responsive: ['lg'],
-    },
     {
       title: t('adminDiscussion.shown'),
       dataIndex: 'status',
@@ -101,6 +93,14 @@ export function DiscussionTable() {
           }
         />
       ),
+    },
+    { title: t('adminDiscussion.author'), dataIndex: 'author', width: 120, ellipsis: true },
+    {
+      title: t('adminDiscussion.category'),
+      dataIndex: 'categoryName',
+      width: 110,
+      ellipsis: true,
+      responsive: ['lg'],
     },
     {
       title: t('adminDiscussion.created'),

@@ -103,7 +103,9 @@ function MessageList({ kind }: { kind: MessageKind }) {
         className="msg-list"
         loading={query.isFetching}
         dataSource={records}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('message.empty')} /> }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('message.empty')} />,
+        }}
         rowKey="id"
         renderItem={(message) => (
           <List.Item>

@@ -22,7 +22,9 @@ export function SystemMessageItem({
           <Typography.Text strong className="msg-item__title">
             {title}
           </Typography.Text>
-          {!message.state && <Badge status="error" className="msg-unread-dot" aria-label={t('message.unread')} />}
+          {!message.state && (
+            <Badge status="error" className="msg-unread-dot" aria-label={t('message.unread')} />
+          )}
         </div>
         <div className="msg-item__foot">
           <time dateTime={message.gmtCreate}>{messageTime(message.gmtCreate)}</time>

@@ -37,7 +37,8 @@ export function UserMessageItem({
     message.sourceType === 'Contest' ? t('message.source.Contest') : t('message.source.Discussion');
   const title = message.sourceTitle ?? t('message.sourceGone');
   // a like's source content is what was liked (the title or the comment), already named in the line
-  const showText = message.action === 'Discuss' || message.action === 'Reply' || message.action === 'Like_Discuss';
+  const showText =
+    message.action === 'Discuss' || message.action === 'Reply' || message.action === 'Like_Discuss';
 
   return (
     <div className="msg-item" data-unread={!message.state} data-message-id={message.id}>
@@ -57,7 +58,9 @@ export function UserMessageItem({
             <span className="msg-item__sender">{sender}</span>
           )}
           <span>{action}</span>
-          {!message.state && <Badge status="error" className="msg-unread-dot" aria-label={t('message.unread')} />}
+          {!message.state && (
+            <Badge status="error" className="msg-unread-dot" aria-label={t('message.unread')} />
+          )}
         </div>
         {showText && message.sourceContent && <div className="msg-item__text">{message.sourceContent}</div>}
         {message.action === 'Reply' && message.quoteContent && (
