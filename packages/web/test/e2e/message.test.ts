@@ -175,9 +175,14 @@ describe('message centre and unread counts (spec part 2 §2.4, §7 "Messages"; r
           expect(left.total).toBe(6);
 
           // clean all, after a confirmation: the list is empty, on the server too
+          const cleanCall = pageA.waitForResponse(
+            (r) => r.url().includes('/api/msg/clean?type=Discuss') && !r.url().includes('id='),
+          );
           await pageA.locator('.msg-list-card').getByRole('button', { name: t.cleanAll }).click();
           await popupsSettled(pageA);
+          await pageA.getByText(t.cleanConfirm).waitFor();
           await confirmButton(pageA, t.cleanAll).click();
+          expect((await cleanCall).status()).toBe(200);
           await toast(pageA, t.cleaned).waitFor();
           await pageA.locator('.msg-list').getByText(t.empty).waitFor();
           const cleaned = await call<{ total: number }>(server, alice, 'GET', '/api/msg/comment');
