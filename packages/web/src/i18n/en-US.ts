@@ -14,6 +14,8 @@ import { adminTrainingEnUS } from './areas/admin-training.en-US';
 import type { Messages } from './zh-CN';
 import { rankEnUS } from './areas/rank.en-US';
 import { userHomeEnUS } from './areas/user-home.en-US';
+import { messageEnUS } from './areas/message.en-US';
+import { adminDiscussionEnUS } from './areas/admin-discussion.en-US';
 
 /** English strings; typed against zh-CN so a missing or extra key fails the type check. */
 export const enUS: Messages = {
@@ -328,6 +330,8 @@ export const enUS: Messages = {
   adminTraining: adminTrainingEnUS,
   rank: rankEnUS,
   userHome: userHomeEnUS,
+  message: messageEnUS,
+  adminDiscussion: adminDiscussionEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',
