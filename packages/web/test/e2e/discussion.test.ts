@@ -73,6 +73,8 @@ let contestId = 0;
 
 const env = useServerAndBrowser(async (server) => {
   const db = server.db;
+  // reference §7.6: new accounts need no accepted problems to post and comment here
+  await setSwitches(db, { defaultCreateDiscussionACInitValue: 0, defaultCreateCommentACInitValue: 0 });
   for (const x of LAYOUTS) {
     await createUser(db, x.a);
     await createUser(db, x.b);
@@ -146,10 +148,12 @@ describe('discussion screens (spec part 2 §2.3, §7 "Discussions and comments";
         const a = await signedIn(x, x.a);
         contexts.push(a.context);
         const pa = a.page;
+        // a search that finds nothing shows the empty state (spec part 2 §2.3 'No Data')
+        await pa.goto(url('/discussion/P1000?keyword=no-such-post', x.lang));
+        await pa.locator('.ant-empty-description', { hasText: s.list.empty }).waitFor();
         await pa.goto(url('/discussion/P1000', x.lang));
         await pa.getByRole('button', { name: spaced(s.list.general) }).waitFor();
         await pa.getByRole('button', { name: spaced(s.list.back) }).waitFor();
-        await pa.getByText(s.list.empty).waitFor();
         await pa.getByRole('button', { name: spaced(s.list.postProblem) }).click();
         await popupsSettled(pa);
         const editor = dialog(pa);
@@ -166,7 +170,9 @@ describe('discussion screens (spec part 2 §2.3, §7 "Discussions and comments";
           .fill('Use **long long**: $a+b < 2^{63}$.\n\n```cpp\nlong long a, b;\n```');
         // the helpers append markdown; the preview renders it through the safe renderer
         await editor.getByRole('button', { name: s.helpers.bold, exact: true }).click();
-        expect(await editor.getByLabel(s.editor.content, { exact: true }).inputValue()).toMatch(/\*\*bold\*\*$/);
+        expect(await editor.getByLabel(s.editor.content, { exact: true }).inputValue()).toMatch(
+          /\*\*bold\*\*$/,
+        );
         await saveScreenshot(pa, `discussion-editor-${x.tag}`);
         await editor.getByTestId('discussion-save').click();
         await toast(pa, s.editor.posted).waitFor();
@@ -242,11 +248,15 @@ describe('discussion screens (spec part 2 §2.3, §7 "Discussions and comments";
         // the report dialog refuses an empty report (§5), then takes a tag
         await pb.getByRole('button', { name: spaced(s.detail.report) }).click();
         await popupsSettled(pb);
-        await dialog(pb).getByRole('button', { name: spaced(s.report.submit) }).click();
+        await dialog(pb)
+          .getByRole('button', { name: spaced(s.report.submit) })
+          .click();
         await toast(pb, s.report.empty).waitFor();
         await dialog(pb).getByLabel(s.report.tagSpam).check();
         await saveScreenshot(pb, `discussion-report-${x.tag}`);
-        await dialog(pb).getByRole('button', { name: spaced(s.report.submit) }).click();
+        await dialog(pb)
+          .getByRole('button', { name: spaced(s.report.submit) })
+          .click();
         await toast(pb, s.report.sent).waitFor();
         await expectNoSidewaysScroll(pb);
         await saveScreenshot(pb, `discussion-detail-reader-${x.tag}`, { fullPage: true });

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownField } from '../../admin/problem/components/MarkdownField';
 import '../../admin/problem/admin-problem.css';
+import { separatorAfter } from './comment-rules';
 
 /** A small emoji set; emoji are plain text, so they pass the sanitiser like any letter. */
 const EMOJI = [
@@ -67,7 +68,7 @@ export function MarkdownComposer({
 }) {
   const { t } = useTranslation();
   const [emojiOpen, setEmojiOpen] = useState(false);
-  const append = (text: string) => onChange(value + text);
+  const append = (text: string) => onChange(value + separatorAfter(value) + text);
   return (
     <div className="md-composer">
       <Space size={2} wrap className="md-composer__tools">

@@ -15,3 +15,11 @@ export interface ReplyTarget {
   toName: string;
   toAvatar: string | null;
 }
+
+/** What goes between the text and an appended snippet: nothing after blank space, a new
+ * paragraph after a code fence or display formula (a snippet on its line would break it), else a space. */
+export function separatorAfter(text: string): string {
+  if (text === '' || /\s$/.test(text)) return '';
+  const lastLine = text.slice(text.lastIndexOf('\n') + 1).trim();
+  return /^(```|~~~|\$\$)/.test(lastLine) ? '\n\n' : ' ';
+}
