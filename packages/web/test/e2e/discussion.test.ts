@@ -136,6 +136,8 @@ const commentOf = (page: Page, author: string) =>
     has: page.locator('.comment-item__head [data-testid="author-name"]', { hasText: author }),
   });
 const text = async (locator: Locator) => (await locator.innerText()).trim();
+/** A count as the page words it ("Views 3", "浏览 3"). */
+const counted = (template: string, n: number) => template.replace('{{count}}', String(n));
 
 describe('discussion screens (spec part 2 §2.3, §7 "Discussions and comments"; reference §3.8, §7.15)', () => {
   for (const x of LAYOUTS) {
@@ -195,20 +197,20 @@ describe('discussion screens (spec part 2 §2.3, §7 "Discussions and comments";
         await pb.waitForURL(`**/discussion-detail/${did}`);
         await pb.getByTestId('discussion-body').locator('strong', { hasText: 'long long' }).waitFor();
         await pb.getByTestId('discussion-body').locator('.katex').first().waitFor();
-        expect(await text(pb.getByTestId('detail-views'))).toContain('1');
+        expect(await text(pb.getByTestId('detail-views'))).toBe(counted(s.detail.views, 1));
         await pb.getByLabel(s.comments.placeholder, { exact: true }).fill('Thanks, *that* fixed it!');
         await pb.getByRole('button', { name: spaced(s.comments.send) }).click();
         await toast(pb, s.comments.posted).waitFor();
         const bComment = commentOf(pb, x.b.username);
         await bComment.getByTestId('comment-body').locator('em', { hasText: 'that' }).waitFor();
-        await expect.poll(() => text(pb.getByTestId('detail-comments'))).toContain('1');
+        await expect.poll(() => text(pb.getByTestId('detail-comments'))).toBe(counted(s.detail.comments, 1));
         expect(await text(pb.getByTestId('comment-total'))).toBe(s.comments.total.replace('{{count}}', '1'));
 
         // ---- A opens it, replies to B's comment and likes the comment ---------------------------
         await pa.goto(url(`/discussion-detail/${did}`, x.lang));
         const onA = commentOf(pa, x.b.username);
         await onA.waitFor();
-        expect(await text(pa.getByTestId('detail-views'))).toContain('2');
+        expect(await text(pa.getByTestId('detail-views'))).toBe(counted(s.detail.views, 2));
         await onA
           .locator('.comment-item__actions')
           .first()
@@ -222,7 +224,26 @@ describe('discussion screens (spec part 2 §2.3, §7 "Discussions and comments";
           .click();
         await toast(pa, s.comments.replied).waitFor();
         await onA.getByTestId('reply-body').locator('strong', { hasText: 'good luck' }).waitFor();
-        await expect.poll(() => text(pa.getByTestId('detail-comments'))).toContain('2');
+        await expect.poll(() => text(pa.getByTestId('detail-comments'))).toBe(counted(s.detail.comments, 2));
+        // three more replies, each to the newest reply (a quote of a reply, reference §3.8 quoteType)
+        for (let i = 1; i <= 3; i++) {
+          await onA
+            .getByTestId('reply')
+            .first()
+            .locator('.comment-item__actions')
+            .getByRole('button', { name: spaced(s.comments.reply) })
+            .click();
+          const box = onA.locator('.comment-item__reply-box');
+          await box
+            .getByLabel(s.comments.replyPlaceholder.replace('{{name}}', x.a.username), { exact: true })
+            .fill(`Follow-up ${i}`);
+          await box.getByRole('button', { name: spaced(s.comments.sendReply) }).click();
+          await onA.getByTestId('reply-body').getByText(`Follow-up ${i}`).waitFor();
+          await box.waitFor({ state: 'detached' });
+        }
+        await expect.poll(() => text(pa.getByTestId('detail-comments'))).toBe(counted(s.detail.comments, 5));
+        // reference §7.15: a comment carries its three newest replies; the rest come with "load more"
+        expect(await onA.getByTestId('reply-body').count()).toBe(3);
         await onA.getByRole('button', { name: s.comments.like, exact: true }).click();
         await toast(pa, s.detail.liked).waitFor();
         await expect.poll(() => text(onA.getByTestId('comment-likes'))).toBe('1');
@@ -232,14 +253,18 @@ describe('discussion screens (spec part 2 §2.3, §7 "Discussions and comments";
         // ---- B sees the reply and the like, and likes the discussion ---------------------------
         await pb.reload();
         const bAgain = commentOf(pb, x.b.username);
-        await bAgain.getByTestId('reply-body').waitFor();
+        await bAgain.getByTestId('reply-body').first().waitFor();
         expect(await text(bAgain.getByTestId('comment-likes'))).toBe('1');
-        expect(await text(pb.getByTestId('detail-views'))).toContain('3');
-        expect(await text(pb.getByTestId('detail-comments'))).toContain('2');
-        expect(await text(pb.getByTestId('detail-likes'))).toContain('0');
+        expect(await text(pb.getByTestId('detail-views'))).toBe(counted(s.detail.views, 3));
+        expect(await text(pb.getByTestId('detail-comments'))).toBe(counted(s.detail.comments, 5));
+        expect(await text(pb.getByTestId('detail-likes'))).toBe(counted(s.detail.likes, 0));
+        expect(await bAgain.getByTestId('reply-body').count()).toBe(3);
+        await bAgain.getByRole('button', { name: counted(s.comments.loadMore, 4) }).click();
+        await expect.poll(() => bAgain.getByTestId('reply-body').count()).toBe(4);
+        await bAgain.getByTestId('reply-body').locator('strong', { hasText: 'good luck' }).waitFor();
         await pb.getByTestId('discussion-like').click();
         await toast(pb, s.detail.liked).waitFor();
-        await expect.poll(() => text(pb.getByTestId('detail-likes'))).toContain('1');
+        await expect.poll(() => text(pb.getByTestId('detail-likes'))).toBe(counted(s.detail.likes, 1));
         expect(await pb.getByTestId('discussion-like').getAttribute('aria-pressed')).toBe('true');
         // B is not the author: no edit; not an admin: no delete
         const detailActions = pb.locator('.discussion-detail__actions');
@@ -263,11 +288,11 @@ describe('discussion screens (spec part 2 §2.3, §7 "Discussions and comments";
 
         // ---- the list's card counts what happened ---------------------------------------------
         await pa.goto(url('/discussion', x.lang));
-        const counted = card(pa, fullTitle);
-        await counted.waitFor();
-        expect(await text(counted.getByTestId('discussion-comments'))).toBe('2');
-        expect(await text(counted.getByTestId('discussion-likes'))).toBe('1');
-        expect(await text(counted.getByTestId('discussion-views'))).toBe('3');
+        const listed = card(pa, fullTitle);
+        await listed.waitFor();
+        expect(await text(listed.getByTestId('discussion-comments'))).toBe('5');
+        expect(await text(listed.getByTestId('discussion-likes'))).toBe('1');
+        expect(await text(listed.getByTestId('discussion-views'))).toBe('3');
         await saveScreenshot(pa, `discussion-list-${x.tag}`, { fullPage: true });
       } finally {
         for (const context of contexts) await context.close();
