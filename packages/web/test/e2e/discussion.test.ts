@@ -297,7 +297,7 @@ describe('discussion screens (spec part 2 §2.3, §7 "Discussions and comments";
       } finally {
         for (const context of contexts) await context.close();
       }
-    }, 300_000);
+    }, 480_000);
   }
 
   it('§2.9 the discussion routes answer "No Access" when openPublicDiscussion is off (both languages)', async () => {
