@@ -12,8 +12,6 @@ export const discussionEnUS: DiscussionMessages = {
     postProblem: 'Post problem discussion',
     general: 'General discussion',
     back: 'Return',
-    showMine: 'My discussions',
-    showAll: 'All discussions',
     problemScope: 'Discussions of problem {{pid}}',
     categories: 'Categories',
     allCategories: 'All categories',

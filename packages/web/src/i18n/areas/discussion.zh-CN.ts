@@ -10,8 +10,6 @@ export const discussionZhCN = {
     postProblem: '发布题目讨论',
     general: '综合讨论',
     back: '返回',
-    showMine: '我的讨论',
-    showAll: '全部讨论',
     problemScope: '题目 {{pid}} 的讨论',
     categories: '分类',
     allCategories: '全部分类',

@@ -105,8 +105,8 @@ export function DiscussionListPage() {
             value={mine ? 'mine' : 'all'}
             onChange={(value) => update({ onlyMine: value === 'mine' })}
             options={[
-              { value: 'all', label: t('discussion.list.showAll') },
-              { value: 'mine', label: t('discussion.list.showMine') },
+              { value: 'all', label: t('discussion.list.all') },
+              { value: 'mine', label: t('discussion.list.mine') },
             ]}
           />
         ) : null}
