@@ -31,6 +31,10 @@ const outsideScoreboard = lazyPage(
 /** One list of the message centre (spec part 2 §2.4): the lists share one module. */
 const messageList = (pick: (m: typeof import('./pages/message/MessageList')) => ComponentType) =>
   lazyPage(() => import('./pages/message/MessageList'), pick);
+const discussionList = lazyPage(
+  () => import('./pages/discussion/DiscussionListPage'),
+  (m) => m.DiscussionListPage,
+);
 
 /** The user site's route table (spec part 2 §2.8). */
 const siteRoutes: RouteObject[] = [
@@ -285,7 +289,17 @@ const siteRoutes: RouteObject[] = [
         { ...AUTH, requireSuperAdmin: true },
         { lazy: staffPage(() => import('./pages/contest/staff/ContestRejudgePage')) },
       ),
-      route('comment', 'contestComment', { access: 'contestComment' }),
+      route(
+        'comment',
+        'contestComment',
+        { access: 'contestComment' },
+        {
+          lazy: lazyPage(
+            () => import('./pages/discussion/ContestCommentPage'),
+            (m) => m.ContestCommentPage,
+          ),
+        },
+      ),
       route(
         'print',
         'contestPrint',
@@ -376,9 +390,20 @@ const siteRoutes: RouteObject[] = [
   }),
   route('logout', 'logout', AUTH, { element: <LogoutPage /> }),
 
-  route('discussion', 'discussionList', { access: 'discussion' }),
-  route('discussion/:problemID', 'problemDiscussion', { access: 'discussion' }),
-  route('discussion-detail/:discussionID', 'discussionDetails', { access: 'discussion' }),
+  // Discussions (spec part 2 §2.3): one list page for the site's and a problem's discussions.
+  route('discussion', 'discussionList', { access: 'discussion' }, { lazy: discussionList }),
+  route('discussion/:problemID', 'problemDiscussion', { access: 'discussion' }, { lazy: discussionList }),
+  route(
+    'discussion-detail/:discussionID',
+    'discussionDetails',
+    { access: 'discussion' },
+    {
+      lazy: lazyPage(
+        () => import('./pages/discussion/DiscussionDetailPage'),
+        (m) => m.DiscussionDetailPage,
+      ),
+    },
+  ),
 
   route('group', 'groupList'),
   route('group/:groupID', 'groupDetails', AUTH, {

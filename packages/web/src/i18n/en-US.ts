@@ -16,6 +16,7 @@ import { rankEnUS } from './areas/rank.en-US';
 import { userHomeEnUS } from './areas/user-home.en-US';
 import { messageEnUS } from './areas/message.en-US';
 import { adminDiscussionEnUS } from './areas/admin-discussion.en-US';
+import { discussionEnUS } from './areas/discussion.en-US';
 
 /** English strings; typed against zh-CN so a missing or extra key fails the type check. */
 export const enUS: Messages = {
@@ -332,6 +333,7 @@ export const enUS: Messages = {
   userHome: userHomeEnUS,
   message: messageEnUS,
   adminDiscussion: adminDiscussionEnUS,
+  discussion: discussionEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

@@ -15,6 +15,7 @@ import { rankZhCN } from './areas/rank.zh-CN';
 import { userHomeZhCN } from './areas/user-home.zh-CN';
 import { messageZhCN } from './areas/message.zh-CN';
 import { adminDiscussionZhCN } from './areas/admin-discussion.zh-CN';
+import { discussionZhCN } from './areas/discussion.zh-CN';
 
 /** Chinese strings: the source of the message keys; en-US must match them one to one. */
 export const zhCN = {
@@ -329,6 +330,7 @@ export const zhCN = {
   userHome: userHomeZhCN,
   message: messageZhCN,
   adminDiscussion: adminDiscussionZhCN,
+  discussion: discussionZhCN,
   title: {
     home: '首页',
     problemList: '题目列表',
