@@ -28,6 +28,11 @@ const outsideScoreboard = lazyPage(
   (m) => m.OutsideScoreboardPage,
 );
 
+const discussionList = lazyPage(
+  () => import('./pages/discussion/DiscussionListPage'),
+  (m) => m.DiscussionListPage,
+);
+
 /** The user site's route table (spec part 2 §2.8). */
 const siteRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/home" replace /> },
@@ -281,7 +286,17 @@ const siteRoutes: RouteObject[] = [
         { ...AUTH, requireSuperAdmin: true },
         { lazy: staffPage(() => import('./pages/contest/staff/ContestRejudgePage')) },
       ),
-      route('comment', 'contestComment', { access: 'contestComment' }),
+      route(
+        'comment',
+        'contestComment',
+        { access: 'contestComment' },
+        {
+          lazy: lazyPage(
+            () => import('./pages/discussion/ContestCommentPage'),
+            (m) => m.ContestCommentPage,
+          ),
+        },
+      ),
       route(
         'print',
         'contestPrint',
@@ -372,9 +387,20 @@ const siteRoutes: RouteObject[] = [
   }),
   route('logout', 'logout', AUTH, { element: <LogoutPage /> }),
 
-  route('discussion', 'discussionList', { access: 'discussion' }),
-  route('discussion/:problemID', 'problemDiscussion', { access: 'discussion' }),
-  route('discussion-detail/:discussionID', 'discussionDetails', { access: 'discussion' }),
+  // Discussions (spec part 2 §2.3): one list page for the site's and a problem's discussions.
+  route('discussion', 'discussionList', { access: 'discussion' }, { lazy: discussionList }),
+  route('discussion/:problemID', 'problemDiscussion', { access: 'discussion' }, { lazy: discussionList }),
+  route(
+    'discussion-detail/:discussionID',
+    'discussionDetails',
+    { access: 'discussion' },
+    {
+      lazy: lazyPage(
+        () => import('./pages/discussion/DiscussionDetailPage'),
+        (m) => m.DiscussionDetailPage,
+      ),
+    },
+  ),
 
   route('group', 'groupList'),
   route('group/:groupID', 'groupDetails', AUTH, {

@@ -14,6 +14,7 @@ import { adminTrainingEnUS } from './areas/admin-training.en-US';
 import type { Messages } from './zh-CN';
 import { rankEnUS } from './areas/rank.en-US';
 import { userHomeEnUS } from './areas/user-home.en-US';
+import { discussionEnUS } from './areas/discussion.en-US';
 
 /** English strings; typed against zh-CN so a missing or extra key fails the type check. */
 export const enUS: Messages = {
@@ -328,6 +329,7 @@ export const enUS: Messages = {
   adminTraining: adminTrainingEnUS,
   rank: rankEnUS,
   userHome: userHomeEnUS,
+  discussion: discussionEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

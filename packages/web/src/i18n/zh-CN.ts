@@ -13,6 +13,7 @@ import { trainingZhCN } from './areas/training.zh-CN';
 import { adminTrainingZhCN } from './areas/admin-training.zh-CN';
 import { rankZhCN } from './areas/rank.zh-CN';
 import { userHomeZhCN } from './areas/user-home.zh-CN';
+import { discussionZhCN } from './areas/discussion.zh-CN';
 
 /** Chinese strings: the source of the message keys; en-US must match them one to one. */
 export const zhCN = {
@@ -325,6 +326,7 @@ export const zhCN = {
   adminTraining: adminTrainingZhCN,
   rank: rankZhCN,
   userHome: userHomeZhCN,
+  discussion: discussionZhCN,
   title: {
     home: '首页',
     problemList: '题目列表',
