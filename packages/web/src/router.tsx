@@ -32,6 +32,9 @@ const discussionList = lazyPage(
   () => import('./pages/discussion/DiscussionListPage'),
   (m) => m.DiscussionListPage,
 );
+/** One list of the message centre (spec part 2 §2.4): the lists share one module. */
+const messageList = (pick: (m: typeof import('./pages/message/MessageList')) => ComponentType) =>
+  lazyPage(() => import('./pages/message/MessageList'), pick);
 
 /** The user site's route table (spec part 2 §2.8). */
 const siteRoutes: RouteObject[] = [
@@ -457,14 +460,18 @@ const siteRoutes: RouteObject[] = [
     },
   ),
   route('message', 'message', AUTH, {
+    lazy: lazyPage(
+      () => import('./pages/message/MessageCentre'),
+      (m) => m.MessageCentre,
+    ),
     children: [
       // The message centre opens on the discuss tab (spec part 2 §2.4).
       { index: true, element: <Navigate to="discuss" replace /> },
-      route('discuss', 'discussMsg'),
-      route('reply', 'replyMsg'),
-      route('like', 'likeMsg'),
-      route('sys', 'sysMsg'),
-      route('mine', 'mineMsg'),
+      route('discuss', 'discussMsg', {}, { lazy: messageList((m) => m.DiscussMessages) }),
+      route('reply', 'replyMsg', {}, { lazy: messageList((m) => m.ReplyMessages) }),
+      route('like', 'likeMsg', {}, { lazy: messageList((m) => m.LikeMessages) }),
+      route('sys', 'sysMsg', {}, { lazy: messageList((m) => m.SysMessages) }),
+      route('mine', 'mineMsg', {}, { lazy: messageList((m) => m.MineMessages) }),
     ],
   }),
 

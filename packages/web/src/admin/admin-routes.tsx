@@ -155,7 +155,17 @@ const adminChildren: RouteObject[] = [
       lazy: contestProblemPage,
     },
   ),
-  route('discussion', 'adminDiscussion'),
+  route(
+    'discussion',
+    'adminDiscussion',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./discussion/DiscussionAdminPage'),
+        (m) => m.DiscussionAdminPage,
+      ),
+    },
+  ),
 ];
 
 export const adminRoutes: RouteObject[] = [

@@ -15,6 +15,8 @@ import type { Messages } from './zh-CN';
 import { rankEnUS } from './areas/rank.en-US';
 import { userHomeEnUS } from './areas/user-home.en-US';
 import { discussionEnUS } from './areas/discussion.en-US';
+import { messageEnUS } from './areas/message.en-US';
+import { adminDiscussionEnUS } from './areas/admin-discussion.en-US';
 
 /** English strings; typed against zh-CN so a missing or extra key fails the type check. */
 export const enUS: Messages = {
@@ -330,6 +332,8 @@ export const enUS: Messages = {
   rank: rankEnUS,
   userHome: userHomeEnUS,
   discussion: discussionEnUS,
+  message: messageEnUS,
+  adminDiscussion: adminDiscussionEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

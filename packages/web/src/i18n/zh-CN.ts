@@ -14,6 +14,8 @@ import { adminTrainingZhCN } from './areas/admin-training.zh-CN';
 import { rankZhCN } from './areas/rank.zh-CN';
 import { userHomeZhCN } from './areas/user-home.zh-CN';
 import { discussionZhCN } from './areas/discussion.zh-CN';
+import { messageZhCN } from './areas/message.zh-CN';
+import { adminDiscussionZhCN } from './areas/admin-discussion.zh-CN';
 
 /** Chinese strings: the source of the message keys; en-US must match them one to one. */
 export const zhCN = {
@@ -327,6 +329,8 @@ export const zhCN = {
   rank: rankZhCN,
   userHome: userHomeZhCN,
   discussion: discussionZhCN,
+  message: messageZhCN,
+  adminDiscussion: adminDiscussionZhCN,
   title: {
     home: '首页',
     problemList: '题目列表',

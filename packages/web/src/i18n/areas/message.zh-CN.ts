@@ -1,0 +1,37 @@
+/** Chinese strings of the message centre and the top bar's unread counts (spec part 2 §2.4). */
+export const messageZhCN = {
+  heading: '消息中心',
+  menu: {
+    discuss: '评论我的',
+    reply: '回复我的',
+    like: '收到的赞',
+    sys: '系统通知',
+    mine: '我的消息',
+  },
+  userMenu: '消息中心',
+  unreadTotal: '未读消息 {{count}} 条',
+  unread: '未读',
+  cleanAll: '清空全部',
+  cleanConfirm: '确定清空该列表的全部消息吗？',
+  cleaned: '已清空',
+  delete: '删除',
+  deleteConfirm: '确定删除这条消息吗？',
+  deleted: '删除成功',
+  cancel: '取消',
+  empty: '暂无消息',
+  loadFailed: '消息加载失败',
+  retry: '重试',
+  someone: '未知用户',
+  action: {
+    Discuss: '评论了我的讨论',
+    Reply: '回复了我的评论',
+    Like_Post: '赞了我的讨论',
+    Like_Discuss: '赞了我的评论',
+  },
+  source: {
+    Discussion: '讨论',
+    Contest: '比赛',
+  },
+  sourceGone: '（已删除）',
+  quote: '原文',
+};
