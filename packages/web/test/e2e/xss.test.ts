@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { discussion, userInfo } from '../../../server/src/db/schema/index.ts';
 import { apiClient, signIn, type Api } from '../../../server/test/helpers/api-client.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { signInThroughDialog, useServerAndBrowser } from './support.ts';
@@ -22,7 +24,7 @@ import { combinedDocument, headedPayloads, sectionTitle, XSS_PAYLOADS } from './
 const env = useServerAndBrowser();
 const COMBINED = combinedDocument();
 /** Where the combined document (or one payload per item) is posted, filled in by the setup test. */
-const places = { problemId: '', cid: 0, tid: 0 };
+const places = { problemId: '', cid: 0, tid: 0, did: 0 };
 let root: Api;
 
 /** Tags that must never come out of user markdown. */
@@ -154,9 +156,13 @@ async function visit(
     await check(async (scope, count = 1) => {
       const bodies = page.locator(`${scope} .markdown-body`);
       await expect.poll(() => bodies.count()).toBeGreaterThanOrEqual(count);
-      // image errors, focus and refreshes happen within moments of rendering
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      // image errors, focus and refreshes happen within moments of rendering (no 'networkidle':
+      // the message stream stays open)
+      await page.waitForFunction(
+        (selector) => [...document.querySelectorAll<HTMLImageElement>(selector)].every((img) => img.complete),
+        `${scope} .markdown-body img`,
+      );
+      await page.waitForTimeout(500);
       // no refresh or base element sent the page elsewhere
       expect(new URL(page.url()).pathname).toBe(new URL(path, env.server.url).pathname);
       return page.evaluate(inspectPage, { bodySelector: '.markdown-body', forbidden: FORBIDDEN_TAGS });
@@ -291,6 +297,38 @@ describe('issue 15 "Safety": user markdown from root renders without running or 
 
     // root's own profile markdown (reference §3.1 change-userInfo)
     await root('POST', '/api/change-userInfo', { signature: COMBINED });
+
+    // a discussion (reference §3.8) with one comment per payload, each answered by a reply with it
+    const categories = await root<{ id: number }[]>('GET', '/api/discussion-category');
+    await root('POST', '/api/discussion', {
+      title: 'xss discussion <img src=x onerror=alert(1)>',
+      description: 'xss <script>alert(1)</script>',
+      content: COMBINED,
+      categoryId: categories[0]!.id,
+    });
+    const [posted] = await env.server.db
+      .select({ id: discussion.id })
+      .from(discussion)
+      .orderBy(desc(discussion.id))
+      .limit(1);
+    places.did = posted!.id;
+    const [me] = await env.server.db
+      .select({ uid: userInfo.uuid })
+      .from(userInfo)
+      .where(eq(userInfo.username, 'root'));
+    for (const payload of XSS_PAYLOADS) {
+      const { id } = await root<{ id: number }>('POST', '/api/comment', {
+        did: places.did,
+        content: payload.source,
+      });
+      await root('POST', '/api/reply', {
+        did: places.did,
+        reply: { commentId: id, toUid: me!.uid, toName: 'root', toAvatar: null, content: payload.source },
+      });
+    }
+
+    // a system notice to everyone (reference §3.12 "System notices"), read in /message/sys
+    await root('POST', '/api/admin/msg/notice', { title: 'xss notice', content: COMBINED, type: 'All' });
   });
 
   it('the home announcement', async () => {
@@ -362,6 +400,43 @@ describe('issue 15 "Safety": user markdown from root renders without running or 
     await withRootPage((page) =>
       expectCombinedSafe(page, '/user-home?username=root&l=en-US', '.user-home-tabs'),
     );
+  });
+
+  it('the discussion detail', async () => {
+    await withRootPage((page) =>
+      expectCombinedSafe(page, `/discussion-detail/${places.did}?l=en-US`, '[data-testid="discussion-body"]'),
+    );
+  });
+
+  it("the discussion's comments and replies, one payload each", async () => {
+    await withRootPage(async (page) => {
+      const pageSize = 10;
+      const pages = Math.ceil(XSS_PAYLOADS.length / pageSize);
+      const comments = page.locator('[data-testid="comment"]');
+      let previous = '';
+      let commentsSeen = 0;
+      const { dialogs } = await visit(page, `/discussion-detail/${places.did}?l=en-US`, async (inspect) => {
+        for (let n = 1; n <= pages; n++) {
+          const onPage = Math.min(pageSize, XSS_PAYLOADS.length - (n - 1) * pageSize);
+          if (n > 1) await page.locator(`.comment-section__pages .ant-pagination-item-${n}`).click();
+          const ids = async () =>
+            (await comments.evaluateAll((els) => els.map((e) => e.getAttribute('data-comment-id')))).join();
+          await expect.poll(ids).not.toBe(previous);
+          previous = await ids();
+          await expect.poll(() => comments.count()).toBe(onPage);
+          expect(await inspect('[data-testid="comment-body"]', onPage)).toEqual([]);
+          // every comment shows its reply
+          expect(await page.locator('[data-testid="reply-body"] .markdown-body').count()).toBe(onPage);
+          commentsSeen += onPage;
+        }
+      });
+      expect(commentsSeen).toBe(XSS_PAYLOADS.length);
+      expect(dialogs).toEqual([]);
+    });
+  }, 240_000);
+
+  it('the system notice in the message centre', async () => {
+    await withRootPage((page) => expectCombinedSafe(page, '/message/sys?l=en-US', '.msg-item'));
   });
 });
 

@@ -22,7 +22,10 @@ const KATEX_OPTIONS = { trust: false, maxSize: 20, maxExpand: 1000 } as const;
  * Sanitise first, then typeset: user text never reaches the page unfiltered, while KaTeX's own
  * markup (made from the already-cleaned formula text) is kept as KaTeX wrote it.
  */
-const REHYPE_PLUGINS: Plugins = [[rehypeSanitize, MARKDOWN_SANITIZE_SCHEMA], [rehypeKatex, KATEX_OPTIONS]];
+const REHYPE_PLUGINS: Plugins = [
+  [rehypeSanitize, MARKDOWN_SANITIZE_SCHEMA],
+  [rehypeKatex, KATEX_OPTIONS],
+];
 const REMARK_PLUGINS = [remarkGfm, remarkMath];
 /**
  * remark-rehype would prefix footnote ids with `user-content-` and the sanitiser prefixes every id
