@@ -99,7 +99,10 @@ function inspectPage(args: { bodySelector: string; forbidden: string[] }): strin
         if (name.startsWith('on')) found.push(`handler ${name}: ${show(el)}`);
         if (urlAttrs.has(name)) {
           // browsers drop control characters and whitespace from URLs before reading the scheme
-          const url = attr.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
+          const url = [...attr.value]
+            .filter((c) => c.charCodeAt(0) > 0x20)
+            .join('')
+            .toLowerCase();
           if (/^(javascript|vbscript|data|livescript):/.test(url)) found.push(`url ${name}: ${show(el)}`);
         }
         if (name === 'style') {
