@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { discussion, userInfo } from '../../../server/src/db/schema/index.ts';
 import { apiClient, signIn, type Api } from '../../../server/test/helpers/api-client.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
-import { signInThroughDialog, useServerAndBrowser } from './support.ts';
+import { saveScreenshot, signInThroughDialog, useServerAndBrowser } from './support.ts';
 import { combinedDocument, headedPayloads, sectionTitle, XSS_PAYLOADS } from './xss-payloads.ts';
 
 /**
@@ -185,6 +185,9 @@ async function expectCombinedSafe(page: Page, path: string, scope: string, open?
     await open?.();
     expect(await inspect(scope)).toEqual([]);
     await expectCombinedRendered(page, scope);
+    await saveScreenshot(page, `xss-${new URL(path, env.server.url).pathname.split('/')[1]}`, {
+      fullPage: true,
+    });
   });
   expect(dialogs).toEqual([]);
 }
