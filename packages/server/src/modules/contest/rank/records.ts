@@ -75,13 +75,15 @@ export async function lookAtBoard(db: Db, row: ContestRow, since: number): Promi
                 from (select version, uid from contest_rank_change where cid = ${row.id} and version > ${since}
                       order by version limit ${MAX_CHANGES + 1}) c), '[]') as changes,
       -- the changed users' records in the same statement (one snapshot with the version above)
-      coalesce((select json_agg(json_build_array(r.uid, u.username, r.cpid, r.status, r.score, r.use_time, r.time,
+      coalesce((select json_agg(json_build_array(r.uid, (select username from user_info u where u.uuid = r.uid), r.cpid, r.status, r.score, r.use_time, r.time,
                                                  floor(extract(epoch from r.submit_time) * 1000)::float8, r.submit_id))
-                from contest_record r join user_info u on u.uuid = r.uid
+                from contest_record r
                 where r.cid = ${row.id} and r.status is not null
                   and ${since} < ${Number.MAX_SAFE_INTEGER}
                   and (select count(*) from contest_rank_change where cid = ${row.id} and version > ${since}) <= ${MAX_CHANGES}
-                  and r.uid in (select uid from contest_rank_change where cid = ${row.id} and version > ${since})), '[]') as records`,
+                  -- = any(array(…)): the changed users first, then their records through the uid index
+                  and r.uid = any(array(select uid from contest_rank_change where cid = ${row.id} and version > ${since}))),
+               '[]') as records`,
   );
   const problems = look!.problems;
   const byCpid = new Map(problems.map((p) => [Number(p.cpid), { ...p, cpid: Number(p.cpid) }]));
