@@ -59,6 +59,13 @@ export class AuthService {
         lastRefreshAt: session.lastRefreshAt,
         revokedAt: session.revokedAt,
         expiresAt: session.expiresAt,
+        // the user's grants in the same statement: every signed-in request asks this (issue 12)
+        grants: sql<[string, string | null][]>`coalesce((
+          select json_agg(json_build_array(${role.role}, ${auth.permission}))
+          from ${userRole} join ${role} on ${role.id} = ${userRole.roleId}
+            left join ${roleAuth} on ${roleAuth.roleId} = ${role.id}
+            left join ${auth} on ${auth.id} = ${roleAuth.authId}
+          where ${userRole.uid} = ${userInfo.uuid}), '[]')`,
       })
       .from(session)
       .innerJoin(userInfo, eq(userInfo.uuid, session.uid))
@@ -67,7 +74,9 @@ export class AuthService {
     // A ban also revokes the user's logins; their next request is still told why (issue 10).
     if (found.status === 1) return { kind: 'banned' };
     if (found.revokedAt !== null || found.expiresAt <= now) return { kind: 'invalid' };
-    const { roles, permissions } = await this.grantsOf(found.uid);
+    const { roles, permissions } = grantsFrom(
+      found.grants.map(([role, permission]) => ({ role, permission })),
+    );
     const user: AuthUser = {
       uid: found.uid,
       username: found.username,
@@ -100,9 +109,7 @@ export class AuthService {
       .leftJoin(roleAuth, eq(roleAuth.roleId, role.id))
       .leftJoin(auth, eq(auth.id, roleAuth.authId))
       .where(eq(userRole.uid, uid));
-    const roles = [...new Set(rows.map((r) => r.role as RoleName))];
-    const permissions = [...new Set(rows.flatMap((r) => (r.permission ? [r.permission as Permission] : [])))];
-    return { roles, permissions };
+    return grantsFrom(rows);
   }
 
   /**
@@ -124,4 +131,14 @@ export class AuthService {
   private expiryFrom(now: Date): Date {
     return new Date(now.getTime() + this.options.expireSeconds * 1000);
   }
+}
+
+/** Roles and permissions from the rows of user_role ⨝ role ⟕ role_auth ⟕ auth. */
+function grantsFrom(rows: { role: string; permission: string | null }[]): {
+  roles: RoleName[];
+  permissions: Permission[];
+} {
+  const roles = [...new Set(rows.map((r) => r.role as RoleName))];
+  const permissions = [...new Set(rows.flatMap((r) => (r.permission ? [r.permission as Permission] : [])))];
+  return { roles, permissions };
 }

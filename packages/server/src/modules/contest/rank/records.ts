@@ -46,6 +46,8 @@ export interface BoardLook extends BoardSetup {
   version: number;
   /** the changes after the version asked about, oldest first */
   changes: { version: number; uid: string }[];
+  /** the judged records of the changed users, when there are at most MAX_CHANGES changes */
+  changedRecords: RankRecord[];
 }
 
 /**
@@ -58,6 +60,7 @@ export async function lookAtBoard(db: Db, row: ContestRow, since: number): Promi
     excluded: string[];
     version: number;
     changes: { version: number; uid: string }[];
+    records: RawRecord[];
   }>(
     db,
     sql`select
@@ -70,9 +73,20 @@ export async function lookAtBoard(db: Db, row: ContestRow, since: number): Promi
       coalesce((select version from contest_rank_version where cid = ${row.id}), 0)::float8 as version,
       coalesce((select json_agg(json_build_object('version', c.version, 'uid', c.uid) order by c.version)
                 from (select version, uid from contest_rank_change where cid = ${row.id} and version > ${since}
-                      order by version limit ${MAX_CHANGES + 1}) c), '[]') as changes`,
+                      order by version limit ${MAX_CHANGES + 1}) c), '[]') as changes,
+      -- the changed users' records in the same statement (one snapshot with the version above)
+      coalesce((select json_agg(json_build_array(r.uid, (select username from user_info u where u.uuid = r.uid), r.cpid, r.status, r.score, r.use_time, r.time,
+                                                 floor(extract(epoch from r.submit_time) * 1000)::float8, r.submit_id))
+                from contest_record r
+                where r.cid = ${row.id} and r.status is not null
+                  and ${since} < ${Number.MAX_SAFE_INTEGER}
+                  and (select count(*) from contest_rank_change where cid = ${row.id} and version > ${since}) <= ${MAX_CHANGES}
+                  -- = any(array(…)): the changed users first, then their records through the uid index
+                  and r.uid = any(array(select uid from contest_rank_change where cid = ${row.id} and version > ${since}))),
+               '[]') as records`,
   );
   const problems = look!.problems;
+  const byCpid = new Map(problems.map((p) => [Number(p.cpid), { ...p, cpid: Number(p.cpid) }]));
   const excluded = new Set([row.uid, ...look!.excluded]);
   const config: RankConfig = {
     cid: row.id,
@@ -89,10 +103,26 @@ export async function lookAtBoard(db: Db, row: ContestRow, since: number): Promi
   const signature = JSON.stringify([rowSignature(row), [...excluded].sort(), problems]);
   return {
     config,
-    problems: new Map(problems.map((p) => [Number(p.cpid), { ...p, cpid: Number(p.cpid) }])),
+    problems: byCpid,
     signature,
     version: Number(look!.version),
     changes: look!.changes.map((c) => ({ version: Number(c.version), uid: c.uid })),
+    changedRecords: look!.records.flatMap(
+      ([uid, username, cpid, status, score, useTime, time, submitMs, submitId]) => {
+        const record = rankRecord(byCpid, {
+          uid,
+          username,
+          cpid: Number(cpid),
+          status,
+          score,
+          useTime,
+          time: Number(time),
+          submitMs,
+          submitId: Number(submitId),
+        });
+        return record ? [record] : [];
+      },
+    ),
   };
 }
 
@@ -129,22 +159,34 @@ export async function loadRankRecords(
     );
   const records: RankRecord[] = [];
   for (const r of rows) {
-    const p = problems.get(r.cpid);
-    if (!p) continue;
-    records.push({
-      uid: r.uid,
-      username: r.username,
-      displayId: p.displayId,
-      status: r.status!,
-      // reference §9.4: a remote problem scores 100 when accepted, else 0
-      score: p.remote ? (r.status === 1 ? 100 : 0) : (r.score ?? 0),
-      useTime: r.useTime,
-      time: r.time,
-      submitMs: r.submitTime.getTime(),
-      submitId: r.submitId,
-    });
+    const record = rankRecord(problems, { ...r, status: r.status!, submitMs: r.submitTime.getTime() });
+    if (record) records.push(record);
   }
   return records;
+}
+
+/** A contest_record row as lookAtBoard reads it (a JSON array, in this order). */
+type RawRecord = [string, string, number, number, number | null, number | null, number, number, number];
+
+/** A judged record on the board, or null when its problem is no longer in the contest. */
+function rankRecord(
+  problems: ReadonlyMap<number, BoardProblem>,
+  r: Omit<RankRecord, 'displayId' | 'score'> & { cpid: number; score: number | null },
+): RankRecord | null {
+  const p = problems.get(r.cpid);
+  if (!p) return null;
+  return {
+    uid: r.uid,
+    username: r.username,
+    displayId: p.displayId,
+    status: r.status,
+    // reference §9.4: a remote problem scores 100 when accepted, else 0
+    score: p.remote ? (r.status === 1 ? 100 : 0) : (r.score ?? 0),
+    useTime: r.useTime,
+    time: r.time,
+    submitMs: r.submitMs,
+    submitId: r.submitId,
+  };
 }
 
 /** Records grouped by user. */

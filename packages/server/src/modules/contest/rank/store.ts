@@ -120,7 +120,7 @@ class ContestBoards {
     const changes = look.changes;
     if (changes.length > 0) {
       const uids = [...new Set(changes.map((c) => c.uid))];
-      const fresh = byUser(await loadRankRecords(this.db, row.id, state.problems, uids));
+      const fresh = byUser(look.changedRecords);
       for (const uid of uids) {
         const records = fresh.get(uid) ?? [];
         if (records.length > 0) state.recordsByUser.set(uid, records);
