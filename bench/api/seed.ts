@@ -64,6 +64,9 @@ async function bulkLoad(db: Db, tables: string[], load: () => Promise<void>): Pr
   }
   for (const i of indexes) await db.execute(sql.raw(i.def));
   for (const t of triggers) await db.execute(sql.raw(t.def));
+  // Planner statistics for what follows (PGlite has no autovacuum): without them a join over the
+  // new rows was planned for an empty table, a scan of judge per training problem.
+  for (const table of tables) await db.execute(sql.raw(`analyze "${table}"`));
 }
 
 /**

@@ -189,7 +189,8 @@ describe('GET /api/get-rank-list (reference §3.7, §7.11)', () => {
  */
 async function expectEveryPage(sizes = [1, 2, 3, 4, 7]) {
   for (const type of [0, 1] as const) {
-    const order = type === 0 ? 'r.ac desc, r.total, r.gmt_create, r.uid' : 'r.score desc, r.ac desc, r.gmt_create, r.uid';
+    const order =
+      type === 0 ? 'r.ac desc, r.total, r.gmt_create, r.uid' : 'r.score desc, r.ac desc, r.gmt_create, r.uid';
     const all = await queryRows<{ uid: string }>(
       w.t.db,
       sql`select r.uid from user_record r where r.ranked order by ${sql.raw(order)}`,
@@ -198,7 +199,10 @@ async function expectEveryPage(sizes = [1, 2, 3, 4, 7]) {
       for (let current = 1; current <= Math.ceil(all.length / limit) + 1; current++) {
         const page = await rank(type, `&limit=${limit}&currentPage=${current}`);
         const expected = all.slice((current - 1) * limit, current * limit).map((r) => r.uid);
-        expect(page.records.map((r) => r.uid), `type ${type}, ${limit} a page, page ${current}`).toEqual(expected);
+        expect(
+          page.records.map((r) => r.uid),
+          `type ${type}, ${limit} a page, page ${current}`,
+        ).toEqual(expected);
         expect(page.total).toBe(all.length);
       }
     }
@@ -341,7 +345,9 @@ describe('deep pages of a longer list (user_rank_bucket, migration 0016)', () =>
     await w.t.db.execute(sql`
       insert into user_info (uuid, username, password)
       select 'deep-' || g, 'deep' || g, 'x' from generate_series(1, 400) g`);
-    await w.t.db.execute(sql`insert into user_record (uid) select uuid from user_info where username like 'deep%'`);
+    await w.t.db.execute(
+      sql`insert into user_record (uid) select uuid from user_info where username like 'deep%'`,
+    );
     await w.t.db.execute(sql`
       update user_record set ac = (hashtext(uid) & 7) % 6, total = (hashtext(uid) & 7) % 6 + (hashtext(uid) >> 4 & 3),
         score = 10 * ((hashtext(uid) >> 8 & 7) % 5)

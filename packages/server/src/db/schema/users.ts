@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, smallint, text, unique, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { bigintId, bigintPk, timestamps } from './columns.ts';
 
 /**

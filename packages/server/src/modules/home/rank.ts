@@ -101,7 +101,10 @@ export async function rankList(db: Db, query: RankListQuery): Promise<Page<ACMRa
           select ${userColumns} from ranked r join user_info u on u.uuid = r.uid
           order by ${list.order}`,
       ),
-      queryRows<{ n: number }>(db, sql`select count(*)::int as n from user_record r where r.ranked and ${search}`),
+      queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from user_record r where r.ranked and ${search}`,
+      ),
     ]);
   } else {
     // The number of ranked users is kept by a trigger (ranked_user_count): one row, not a count.
