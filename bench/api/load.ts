@@ -35,12 +35,18 @@ export interface Stats {
   max: number;
 }
 
+/** One variant's figures: its requests per second completed, and offered (its share of the rate). */
+export interface KindStats extends Stats {
+  throughput: number;
+  offered: number;
+}
+
 export interface Report extends Stats {
   /** requests completed per second, over the measured phase and its tail */
   throughput: number;
   /** the first error seen, for the report */
   firstError?: string;
-  kinds: Record<string, Stats>;
+  kinds: Record<string, KindStats>;
 }
 
 interface Sample {
@@ -113,9 +119,11 @@ function stats(samples: Sample[]): Stats {
 const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Job;
 await phase(job, job.warmupSeconds);
 const { samples, elapsed } = await phase(job, job.seconds);
-const kinds: Record<string, Stats> = {};
+const kinds: Record<string, KindStats> = {};
 for (const kind of new Set(job.requests.map((r) => r.kind))) {
-  kinds[kind] = stats(samples.filter((s) => s.kind === kind));
+  const mine = samples.filter((s) => s.kind === kind);
+  const share = job.requests.filter((r) => r.kind === kind).length / job.requests.length;
+  kinds[kind] = { ...stats(mine), throughput: mine.length / elapsed, offered: job.rate * share };
 }
 const report: Report = {
   ...stats(samples),

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -105,7 +106,9 @@ async function endPool(pool: pg.Pool): Promise<void> {
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const inMemory = dataDir === undefined || dataDir === 'memory://';
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? 'memory://' : dataDir);
+  // The extension modules the migrations create (PostgreSQL has them installed; PGlite loads them
+  // here): pg_trgm for the rank lists' user search (migration 0016).
+  const client = await PGlite.create(inMemory ? 'memory://' : dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
   // One embedded database belongs to one process, so no lock is needed here.
   migrators.set(db, () => migratePglite(db, { migrationsFolder }));

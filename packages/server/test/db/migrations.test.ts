@@ -44,7 +44,7 @@ const EXPECTED_TABLES = [
   'test_run', 'system_config', 'login_failure', 'email_code', 'account_lock', 'captcha', 'rate_limit',
   'judge_problem_count', 'judge_status_count', 'problem_kind_count', 'judge_compile_check',
   'judge_hidden_status_count', 'scheduled_job_run', 'generated_account', 'user_import_progress',
-  'user_problem_stat', 'ranked_user_count', 'contest_rank_version', 'contest_rank_change',
+  'user_problem_stat', 'ranked_user_count', 'contest_rank_version', 'contest_rank_change', 'user_rank_bucket',
 ];
 
 /** Every migration committed in the journal. */

@@ -149,18 +149,65 @@ describe('GET /api/get-rank-list (reference §3.7, §7.11)', () => {
     expect(names(second)).toEqual(['admin', 'noSubmit']);
     expect(second).toMatchObject({ total: 6, size: 2, current: 2, pages: 3 });
 
-    expect(names(await rank(0, '&searchUser=B'))).toEqual(['bob', 'noSubmit', 'problemAdmin']);
-    expect(await rank(0, '&searchUser=b&limit=2&currentPage=2')).toMatchObject({ total: 3, pages: 2 });
-    expect(await rank(0, '&searchUser=b&currentPage=3')).toMatchObject({ records: [], total: 3 });
+    // three characters or more: anywhere in the name (HOJ's like %…%), any case
+    expect(names(await rank(0, '&searchUser=ADM'))).toEqual(['admin', 'problemAdmin']);
+    expect(names(await rank(1, '&searchUser=uBm'))).toEqual(['noSubmit']);
+    expect(await rank(0, '&searchUser=adm&limit=1&currentPage=2')).toMatchObject({ total: 2, pages: 2 });
+    expect(names(await rank(0, '&searchUser=adm&limit=1&currentPage=2'))).toEqual(['problemAdmin']);
+    expect(await rank(0, '&searchUser=adm&currentPage=3')).toMatchObject({ records: [], total: 2 });
     await w.t.db.update(userInfo).set({ nickname: 'Queen Bee' }).where(eq(userInfo.username, 'carol'));
     await w.t.db.update(userInfo).set({ realname: 'Zed Q' }).where(eq(userInfo.username, 'admin'));
+    expect(names(await rank(0, '&searchUser=een%20b'))).toEqual(['carol']); // a nickname's inside
+    expect(names(await rank(0, '&searchUser=zed'))).toEqual(['admin']); // a real name
+    // LIKE's wildcards are matched as themselves
+    expect((await rank(0, '&searchUser=%25')).total).toBe(0);
+    expect((await rank(0, '&searchUser=a_m')).total).toBe(0);
+  });
+
+  it('a keyword of one or two characters matches the start of a word of the names (no trigram inside)', async () => {
+    // bob's name starts with b; carol's nickname "Queen Bee" has a word starting with b; noSubmit and
+    // problemAdmin hold a b only inside a word
+    expect(names(await rank(0, '&searchUser=B'))).toEqual(['bob', 'carol']);
+    expect(await rank(0, '&searchUser=b&limit=1&currentPage=2')).toMatchObject({ total: 2, pages: 2 });
+    // admin's real name "Zed Q" (a word of one letter), carol's "Queen"
     const byQ = await rank(0, '&searchUser=q');
     expect(names(byQ)).toEqual(['admin', 'carol']);
     expect(byQ.total).toBe(2);
-    // LIKE's wildcards are matched as themselves
+    expect(names(await rank(1, '&searchUser=Pr'))).toEqual(['problemAdmin']);
+    expect(names(await rank(1, '&searchUser=mi'))).toEqual([]); // admin, noSubmit: inside words only
     expect((await rank(0, '&searchUser=%25')).total).toBe(0);
   });
+
+  it('every page of every size is the slice of the whole list at its place (pages start at a key)', async () => {
+    await expectEveryPage();
+  });
 });
+
+/**
+ * Each page of each size 1–7, and the page after the last, equals the slice of the whole ordered list
+ * (read with a plain OFFSET over user_record): the pages start inside user_rank_bucket's keys.
+ */
+async function expectEveryPage(sizes = [1, 2, 3, 4, 7]) {
+  for (const type of [0, 1] as const) {
+    const order =
+      type === 0 ? 'r.ac desc, r.total, r.gmt_create, r.uid' : 'r.score desc, r.ac desc, r.gmt_create, r.uid';
+    const all = await queryRows<{ uid: string }>(
+      w.t.db,
+      sql`select r.uid from user_record r where r.ranked order by ${sql.raw(order)}`,
+    );
+    for (const limit of sizes) {
+      for (let current = 1; current <= Math.ceil(all.length / limit) + 1; current++) {
+        const page = await rank(type, `&limit=${limit}&currentPage=${current}`);
+        const expected = all.slice((current - 1) * limit, current * limit).map((r) => r.uid);
+        expect(
+          page.records.map((r) => r.uid),
+          `type ${type}, ${limit} a page, page ${current}`,
+        ).toEqual(expected);
+        expect(page.total).toBe(all.length);
+      }
+    }
+  }
+}
 
 describe('the counters follow every change of a verdict (migration 0015)', () => {
   it('a rejudge takes an AC away at once, and a WA then keeps it away (ACM: alice falls behind admin)', async () => {
@@ -266,6 +313,21 @@ describe('the counters follow every change of a verdict (migration 0015)', () =>
             (select count(*)::int from user_record where ranked) as real`,
     );
     expect(counted!.kept).toBe(counted!.real);
+    // user_rank_bucket (migration 0016): the ranked users per leading key of each list
+    const buckets = await queryRows<{ list: number; k1: number; k2: number; n: number }>(
+      w.t.db,
+      sql`select list, k1, k2, n from user_rank_bucket order by list, k1, k2`,
+    );
+    const counts = await queryRows<{ list: number; k1: number; k2: number; n: number }>(
+      w.t.db,
+      sql`select * from (
+            select 0 as list, -ac as k1, total as k2, count(*)::int as n from user_record where ranked group by 2, 3
+            union all
+            select 1, -score, -ac, count(*)::int from user_record where ranked group by 2, 3) c
+          order by list, k1, k2`,
+    );
+    expect(buckets).toEqual(counts);
+    await expectEveryPage([1, 2, 5]);
   });
 
   it('a user unbanned, or no longer root, is ranked again', async () => {
@@ -273,5 +335,37 @@ describe('the counters follow every change of a verdict (migration 0015)', () =>
     expect(names(await rank(0))).toContain('eve');
     await w.t.db.execute(sql`delete from user_role where uid = '1'`);
     expect(names(await rank(0))).toContain('root');
+  });
+});
+
+describe('deep pages of a longer list (user_rank_bucket, migration 0016)', () => {
+  it('400 more users with many ties: every page equals the plain OFFSET slice, and after they go', async () => {
+    // counters set directly (a trigger on user_record keeps the buckets, whoever writes them):
+    // ac 0–5, total ac…ac+3, score 0–40 by tens, so that keys hold from one to dozens of users
+    await w.t.db.execute(sql`
+      insert into user_info (uuid, username, password)
+      select 'deep-' || g, 'deep' || g, 'x' from generate_series(1, 400) g`);
+    await w.t.db.execute(
+      sql`insert into user_record (uid) select uuid from user_info where username like 'deep%'`,
+    );
+    await w.t.db.execute(sql`
+      update user_record set ac = (hashtext(uid) & 7) % 6, total = (hashtext(uid) & 7) % 6 + (hashtext(uid) >> 4 & 3),
+        score = 10 * ((hashtext(uid) >> 8 & 7) % 5)
+      where uid like 'deep-%'`);
+    // the 8 users above (eve and root ranked again) and 400: the last page holds 408 - 13 · 30
+    expect((await rank(0, '&limit=30&currentPage=14')).records).toHaveLength(18);
+    await expectEveryPage([7, 30]);
+    // a searched deep page: "deep1…" in order, from the trigram index
+    const all = await rank(1, '&searchUser=deep1&limit=100');
+    const third = await rank(1, '&searchUser=deep1&limit=20&currentPage=3');
+    expect(third.total).toBe(all.total);
+    expect(third.records.map((r) => r.uid)).toEqual(all.records.slice(40, 60).map((r) => r.uid));
+    await w.t.db.execute(sql`delete from user_info where username like 'deep%'`);
+    const [left] = await queryRows<{ n: number }>(
+      w.t.db,
+      sql`select coalesce(sum(n), 0)::int as n from user_rank_bucket where list = 0`,
+    );
+    expect(left!.n).toBe((await rank(0)).total);
+    await expectEveryPage([2]);
   });
 });

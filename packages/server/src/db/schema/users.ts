@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { bigintId, bigintPk, timestamps } from './columns.ts';
 
 /**
@@ -78,14 +88,21 @@ export const userRecord = pgTable(
     ...timestamps,
   },
   (t) => [
-    // ACM order (ref §7.11): ac desc, total asc; ties: registered earlier first. search_key trails so
-    // that a search filters inside the index.
+    // ACM order (ref §7.11): ac desc, total asc; ties: registered earlier first, then the uid. The
+    // keys are ascending expressions (-ac) so that a deep page can start at a row comparison
+    // `(-ac, total) >= (…)` inside the index (user_rank_bucket says where); migration 0016 adds
+    // `INCLUDE (ac, score)` (drizzle cannot say it) so that a page is an index-only scan.
     index('user_record_acm_rank_idx')
-      .on(t.ac.desc(), t.total, t.gmtCreate, t.uid, t.searchKey)
+      .on(sql`(-${t.ac})`, t.total, t.gmtCreate, t.uid)
       .where(sql`ranked`),
-    // OI order (ref §7.11): score desc, ac desc; same ties.
+    // OI order (ref §7.11): score desc, ac desc; same ties; 0016 adds `INCLUDE (score, ac, total)`.
     index('user_record_oi_rank_idx')
-      .on(t.score.desc(), t.ac.desc(), t.gmtCreate, t.uid, t.searchKey)
+      .on(sql`(-${t.score})`, sql`(-${t.ac})`, t.gmtCreate, t.uid)
+      .where(sql`ranked`),
+    // searchUser (pg_trgm, migration 0016): `search_key LIKE '%…%'` of three characters or more, and
+    // the word-start match of shorter keywords (modules/home/rank.ts), without reading every user.
+    index('user_record_search_trgm_idx')
+      .using('gin', t.searchKey.op('gin_trgm_ops'))
       .where(sql`ranked`),
   ],
 );
@@ -152,3 +169,22 @@ export const rankedUserCount = pgTable('ranked_user_count', {
   id: integer('id').primaryKey().default(1),
   n: integer('n').notNull().default(0),
 });
+
+/**
+ * How many ranked users share each leading sort key of a rank list, kept by a statement trigger on
+ * user_record (migration 0016_rank_list_search_and_pages): list 0 (ACM) counts by (k1, k2) =
+ * (-ac, total), list 1 (OI) by (-score, -ac). Summing the counts before a key gives the position of
+ * its first row, so a page at any depth starts inside the rank index at the key that holds its first
+ * row and skips only within that key (modules/home/rank.ts) instead of walking every row before it.
+ * Keys without users are deleted.
+ */
+export const userRankBucket = pgTable(
+  'user_rank_bucket',
+  {
+    list: smallint('list').notNull(),
+    k1: integer('k1').notNull(),
+    k2: integer('k2').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.k1, t.k2] })],
+);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { HOME_LIMITS, RANK_TYPE, type ACMRankVO, type OIRankVO, type RankListQuery } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -8,52 +8,111 @@ import { containsPattern } from '../problem/query.ts';
 /**
  * The orders of reference §7.11, written exactly as the partial indexes of user_record are built
  * (schema/users.ts), so that a page is read in index order: ACM `ac desc, total asc`, OI
- * `score desc, ac desc`; ties go to the user registered first, then the uid.
+ * `score desc, ac desc`; ties go to the user registered first, then the uid. `keys` are the leading
+ * keys that user_rank_bucket counts by (its k1, k2).
  */
-const ORDER = {
-  [RANK_TYPE.acm]: sql.raw('r.ac desc nulls last, r.total, r.gmt_create, r.uid'),
-  [RANK_TYPE.oi]: sql.raw('r.score desc nulls last, r.ac desc nulls last, r.gmt_create, r.uid'),
+const LISTS = {
+  [RANK_TYPE.acm]: {
+    order: sql.raw('-r.ac, r.total, r.gmt_create, r.uid'),
+    keys: sql.raw('(-r.ac, r.total)'),
+  },
+  [RANK_TYPE.oi]: {
+    order: sql.raw('-r.score, -r.ac, r.gmt_create, r.uid'),
+    keys: sql.raw('(-r.score, -r.ac)'),
+  },
 };
 
 type RankRow = OIRankVO;
 
+/** Keywords shorter than this have no trigram to look up (pg_trgm indexes three characters). */
+export const SHORT_KEYWORD = 3;
+
+/**
+ * What `searchUser` matches in `search_key` (lower-cased "username nickname realname"), always
+ * through the trigram index (migration 0016): a keyword of three characters or more anywhere
+ * (HOJ's `like %…%`); **Changed:** a shorter one only at the start of a word of the key (the start,
+ * or after a space), since one or two letters anywhere match most users and no index finds them, so
+ * every such search read every user. pg_trgm indexes word starts ("  b", " bo"), so these are found.
+ */
+function searchCondition(searchUser: string): SQL {
+  const anywhere = containsPattern(searchUser); // `%keyword%`, its own wildcards escaped
+  if ([...searchUser].length >= SHORT_KEYWORD) return sql`r.search_key like lower(${anywhere})`;
+  const wordStart = anywhere.slice(1); // `keyword%`
+  return sql`(r.search_key like lower(${wordStart}) or r.search_key like lower(${`% ${wordStart}`}))`;
+}
+
+const userColumns = sql`r.uid, u.username, u.nickname, left(u.signature, ${HOME_LIMITS.rankSignatureMax}) as signature,
+      u.avatar, u.title_name as "titleName", u.title_color as "titleColor", r.total, r.ac, r.score`;
+
+/**
+ * A page of the whole list at any depth, one statement: the running sums of user_rank_bucket (a few
+ * hundred keys, not one row per user) name the key that holds the page's first row and how many
+ * rows of that key come before it; the page then starts at that key inside the rank index and skips
+ * only those. HOJ's (and Verdict's earlier) OFFSET walked every row before the page.
+ */
+function wholeListPage(query: RankListQuery, list: (typeof LISTS)[0]): SQL {
+  const offset = (query.currentPage - 1) * query.limit;
+  return sql`
+    with b as (
+      select k1, k2, n, sum(n) over (order by k1, k2) - n as before
+      from user_rank_bucket where list = ${query.type}
+    ), s as (
+      select k1, k2, ${offset} - before as skip from b where before + n > ${offset} order by k1, k2 limit 1
+    ), ranked as (
+      select r.uid, r.ac, r.total, r.score, r.gmt_create from user_record r
+      where r.ranked and ${list.keys} >= ((select k1 from s), (select k2 from s))
+      order by ${list.order}
+      limit ${query.limit} offset (select skip from s)
+    )
+    select ${userColumns} from ranked r join user_info u on u.uuid = r.uid
+    order by ${list.order}`;
+}
+
 /**
  * reference §3.7 `GET /api/get-rank-list`, §7.11: active users other than super admins, in the
  * ACM or OI order, optionally those whose username, nickname or real name contains `searchUser`
- * (case-insensitive). **Changed:** HOJ counts every user's submissions on each request and caches
- * unfiltered pages for 60 s; Verdict reads the counters that triggers keep in user_record as
- * verdicts arrive (migration 0015), so a page is one indexed query and never stale. OI `total`
- * counts public submissions, as ACM's does and as `ac` does (HOJ's counted contest submissions
- * there, so its AC/total rate mixed scopes).
+ * (case-insensitive; see searchCondition for short keywords). **Changed:** HOJ counts every user's
+ * submissions on each request and caches unfiltered pages for 60 s; Verdict reads the counters that
+ * triggers keep in user_record as verdicts arrive (migration 0015), so a page is one indexed query
+ * and never stale, at any depth (user_rank_bucket, migration 0016). OI `total` counts public
+ * submissions, as ACM's does and as `ac` does (HOJ's counted contest submissions there, so its
+ * AC/total rate mixed scopes).
  */
 export async function rankList(db: Db, query: RankListQuery): Promise<Page<ACMRankVO | OIRankVO>> {
-  const search = query.searchUser
-    ? sql`and r.search_key like ${containsPattern(query.searchUser.toLowerCase())}`
-    : sql``;
   const oi = query.type === RANK_TYPE.oi;
-  const countAll = sql`select count(*)::int as n from user_record r where r.ranked ${search}`;
-  // A search counts its matches in the same pass over the index that finds them (the window sees
-  // every match before the limit); a plain page reads the number of ranked users that a trigger
-  // keeps (ranked_user_count), one row instead of a count over every user.
-  const pageQuery = sql`
-    with ranked as (
-      select r.uid, r.ac, r.total, r.score, r.gmt_create ${query.searchUser ? sql`, count(*) over () as n` : sql``}
-      from user_record r where r.ranked ${search}
-      order by ${ORDER[query.type as 0 | 1]}
-      limit ${query.limit} offset ${(query.currentPage - 1) * query.limit}
-    )
-    select r.uid, u.username, u.nickname, left(u.signature, ${HOME_LIMITS.rankSignatureMax}) as signature,
-      u.avatar, u.title_name as "titleName", u.title_color as "titleColor", r.total, r.ac, r.score,
-      ${query.searchUser ? sql`r.n::int` : sql`null::int`} as n
-    from ranked r join user_info u on u.uuid = r.uid
-    order by ${ORDER[query.type as 0 | 1]}`;
-  const [rows, counted] = await Promise.all([
-    queryRows<RankRow & { n: number | null }>(db, pageQuery),
-    query.searchUser
-      ? undefined
-      : queryRows<{ n: number }>(db, sql`select n from ranked_user_count where id = 1`),
-  ]);
-  const total = rows[0]?.n ?? counted?.[0]?.n ?? (await queryRows<{ n: number }>(db, countAll))[0]?.n ?? 0;
+  const list = LISTS[query.type as 0 | 1];
+  let rows: RankRow[];
+  let total: number;
+  if (query.searchUser) {
+    const search = searchCondition(query.searchUser);
+    // The page and the count apart: a window count over the matches would hold them all before
+    // the limit, while the page alone may stop at its last row (a common keyword walks the rank
+    // index; a rare one reads its few matches from the trigram index and sorts them).
+    [rows, [{ n: total } = { n: 0 }]] = await Promise.all([
+      queryRows<RankRow>(
+        db,
+        sql`
+          with ranked as (
+            select r.uid, r.ac, r.total, r.score, r.gmt_create from user_record r
+            where r.ranked and ${search}
+            order by ${list.order}
+            limit ${query.limit} offset ${(query.currentPage - 1) * query.limit}
+          )
+          select ${userColumns} from ranked r join user_info u on u.uuid = r.uid
+          order by ${list.order}`,
+      ),
+      queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from user_record r where r.ranked and ${search}`,
+      ),
+    ]);
+  } else {
+    // The number of ranked users is kept by a trigger (ranked_user_count): one row, not a count.
+    [rows, [{ n: total } = { n: 0 }]] = await Promise.all([
+      queryRows<RankRow>(db, wholeListPage(query, list)),
+      queryRows<{ n: number }>(db, sql`select n from ranked_user_count where id = 1`),
+    ]);
+  }
   const records = rows.map((row) => {
     const base: ACMRankVO = {
       uid: row.uid,
