@@ -126,12 +126,15 @@ describe('reference §7.13 / §3.5: the kept rank cells equal a recount after an
       if (draw < 0.4 || ids.length < 4) {
         // a submission judged at once, or left waiting for a later step
         tw.w.clock.advance(60_000);
-        const res = await tw.call<{ submitId: number }>(pick(SUBMITTERS), 'POST', '/api/submit-problem-judge', {
-          pid: pick(tw.problems).problemId,
-          language: 'C++',
-          code: `${CPP}\n// step ${step}`,
-          cid: 0,
-          isRemote: false,
+        const res = await tw.w.call<{ submitId: number }>('POST', '/api/submit-problem-judge', {
+          token: tw.w.tokens[pick(SUBMITTERS)],
+          payload: {
+            pid: pick(tw.problems).problemId,
+            language: 'C++',
+            code: `${CPP}\n// step ${step}`,
+            cid: 0,
+            isRemote: false,
+          },
         });
         expect(res.status, res.msg).toBe(200);
         ids.push(res.data.submitId);
@@ -140,7 +143,9 @@ describe('reference §7.13 / §3.5: the kept rank cells equal a recount after an
         expect((await root(`/api/admin/judge/rejudge?submitId=${pick(ids)}`)).status).toBe(200);
       } else if (draw < 0.6) {
         // a whole problem's submissions requeued in one statement
-        expect((await root(`/api/admin/judge/rejudge-problem?pid=${pick(tw.problems).pid}`)).status).toBe(200);
+        expect((await root(`/api/admin/judge/rejudge-problem?pid=${pick(tw.problems).pid}`)).status).toBe(
+          200,
+        );
       } else if (draw < 0.75) {
         const v = verdict();
         const score = v.score === undefined ? '' : `&score=${v.score}`;
@@ -182,7 +187,9 @@ describe('reference §7.13 / §3.5: the kept rank cells equal a recount after an
     );
     await tw.w.t.db.execute(sql`delete from judge where submit_id = ${row!.submit_id}`);
     expect(await drift()).toEqual([]);
-    await tw.w.t.db.execute(sql`update judge set status = ${JudgeStatus.PENDING} where status in (-3, -2, -1)`);
+    await tw.w.t.db.execute(
+      sql`update judge set status = ${JudgeStatus.PENDING} where status in (-3, -2, -1)`,
+    );
     expect(await drift()).toEqual([]);
   });
 });

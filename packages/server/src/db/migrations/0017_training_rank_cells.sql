@@ -160,3 +160,6 @@ UPDATE user_problem_stat s
     GROUP BY j.uid, j.pid
   ) c
   WHERE s.uid = c.uid AND s.pid = c.pid;
+--> statement-breakpoint
+-- the planner learns the new index and columns at once (PGlite runs no autovacuum)
+ANALYZE user_problem_stat;

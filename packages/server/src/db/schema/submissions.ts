@@ -253,7 +253,9 @@ export const userProblemStat = pgTable(
   (t) => [
     primaryKey({ columns: [t.uid, t.pid] }),
     // a training rank: the cells of its problems
-    index('user_problem_stat_ranked_idx').on(t.pid, t.uid).where(sql`first_ranked_id is not null`),
+    index('user_problem_stat_ranked_idx')
+      .on(t.pid, t.uid)
+      .where(sql`first_ranked_id is not null`),
   ],
 );
 

@@ -56,12 +56,11 @@ const caches = new WeakMap<Db, RankCache>();
 
 /**
  * The whole ranking of a training, every ranked user in order, with real names (shown to training
- * admins only). One statement: the cells and rows are aggregated in SQL.
+ * admins only), one JSON `row` each. One statement: the cells and rows are aggregated in SQL
+ * (exported for bench/api/training-rank-plan.ts).
  */
-async function computeRank(db: Db, row: TrainingRow): Promise<TrainingRankVO[]> {
-  const rows = await queryRows<RankRow>(
-    db,
-    sql`with problems as (
+export function rankSql(row: TrainingRow): SQL {
+  return sql`with problems as (
         select tp.id as tpid, tp.pid, tp.display_id from training_problem tp join problem p on p.id = tp.pid
         where tp.tid = ${row.id} and p.auth = 1),
       cells as (${cellsOf(row)}),
@@ -81,8 +80,11 @@ async function computeRank(db: Db, row: TrainingRow): Promise<TrainingRankVO[]> 
       from ranked r join user_info u on u.uuid = r.uid
       where u.username <> ${row.author}
         and not exists (select 1 from user_role ur where ur.uid = r.uid and ur.role_id = ${ROLES.root.id})
-      order by r.ac desc, r.total_run_time asc, r.first_submit asc`,
-  );
+      order by r.ac desc, r.total_run_time asc, r.first_submit asc`;
+}
+
+async function computeRank(db: Db, row: TrainingRow): Promise<TrainingRankVO[]> {
+  const rows = await queryRows<RankRow>(db, rankSql(row));
   return rows.map(({ row: r }) => ({ ...r, ac: Number(r.ac), totalRunTime: Number(r.totalRunTime) }));
 }
 
