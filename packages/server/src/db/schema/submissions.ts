@@ -221,6 +221,13 @@ export const userAcproblem = pgTable(
  * verdict, rejudge or delete; a pair without submissions has no row. It feeds `user_record`'s rank
  * counters and the user home's solved, tried and score lists. No foreign keys, like the other
  * counters: a cascade deleting a user's or a problem's submissions must still be able to write.
+ *
+ * It also holds the pair's cell of a Public training's rank (ref §7.13; migration
+ * 0017_training_rank_cells): of the submissions with a ranked verdict (PE, CE, WA, AC, TLE, MLE, RE,
+ * PA), the first one, the first accepted one with its score and the fastest accepted run, and the
+ * latest one with its verdict and score. The same triggers read them again from `judge` for every
+ * pair whose ranked verdicts, run times or scores changed, so a rank is one aggregate over the
+ * training's problems' cells instead of over their submissions.
  */
 export const userProblemStat = pgTable(
   'user_problem_stat',
@@ -230,8 +237,26 @@ export const userProblemStat = pgTable(
     submissions: integer('submissions').notNull().default(0),
     accepted: integer('accepted').notNull().default(0),
     bestScore: integer('best_score'),
+    /** the first submission with a ranked verdict (null: none yet, the pair is not in a rank) */
+    firstRankedId: bigintId('first_ranked_id'),
+    /** the first accepted submission, the one a solved cell stands for */
+    acSubmitId: bigintId('ac_submit_id'),
+    /** ms, the fastest accepted run */
+    acTime: integer('ac_time'),
+    /** the first accepted submission's score */
+    acScore: integer('ac_score'),
+    /** the latest submission with a ranked verdict, what an unsolved cell shows */
+    lastRankedId: bigintId('last_ranked_id'),
+    lastStatus: integer('last_status'),
+    lastScore: integer('last_score'),
   },
-  (t) => [primaryKey({ columns: [t.uid, t.pid] })],
+  (t) => [
+    primaryKey({ columns: [t.uid, t.pid] }),
+    // a training rank: the cells of its problems
+    index('user_problem_stat_ranked_idx')
+      .on(t.pid, t.uid)
+      .where(sql`first_ranked_id is not null`),
+  ],
 );
 
 /**

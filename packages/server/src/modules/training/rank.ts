@@ -11,22 +11,35 @@ import { trainingRankEpoch } from './rank-epoch.ts';
 const RANKED_STATUSES = sql.raw('(-3, -2, -1, 0, 1, 2, 3, 8)');
 
 /**
- * The submissions a training's rank is built from, as (uid, tpid, status, score, time, submit_id).
- * Private: its training_record rows (reference §7.13: registered users, back-filled on
- * registration). **Changed:** HOJ keeps records for Private trainings only, so a Public training's
- * rank is empty; Verdict ranks a Public one from every non-contest, non-group submission of its
- * problems, read straight from `judge` through the (pid, submit_time) index of public submissions,
- * so no record rows are written for it.
+ * A training's rank cells, one per (user, problem display id) as (uid, display_id, is_ac,
+ * run_time, ac_score, last_status, last_score, first_submit), over `problems` (tpid, pid,
+ * display_id: its public problems). Per problem the first accepted submission wins (its score,
+ * the fastest accepted run), otherwise the latest ranked verdict shows.
+ *
+ * Private: aggregated from its training_record rows (reference §7.13: registered users,
+ * back-filled on registration). **Changed:** HOJ keeps records for Private trainings only, so a
+ * Public training's rank is empty; Verdict ranks a Public one from every non-contest, non-group
+ * submission of its problems, whose cells `user_problem_stat` keeps per (user, problem) (migration
+ * 0017, triggers on `judge`): read through its (pid, uid) index of ranked pairs, no submission is
+ * read and no record row is written.
  */
-function submissionsOf(row: TrainingRow): SQL {
+function cellsOf(row: TrainingRow): SQL {
   if (row.auth === 'Private') {
-    return sql`select j.uid, r.tpid, j.status, j.score, j.time, j.submit_id
+    return sql`select j.uid, pr.display_id,
+        bool_or(j.status = 0) as is_ac,
+        min(j.time) filter (where j.status = 0) as run_time,
+        (array_agg(j.score order by j.submit_id) filter (where j.status = 0))[1] as ac_score,
+        (array_agg(j.status order by j.submit_id desc))[1] as last_status,
+        (array_agg(j.score order by j.submit_id desc))[1] as last_score,
+        min(j.submit_id) as first_submit
       from training_record r join judge j on j.submit_id = r.submit_id
-      where r.tid = ${row.id} and j.status in ${RANKED_STATUSES}`;
+      join problems pr on pr.tpid = r.tpid
+      where r.tid = ${row.id} and j.status in ${RANKED_STATUSES}
+      group by j.uid, pr.display_id`;
   }
-  return sql`select j.uid, tp.id as tpid, j.status, j.score, j.time, j.submit_id
-    from training_problem tp join judge j on j.pid = tp.pid and j.cid = 0 and j.gid is null
-    where tp.tid = ${row.id} and j.status in ${RANKED_STATUSES}`;
+  return sql`select s.uid, pr.display_id, s.ac_submit_id is not null as is_ac, s.ac_time as run_time,
+      s.ac_score, s.last_status, s.last_score, s.first_ranked_id as first_submit
+    from problems pr join user_problem_stat s on s.pid = pr.pid and s.first_ranked_id is not null`;
 }
 
 interface RankRow {
@@ -43,25 +56,14 @@ const caches = new WeakMap<Db, RankCache>();
 
 /**
  * The whole ranking of a training, every ranked user in order, with real names (shown to training
- * admins only). One statement: the cells and rows are aggregated in SQL.
+ * admins only), one JSON `row` each. One statement: the cells and rows are aggregated in SQL
+ * (exported for bench/api/training-rank-plan.ts).
  */
-async function computeRank(db: Db, row: TrainingRow): Promise<TrainingRankVO[]> {
-  const rows = await queryRows<RankRow>(
-    db,
-    sql`with problems as (
-        select tp.id as tpid, tp.display_id from training_problem tp join problem p on p.id = tp.pid
+export function rankSql(row: TrainingRow): SQL {
+  return sql`with problems as (
+        select tp.id as tpid, tp.pid, tp.display_id from training_problem tp join problem p on p.id = tp.pid
         where tp.tid = ${row.id} and p.auth = 1),
-      subs as (${submissionsOf(row)}),
-      cells as (
-        select s.uid, pr.display_id,
-          bool_or(s.status = 0) as is_ac,
-          min(s.time) filter (where s.status = 0) as run_time,
-          (array_agg(s.score order by s.submit_id) filter (where s.status = 0))[1] as ac_score,
-          (array_agg(s.status order by s.submit_id desc))[1] as last_status,
-          (array_agg(s.score order by s.submit_id desc))[1] as last_score,
-          min(s.submit_id) as first_submit
-        from subs s join problems pr on pr.tpid = s.tpid
-        group by s.uid, pr.display_id),
+      cells as (${cellsOf(row)}),
       ranked as (
         select c.uid,
           count(*) filter (where c.is_ac) as ac,
@@ -78,8 +80,11 @@ async function computeRank(db: Db, row: TrainingRow): Promise<TrainingRankVO[]> 
       from ranked r join user_info u on u.uuid = r.uid
       where u.username <> ${row.author}
         and not exists (select 1 from user_role ur where ur.uid = r.uid and ur.role_id = ${ROLES.root.id})
-      order by r.ac desc, r.total_run_time asc, r.first_submit asc`,
-  );
+      order by r.ac desc, r.total_run_time asc, r.first_submit asc`;
+}
+
+async function computeRank(db: Db, row: TrainingRow): Promise<TrainingRankVO[]> {
+  const rows = await queryRows<RankRow>(db, rankSql(row));
   return rows.map(({ row: r }) => ({ ...r, ac: Number(r.ac), totalRunTime: Number(r.totalRunTime) }));
 }
 
