@@ -17,5 +17,8 @@ export async function signOut(call: () => Promise<Answer<null>>): Promise<void> 
     // already shown by the API client (spec part 1 §8)
   }
   clearSession();
+  // The message queries are the signed-in user's alone: refetched now, without a token, their 401
+  // would open the login dialog over the signed-out page. Drop them instead.
+  queryClient.removeQueries({ queryKey: ['msg'] });
   void queryClient.invalidateQueries();
 }
