@@ -232,11 +232,15 @@ async function watchViolations(context: BrowserContext, page: Page): Promise<Vio
   return violations;
 }
 
-/** Whether the page has had no request in flight for a moment (its lazy parts and data loaded). */
+/**
+ * Whether the page has had no request in flight for a moment (its lazy parts and data loaded). The
+ * signed-in page's message stream (issue 15) stays open for good, so it does not count.
+ */
 function networkQuiet(page: Page): () => boolean {
   const inFlight = new Set<Request>();
   let changed = Date.now();
   page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/msg/stream') return;
     inFlight.add(request);
     changed = Date.now();
   });
