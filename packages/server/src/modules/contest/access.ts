@@ -2,7 +2,7 @@ import type { ContestFacts } from '../../policy/resources.ts';
 import type { Db } from '../../db/client.ts';
 import { assertCan, can } from '../../policy/index.ts';
 import type { Subject } from '../../policy/subjects.ts';
-import { contestFacts, loadContestFor, type ContestRow } from './facts.ts';
+import { contestFacts, loadContest, type ContestRow } from './facts.ts';
 
 /** The contest rules a call checks before it reads anything of the contest (reference §7.18). */
 export type ContestAction =
@@ -26,14 +26,8 @@ export interface ContestView {
 }
 
 /** The view of a loaded contest row for `user` at `now`, without checking any rule. */
-export async function viewOf(
-  db: Db,
-  row: ContestRow,
-  user: Subject,
-  now: Date,
-  known?: { registered: boolean },
-): Promise<ContestView> {
-  const facts = await contestFacts(db, row, user, now, known);
+export async function viewOf(db: Db, row: ContestRow, user: Subject, now: Date): Promise<ContestView> {
+  const facts = await contestFacts(db, row, user, now);
   const admin = can(user, 'contest.manage', facts);
   return { row, facts, now, admin, sealed: !can(user, 'contest.realTime', facts) };
 }
@@ -49,8 +43,8 @@ export async function contestFor(
   now: Date,
   action: ContestAction,
 ): Promise<ContestView> {
-  const { row, registered } = await loadContestFor(db, cid, user);
-  const view = await viewOf(db, row, user, now, { registered });
+  const row = await loadContest(db, cid);
+  const view = await viewOf(db, row, user, now);
   assertCan(user, action, view.facts);
   return view;
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { accountAllowedByRule } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
 import { contest, contestRegister, group, groupMember } from '../../db/schema/index.ts';
@@ -39,27 +39,6 @@ export async function loadContest(db: Db, cid: number): Promise<ContestRow> {
   return row;
 }
 
-/**
- * The contest row and whether `user` registered for it, in one statement (every contest call asks
- * both: issue 12's board reads), or the reference's "contest does not exist".
- */
-export async function loadContestFor(
-  db: Db,
-  cid: number,
-  user: Subject,
-): Promise<{ row: ContestRow; registered: boolean }> {
-  const registered = user
-    ? sql<boolean>`exists(select 1 from ${contestRegister} where ${contestRegister.cid} = ${contest.id} and ${contestRegister.uid} = ${user.uid})`
-    : sql<boolean>`false`;
-  const [found] = await db
-    .select({ row: contest, registered })
-    .from(contest)
-    .where(eq(contest.id, cid))
-    .limit(1);
-  if (!found) throw notFound(problemMessages.contestNotFound);
-  return found;
-}
-
 /** reference §4.4, §7.18: whether the account-limit rule (when switched on) lets `user` take part. */
 export function accountAllowed(
   row: Pick<ContestRow, 'openAccountLimit' | 'accountLimitRule'>,
@@ -86,22 +65,14 @@ async function groupFactsOf(db: Db, gid: number, user: Subject): Promise<GroupFa
  * What the contest rules of the policy (policy/rules/contest.ts, reference §7.18) need to know about
  * `row` for `user` at `now`: status from the clock, the caller's registration, the seal, the group.
  */
-export async function contestFacts(
-  db: Db,
-  row: ContestRow,
-  user: Subject,
-  now: Date,
-  known?: { registered: boolean },
-): Promise<ContestFacts> {
-  const [registration] = known
-    ? [known.registered ? { id: 0 } : undefined]
-    : user
-      ? await db
-          .select({ id: contestRegister.id })
-          .from(contestRegister)
-          .where(and(eq(contestRegister.cid, row.id), eq(contestRegister.uid, user.uid)))
-          .limit(1)
-      : [];
+export async function contestFacts(db: Db, row: ContestRow, user: Subject, now: Date): Promise<ContestFacts> {
+  const [registration] = user
+    ? await db
+        .select({ id: contestRegister.id })
+        .from(contestRegister)
+        .where(and(eq(contestRegister.cid, row.id), eq(contestRegister.uid, user.uid)))
+        .limit(1)
+    : [];
   return {
     uid: row.uid,
     auth: row.auth,
