@@ -32,6 +32,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          // one migrated database that every test database copies (CI time)
+          globalSetup: ['packages/server/test/helpers/database-template.ts'],
           include: ['packages/*/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...UNIT],
         },

@@ -72,7 +72,7 @@ async function bulkLoad(db: Db, tables: string[], load: () => Promise<void>): Pr
 /**
  * What the triggers on judge keep, computed from scratch in one statement each, as their migrations
  * fill them (0004 judge_status_count and judge_problem_count, 0009 judge_hidden_status_count, 0015
- * user_problem_stat and user_record's ac, total and score; that update goes through user_record's
+ * user_problem_stat and user_record's ac, total and score, 0017 the training rank cells; that update goes through user_record's
  * own triggers, which keep user_rank_bucket, 0016).
  */
 async function recomputeCounters(db: Db): Promise<void> {
@@ -90,10 +90,20 @@ async function recomputeCounters(db: Db): Promise<void> {
     select c.status, sum(c.n) from judge_problem_count c join problem p on p.id = c.pid
     where p.auth <> 1 or p.is_group group by c.status`);
   await db.execute(sql`delete from user_problem_stat`);
+  // with the training rank cells of 0017 (its back-fill statement, folded into the one pass)
   await db.execute(sql`
-    insert into user_problem_stat (uid, pid, submissions, accepted, best_score)
-    select uid, pid, count(*), count(*) filter (where status = 0), max(oi_rank_score)
-    from judge where cid = 0 and gid is null group by uid, pid`);
+    insert into user_problem_stat (uid, pid, submissions, accepted, best_score, first_ranked_id, ac_submit_id,
+                                   ac_time, ac_score, last_ranked_id, last_status, last_score)
+    select uid, pid, count(*), count(*) filter (where status = 0), max(oi_rank_score),
+           min(submit_id) filter (where ranked), min(submit_id) filter (where status = 0),
+           min(time) filter (where status = 0),
+           (array_agg(score order by submit_id) filter (where status = 0))[1],
+           max(submit_id) filter (where ranked),
+           (array_agg(status order by submit_id desc) filter (where ranked))[1],
+           (array_agg(score order by submit_id desc) filter (where ranked))[1]
+    from (select *, status in (-3, -2, -1, 0, 1, 2, 3, 8) as ranked from judge
+          where cid = 0 and gid is null) j
+    group by uid, pid`);
   await db.execute(sql`
     update user_record r set ac = s.ac, total = s.total, score = s.score
     from (select uid, count(*) filter (where accepted > 0) as ac, sum(submissions) as total,

@@ -26,6 +26,11 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory; 'memory://' or undefined for an in-memory database. */
   dataDir?: string;
   /**
+   * PGlite only: start the in-memory database from this dumped data directory
+   * (`PGlite.dumpDataDir`), e.g. a migrated template, instead of an empty cluster.
+   */
+  loadDataDir?: Blob;
+  /**
    * Called when an idle pooled connection fails (server restart, connection terminated by an
    * administrator). The pool drops that connection and opens another on demand.
    */
@@ -44,7 +49,9 @@ export const SCHEMA_LOCK_KEY = 7_150_421_001;
 const migrators = new WeakMap<Db, () => Promise<void>>();
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return opts.url ? openPostgres(opts.url, opts.onConnectionError) : openPglite(opts.dataDir);
+  return opts.url
+    ? openPostgres(opts.url, opts.onConnectionError)
+    : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
@@ -103,14 +110,32 @@ async function endPool(pool: pg.Pool): Promise<void> {
   clearTimeout(timer);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir === undefined || dataDir === 'memory://';
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   // The extension modules the migrations create (PostgreSQL has them installed; PGlite loads them
   // here): pg_trgm for the rank lists' user search (migration 0016).
-  const client = await PGlite.create(inMemory ? 'memory://' : dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(inMemory ? 'memory://' : dataDir, {
+    extensions: { pg_trgm },
+    ...(loadDataDir && { loadDataDir }),
+  });
   const db = drizzlePglite({ client, schema });
   // One embedded database belongs to one process, so no lock is needed here.
   migrators.set(db, () => migratePglite(db, { migrationsFolder }));
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * A freshly migrated, empty embedded database as a data-directory dump. The tests make it once per
+ * run and start each test database from it (`loadDataDir`): loading the dump takes a fraction of
+ * creating a cluster and running every migration, which each of hundreds of test databases did.
+ */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }

@@ -76,7 +76,7 @@ describe('database migrations', () => {
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ fromScratch: true });
   });
   afterAll(async () => {
     await database.close();
