@@ -13,7 +13,7 @@ import {
 
 /**
  * One user's row on one board, from that user's records alone (reference §9.3, §9.4). First blood
- * needs every row, so `isFirstAC` is left false here and set by `ViewBoard.board()`.
+ * needs every row, so `isFirstAC` is left false here and set by `ViewBoard`.
  */
 export function scoreUser(
   config: RankConfig,
@@ -63,15 +63,23 @@ export function scoreUser(
   return row;
 }
 
+/** reference §9.3: a problem's first blood, the smallest in-contest AC time and the rows that hold it. */
+interface FirstBlood {
+  time: number;
+  rows: Set<ScoredRow>;
+}
+
 /**
  * The incremental board of one contest and one view (reference §9): rows kept in board order; a
  * changed user's row is recomputed from that user's records and moved to its place (a binary
- * search and one splice); ranks, first blood and awards are walked once, on the next read.
+ * search and one splice), and first blood follows per problem (only the changed row's cells, except
+ * when the last holder of a first blood goes). Ranks and awards are walked once, on the next read.
  */
 export class ViewBoard {
   private readonly rows = new Map<string, ScoredRow>();
   private order: ScoredRow[] = [];
   private ranked: RankedRow[] | null = null;
+  private readonly firstBlood = new Map<string, FirstBlood>();
 
   constructor(
     readonly config: RankConfig,
@@ -83,6 +91,7 @@ export class ViewBoard {
       if (row) this.rows.set(row.uid, row);
     }
     this.order = [...this.rows.values()].sort((a, b) => compareRows(config.type, a, b));
+    for (const row of this.order) this.claimFirstBlood(row);
   }
 
   get size() {
@@ -95,11 +104,13 @@ export class ViewBoard {
     if (before) {
       this.order.splice(this.indexOf(before), 1);
       this.rows.delete(uid);
+      this.releaseFirstBlood(before);
     }
     const after = scoreUser(this.config, this.view, records);
     if (after) {
       this.rows.set(uid, after);
       this.order.splice(this.insertionPoint(after), 0, after);
+      this.claimFirstBlood(after);
     }
     this.ranked = null;
   }
@@ -109,29 +120,37 @@ export class ViewBoard {
    * (callers copy what they keep across an await).
    */
   board(): readonly RankedRow[] {
-    if (!this.ranked) {
-      if (this.config.type === 0) this.markFirstBlood();
-      this.ranked = rankInOrder(this.config, this.order);
-    }
+    this.ranked ??= rankInOrder(this.config, this.order);
     return this.ranked;
   }
 
-  /** reference §9.3: first blood goes to every accepted cell at the problem's smallest AC time. */
-  private markFirstBlood() {
-    // for…in: no arrays made per row, as this walks every row after each change
-    const first = new Map<string, number>();
-    for (const row of this.order)
-      for (const displayId in row.acm) {
-        const cell = row.acm[displayId]!;
-        if (!cell.isAC || cell.isAfterContest) continue;
-        const t = first.get(displayId);
-        if (t === undefined || cell.ACTime! < t) first.set(displayId, cell.ACTime!);
-      }
-    for (const row of this.order)
-      for (const displayId in row.acm) {
-        const cell = row.acm[displayId]!;
-        cell.isFirstAC = cell.isAC && !cell.isAfterContest && cell.ACTime === first.get(displayId);
-      }
+  /** reference §9.3: first blood goes to every accepted in-contest cell at the smallest AC time. */
+  private claimFirstBlood(row: ScoredRow) {
+    if (this.config.type !== 0) return;
+    for (const displayId in row.acm) this.offerFirstBlood(displayId, row);
+  }
+
+  private offerFirstBlood(displayId: string, row: ScoredRow) {
+    const cell = row.acm[displayId]!;
+    if (!cell.isAC || cell.isAfterContest) return;
+    const held = this.firstBlood.get(displayId);
+    if (held && cell.ACTime! > held.time) return;
+    if (!held || cell.ACTime! < held.time) {
+      if (held) for (const other of held.rows) other.acm[displayId]!.isFirstAC = false;
+      this.firstBlood.set(displayId, { time: cell.ACTime!, rows: new Set([row]) });
+    } else held.rows.add(row);
+    cell.isFirstAC = true;
+  }
+
+  /** A row left the board: where it held the last first blood of a problem, look for the next. */
+  private releaseFirstBlood(row: ScoredRow) {
+    if (this.config.type !== 0) return;
+    for (const displayId in row.acm) {
+      const held = this.firstBlood.get(displayId);
+      if (!held?.rows.delete(row) || held.rows.size > 0) continue;
+      this.firstBlood.delete(displayId);
+      for (const other of this.order) if (displayId in other.acm) this.offerFirstBlood(displayId, other);
+    }
   }
 
   private insertionPoint(row: ScoredRow): number {
