@@ -6,15 +6,6 @@ import type { TestProject } from 'vitest/node';
 import { migrateDatabase, migratedPgliteDump, openDatabase } from '../../src/db/client.ts';
 import { onServer } from './db.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** a file holding a migrated embedded database's data directory (PGlite runs) */
-    pgliteTemplateFile?: string;
-    /** a migrated database on TEST_DATABASE_URL's server to copy (PostgreSQL runs) */
-    postgresTemplate?: string;
-  }
-}
-
 /**
  * Vitest global setup of the integration tests: migrates one database before the test files start,
  * and every test database is a copy of it (helpers/db.ts). Copying takes a fraction of running every

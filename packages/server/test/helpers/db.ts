@@ -9,6 +9,16 @@ import {
   type OpenDatabaseOptions,
 } from '../../src/db/client.ts';
 
+// what the run's global setup (database-template.ts) hands to the test files
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** a file holding a migrated embedded database's data directory (PGlite runs) */
+    pgliteTemplateFile?: string;
+    /** a migrated database on TEST_DATABASE_URL's server to copy (PostgreSQL runs) */
+    postgresTemplate?: string;
+  }
+}
+
 export type TestDatabase = DatabaseHandle & { name: string };
 
 export interface TestDatabaseOptions extends Pick<OpenDatabaseOptions, 'onConnectionError'> {

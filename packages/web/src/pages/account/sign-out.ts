@@ -17,8 +17,12 @@ export async function signOut(call: () => Promise<Answer<null>>): Promise<void> 
     // already shown by the API client (spec part 1 §8)
   }
   clearSession();
-  // The message queries are the signed-in user's alone: refetched now, without a token, their 401
-  // would open the login dialog over the signed-out page. Drop them instead.
-  queryClient.removeQueries({ queryKey: ['msg'] });
+  // The message queries and the admin app's are the signed-in user's alone: refetched now, without
+  // a token, their 401 would open the login dialog over the signed-out page, or replace the toast
+  // above with "Please login again" (accounts browser test). Drop them instead.
+  queryClient.removeQueries({ predicate: ({ queryKey: [area] }) => signedInOnly(area) });
   void queryClient.invalidateQueries();
 }
+
+const signedInOnly = (area: unknown) =>
+  typeof area === 'string' && (area === 'msg' || area.startsWith('admin-'));
