@@ -64,8 +64,14 @@ function wholeListPage(query: RankListQuery, list: (typeof LISTS)[0]): SQL {
       order by ${list.order}
       limit ${query.limit} offset (select skip from s)
     )
-    select ${userColumns} from ranked r join user_info u on u.uuid = r.uid
+    select ${userColumns}, (select n from ranked_user_count where id = 1) as "listTotal"
+    from ranked r join user_info u on u.uuid = r.uid
     order by ${list.order}`;
+}
+
+async function rankedUsers(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select n from ranked_user_count where id = 1`);
+  return row?.n ?? 0;
 }
 
 /**
@@ -74,7 +80,8 @@ function wholeListPage(query: RankListQuery, list: (typeof LISTS)[0]): SQL {
  * (case-insensitive; see searchCondition for short keywords). **Changed:** HOJ counts every user's
  * submissions on each request and caches unfiltered pages for 60 s; Verdict reads the counters that
  * triggers keep in user_record as verdicts arrive (migration 0015), so a page is one indexed query
- * and never stale, at any depth (user_rank_bucket, migration 0016). OI `total` counts public
+ * and never stale, at any depth (user_rank_bucket, migration 0016); the whole list's page carries
+ * the list's size in the same statement. OI `total` counts public
  * submissions, as ACM's does and as `ac` does (HOJ's counted contest submissions there, so its
  * AC/total rate mixed scopes).
  */
@@ -107,11 +114,11 @@ export async function rankList(db: Db, query: RankListQuery): Promise<Page<ACMRa
       ),
     ]);
   } else {
-    // The number of ranked users is kept by a trigger (ranked_user_count): one row, not a count.
-    [rows, [{ n: total } = { n: 0 }]] = await Promise.all([
-      queryRows<RankRow>(db, wholeListPage(query, list)),
-      queryRows<{ n: number }>(db, sql`select n from ranked_user_count where id = 1`),
-    ]);
+    // The number of ranked users is kept by a trigger (ranked_user_count): one row, not a count,
+    // read with the page; a page past the end has no row to carry it.
+    const page = await queryRows<RankRow & { listTotal: number }>(db, wholeListPage(query, list));
+    rows = page;
+    total = page[0]?.listTotal ?? (await rankedUsers(db));
   }
   const records = rows.map((row) => {
     const base: ACMRankVO = {

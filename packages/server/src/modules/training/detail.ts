@@ -6,7 +6,7 @@ import { trainingCategory } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { policy } from '../../policy/index.ts';
 import { loadTraining, trainingFacts, trainingFor } from './access.ts';
-import { progressSql, publicProblemCountSql } from './counts.ts';
+import { trainingCountsSql } from './counts.ts';
 import { trainingCategoryJson, trainingJson } from './json.ts';
 
 /**
@@ -25,9 +25,9 @@ export async function trainingDetail(db: Db, user: AuthUser, tid: number): Promi
   }>(
     db,
     sql`select c.id as "categoryId", c.name as "categoryName", c.color as "categoryColor",
-        ${publicProblemCountSql(sql`${row.id}`)} as "problemCount",
-        ${progressSql(sql`${row.id}`, user.uid)} as "acCount"
+        coalesce(k.problem_count, 0) as "problemCount", coalesce(k.ac_count, 0) as "acCount"
       from (select 1) one
+      left join (${trainingCountsSql(sql`${row.id}`, user.uid)}) k on true
       left join lateral (select c.id, c.name, c.color from mapping_training_category m
         join training_category c on c.id = m.cid where m.tid = ${row.id} order by m.id limit 1) c on true`,
   );

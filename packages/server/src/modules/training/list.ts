@@ -5,7 +5,7 @@ import { queryRows } from '../../db/rows.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { page, type Page } from '../../http/envelope.ts';
 import { containsPattern } from '../problem/query.ts';
-import { progressSql, publicProblemCountSql } from './counts.ts';
+import { trainingCountsSql } from './counts.ts';
 import { trainingJson } from './json.ts';
 
 interface ListRow {
@@ -39,7 +39,7 @@ const CATEGORY = sql`left join lateral (
  * `acCount` (the progress: problems solved anywhere outside contests and groups).
  *
  * One statement whatever the page size: the page's ids with the total as a window count, then
- * each row's category, counts and progress computed for the page's rows only.
+ * each row's category, and the counts and progress of the page's rows in one pass over their problems.
  */
 export async function listTrainings(
   db: Db,
@@ -55,20 +55,22 @@ export async function listTrainings(
   }
   const where = sql.join(conditions, sql` and `);
   const offset = (query.currentPage - 1) * query.limit;
+  // the category join filters the page only when a category is asked for
   const rows = await queryRows<ListRow>(
     db,
     sql`with page as (
         select t.id, t.rank, count(*) over () as total
-        from training t ${CATEGORY}
+        from training t ${query.categoryId !== undefined ? CATEGORY : sql``}
         where ${where}
-        order by t.rank, t.id limit ${query.limit} offset ${offset})
+        order by t.rank, t.id limit ${query.limit} offset ${offset}),
+      counts as (${trainingCountsSql(sql`select id from page`, user?.uid ?? null)})
       select json_build_object('id', t.id, 'title', t.title, 'author', t.author, 'auth', t.auth,
           'rank', t.rank, 'gid', t.gid, 'gmtCreate', t.gmt_create, 'gmtModified', t.gmt_modified,
           'categoryId', c.id, 'categoryName', c.name, 'categoryColor', c.color,
-          'problemCount', ${publicProblemCountSql(sql`t.id`)},
-          'acCount', ${progressSql(sql`t.id`, user?.uid ?? null)}) as row,
+          'problemCount', coalesce(k.problem_count, 0), 'acCount', coalesce(k.ac_count, 0)) as row,
         page.total
       from page join training t on t.id = page.id ${CATEGORY}
+      left join counts k on k.tid = t.id
       order by page.rank, page.id`,
   );
   let total: number;

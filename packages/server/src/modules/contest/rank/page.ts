@@ -31,9 +31,13 @@ export function pageOfBoard(
   rows: readonly RankedRow[],
   request: RankPageRequest,
 ): { records: RowCopy[]; total: number } {
-  const shown = rows.filter(
-    (r) => !(request.removeStar && r.star) && (!request.matching || request.matching.has(r.uid)),
-  );
+  // most reads filter nothing: no copy of the whole board then
+  const shown =
+    request.removeStar || request.matching
+      ? rows.filter(
+          (r) => !(request.removeStar && r.star) && (!request.matching || request.matching.has(r.uid)),
+        )
+      : rows;
   const concerned = new Set(request.concernedList);
   if (request.currentUid) concerned.delete(request.currentUid);
   const prefix: RankedRow[] = [];
