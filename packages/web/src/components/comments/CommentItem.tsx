@@ -108,26 +108,11 @@ export function CommentItem({
         >
           <span data-testid="comment-likes">{comment.likeNum}</span>
         </Button>
-        {canReply ? (
-          <Button
-            size="small"
-            type="text"
-            icon={<MessageOutlined />}
-            onClick={() => replyTo('Comment', comment)}
-          >
-            {t('discussion.comments.reply')}
-          </Button>
-        ) : null}
-        {canDelete(comment.fromUid) ? (
-          <Popconfirm
-            title={t('discussion.comments.deleteConfirm')}
-            onConfirm={() => actions.removeComment(comment).catch(() => undefined)}
-          >
-            <Button size="small" type="text" danger icon={<DeleteOutlined />}>
-              {t('discussion.comments.delete')}
-            </Button>
-          </Popconfirm>
-        ) : null}
+        <ReplyAndDelete
+          onReply={canReply ? () => replyTo('Comment', comment) : undefined}
+          deleteConfirm={t('discussion.comments.deleteConfirm')}
+          onDelete={canDelete(comment.fromUid) ? () => actions.removeComment(comment) : undefined}
+        />
       </div>
       {replies.length > 0 ? (
         <ul className="reply-list">
@@ -155,26 +140,11 @@ export function CommentItem({
                 <Markdown source={reply.content} />
               </div>
               <div className="comment-item__actions">
-                {canReply ? (
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<MessageOutlined />}
-                    onClick={() => replyTo('Reply', reply)}
-                  >
-                    {t('discussion.comments.reply')}
-                  </Button>
-                ) : null}
-                {canDelete(reply.fromUid) ? (
-                  <Popconfirm
-                    title={t('discussion.comments.deleteReplyConfirm')}
-                    onConfirm={() => actions.removeReply(comment, reply).catch(() => undefined)}
-                  >
-                    <Button size="small" type="text" danger icon={<DeleteOutlined />}>
-                      {t('discussion.comments.delete')}
-                    </Button>
-                  </Popconfirm>
-                ) : null}
+                <ReplyAndDelete
+                  onReply={canReply ? () => replyTo('Reply', reply) : undefined}
+                  deleteConfirm={t('discussion.comments.deleteReplyConfirm')}
+                  onDelete={canDelete(reply.fromUid) ? () => actions.removeReply(comment, reply) : undefined}
+                />
               </div>
             </li>
           ))}
@@ -208,5 +178,37 @@ export function CommentItem({
         </div>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * The Reply and Delete buttons of a comment or a reply, each shown only when its handler is given;
+ * Delete asks `deleteConfirm` first (a failed delete was shown by the client).
+ */
+function ReplyAndDelete({
+  onReply,
+  deleteConfirm,
+  onDelete,
+}: {
+  onReply?: () => void;
+  deleteConfirm: string;
+  onDelete?: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {onReply ? (
+        <Button size="small" type="text" icon={<MessageOutlined />} onClick={onReply}>
+          {t('discussion.comments.reply')}
+        </Button>
+      ) : null}
+      {onDelete ? (
+        <Popconfirm title={deleteConfirm} onConfirm={() => onDelete().catch(() => undefined)}>
+          <Button size="small" type="text" danger icon={<DeleteOutlined />}>
+            {t('discussion.comments.delete')}
+          </Button>
+        </Popconfirm>
+      ) : null}
+    </>
   );
 }

@@ -17,12 +17,19 @@ export async function signOut(call: () => Promise<Answer<null>>): Promise<void> 
     // already shown by the API client (spec part 1 §8)
   }
   clearSession();
-  // The message queries and the admin app's are the signed-in user's alone: refetched now, without
-  // a token, their 401 would open the login dialog over the signed-out page, or replace the toast
-  // above with "Please login again" (accounts browser test). Drop them instead.
-  queryClient.removeQueries({ predicate: ({ queryKey: [area] }) => signedInOnly(area) });
-  void queryClient.invalidateQueries();
+  // The message queries are the signed-in user's alone: refetched now, without a token, their 401
+  // would open the login dialog over the signed-out page. Drop them instead.
+  queryClient.removeQueries({ queryKey: ['msg'] });
+  // The admin app's queries are neither refetched nor dropped while their pages are still shown
+  // (dropping an active query makes it fetch again): either way their 401 would replace the toast
+  // above with "Please login again" (accounts browser test). The admin sign-out drops them once
+  // its login page shows (dropAdminQueries).
+  void queryClient.invalidateQueries({ predicate: ({ queryKey: [area] }) => !isAdminArea(area) });
 }
 
-const signedInOnly = (area: unknown) =>
-  typeof area === 'string' && (area === 'msg' || area.startsWith('admin-'));
+const isAdminArea = (area: unknown) => typeof area === 'string' && area.startsWith('admin-');
+
+/** Forgets the admin pages' answers that no page shows any more, so the next login starts clean. */
+export function dropAdminQueries(): void {
+  queryClient.removeQueries({ predicate: ({ queryKey: [area] }) => isAdminArea(area), type: 'inactive' });
+}
