@@ -72,8 +72,8 @@ async function bulkLoad(db: Db, tables: string[], load: () => Promise<void>): Pr
 /**
  * What the triggers on judge keep, computed from scratch in one statement each, as their migrations
  * fill them (0004 judge_status_count and judge_problem_count, 0009 judge_hidden_status_count, 0015
- * user_problem_stat and user_record's ac, total and score, 0017 the training rank cells; that update goes through user_record's
- * own triggers, which keep user_rank_bucket, 0016).
+ * user_problem_stat and user_record's ac, total and score, 0017 the training rank cells; that
+ * update goes through user_record's own triggers, which keep user_rank_bucket, 0016).
  */
 async function recomputeCounters(db: Db): Promise<void> {
   await db.execute(sql`delete from judge_status_count`);

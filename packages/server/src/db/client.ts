@@ -110,15 +110,18 @@ async function endPool(pool: pg.Pool): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * An embedded database with the extension modules the migrations create (PostgreSQL has them
+ * installed; PGlite loads them here): pg_trgm for the rank lists' user search (migration 0016).
+ */
+function createPglite(dataDir: string, loadDataDir?: Blob) {
+  return PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir && { loadDataDir }) });
+}
+
 async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir === undefined || dataDir === 'memory://';
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  // The extension modules the migrations create (PostgreSQL has them installed; PGlite loads them
-  // here): pg_trgm for the rank lists' user search (migration 0016).
-  const client = await PGlite.create(inMemory ? 'memory://' : dataDir, {
-    extensions: { pg_trgm },
-    ...(loadDataDir && { loadDataDir }),
-  });
+  const client = await createPglite(inMemory ? 'memory://' : dataDir, loadDataDir);
   const db = drizzlePglite({ client, schema });
   // One embedded database belongs to one process, so no lock is needed here.
   migrators.set(db, () => migratePglite(db, { migrationsFolder }));
@@ -131,7 +134,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
  * creating a cluster and running every migration, which each of hundreds of test databases did.
  */
 export async function migratedPgliteDump(): Promise<Blob> {
-  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  const client = await createPglite('memory://');
   try {
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     return await client.dumpDataDir('none');

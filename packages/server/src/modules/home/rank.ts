@@ -45,6 +45,12 @@ const userColumns = sql`r.uid, u.username, u.nickname, left(u.signature, ${HOME_
       u.avatar, u.title_name as "titleName", u.title_color as "titleColor", r.total, r.ac, r.score`;
 
 /**
+ * The number of ranked users: one row kept by a trigger on user_record (ranked_user_count), not a
+ * count.
+ */
+const RANKED_USERS = sql`select n from ranked_user_count where id = 1`;
+
+/**
  * A page of the whole list at any depth, one statement: the running sums of user_rank_bucket (a few
  * hundred keys, not one row per user) name the key that holds the page's first row and how many
  * rows of that key come before it; the page then starts at that key inside the rank index and skips
@@ -64,13 +70,13 @@ function wholeListPage(query: RankListQuery, list: (typeof LISTS)[0]): SQL {
       order by ${list.order}
       limit ${query.limit} offset (select skip from s)
     )
-    select ${userColumns}, (select n from ranked_user_count where id = 1) as "listTotal"
+    select ${userColumns}, (${RANKED_USERS}) as "listTotal"
     from ranked r join user_info u on u.uuid = r.uid
     order by ${list.order}`;
 }
 
 async function rankedUsers(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select n from ranked_user_count where id = 1`);
+  const [row] = await queryRows<{ n: number }>(db, RANKED_USERS);
   return row?.n ?? 0;
 }
 
@@ -81,9 +87,8 @@ async function rankedUsers(db: Db): Promise<number> {
  * submissions on each request and caches unfiltered pages for 60 s; Verdict reads the counters that
  * triggers keep in user_record as verdicts arrive (migration 0015), so a page is one indexed query
  * and never stale, at any depth (user_rank_bucket, migration 0016); the whole list's page carries
- * the list's size in the same statement. OI `total` counts public
- * submissions, as ACM's does and as `ac` does (HOJ's counted contest submissions there, so its
- * AC/total rate mixed scopes).
+ * the list's size in the same statement. OI `total` counts public submissions, as ACM's does and
+ * as `ac` does (HOJ's counted contest submissions there, so its AC/total rate mixed scopes).
  */
 export async function rankList(db: Db, query: RankListQuery): Promise<Page<ACMRankVO | OIRankVO>> {
   const oi = query.type === RANK_TYPE.oi;
@@ -114,11 +119,10 @@ export async function rankList(db: Db, query: RankListQuery): Promise<Page<ACMRa
       ),
     ]);
   } else {
-    // The number of ranked users is kept by a trigger (ranked_user_count): one row, not a count,
-    // read with the page; a page past the end has no row to carry it.
-    const page = await queryRows<RankRow & { listTotal: number }>(db, wholeListPage(query, list));
-    rows = page;
-    total = page[0]?.listTotal ?? (await rankedUsers(db));
+    // the list's size comes with the page; a page past the end has no row to carry it
+    const found = await queryRows<RankRow & { listTotal: number }>(db, wholeListPage(query, list));
+    rows = found;
+    total = found[0]?.listTotal ?? (await rankedUsers(db));
   }
   const records = rows.map((row) => {
     const base: ACMRankVO = {
