@@ -45,6 +45,7 @@ const EXPECTED_TABLES = [
   'judge_problem_count', 'judge_status_count', 'problem_kind_count', 'judge_compile_check',
   'judge_hidden_status_count', 'scheduled_job_run', 'generated_account', 'user_import_progress',
   'user_problem_stat', 'ranked_user_count', 'contest_rank_version', 'contest_rank_change', 'user_rank_bucket',
+  'training_rank_row', 'training_rank_size',
 ];
 
 /** Every migration committed in the journal. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/rows.ts';
 import type { Page } from '../../src/http/envelope.ts';
 import { CPP } from '../problem/fixtures.ts';
-import { AC, trainingWorld, type TrainingWorld } from './support.ts';
+import { AC, PASSWORD, trainingWorld, type TrainingWorld } from './support.ts';
 
 /**
  * reference §7.13 (training rank), §3.5 get-training-rank: a Public training's rank reads the cells
@@ -14,6 +14,7 @@ import { AC, trainingWorld, type TrainingWorld } from './support.ts';
  */
 let tw: TrainingWorld;
 let pub: number;
+let priv: number;
 
 /** reference §7.13: the verdicts a training rank reads (PE, CE, WA, AC, TLE, MLE, RE, PA). */
 const RANKED = [-3, -2, -1, 0, 1, 2, 3, 8];
@@ -100,7 +101,41 @@ async function expectedRank() {
 beforeAll(async () => {
   tw = await trainingWorld();
   pub = await tw.training({ title: 'Open' });
+  // a Private training of the same problems ranks its registered users' records
+  priv = await tw.training({ title: 'Closed', auth: 'Private', privatePwd: PASSWORD });
+  for (const who of ['alice', 'bob'] as const) expect((await tw.register(who, priv)).status).toBe(200);
 });
+
+/**
+ * Migration 0018: the rank rows the triggers keep, against the same trainings ranked again from
+ * nothing (`training_rank_refresh(tid, null)`, the whole-training path); and the kept sizes against
+ * a count. Returns what differs (nothing when exact); the rebuild leaves the rows as they should be.
+ */
+async function rowsDrift() {
+  const rows = () =>
+    queryRows<{ tid: number; uid: string; ac: number; t: string; f: string; info: string }>(
+      tw.w.t.db,
+      sql`select tid::int as tid, uid, ac, total_run_time::text as t, first_submit::text as f, info::jsonb::text as info
+          from training_rank_row order by tid, uid`,
+    );
+  const kept = await rows();
+  const sizes = await queryRows<{ tid: number }>(
+    tw.w.t.db,
+    sql`select t.id::int as tid from training t left join training_rank_size s on s.tid = t.id
+        where coalesce(s.users, 0) <> (select count(*) from training_rank_row r where r.tid = t.id)`,
+  );
+  await tw.w.t.db.execute(sql`select training_rank_refresh(id, null) from training order by id`);
+  const rebuilt = await rows();
+  const key = (r: (typeof kept)[number]) => JSON.stringify(r);
+  const rebuiltKeys = new Set(rebuilt.map(key));
+  const keptKeys = new Set(kept.map(key));
+  return {
+    stale: kept.filter((r) => !rebuiltKeys.has(key(r))),
+    missing: rebuilt.filter((r) => !keptKeys.has(key(r))),
+    sizes,
+  };
+}
+const exact = { stale: [], missing: [], sizes: [] };
 afterAll(() => tw.w.t.close());
 
 describe('reference §7.13 / §3.5: the kept rank cells equal a recount after any change of a verdict', () => {
@@ -157,6 +192,7 @@ describe('reference §7.13 / §3.5: the kept rank cells equal a recount after an
         await tw.w.judge.judgeNext(verdict());
       }
       expect(await drift(), `step ${step}`).toEqual([]);
+      expect(await rowsDrift(), `step ${step}`).toEqual(exact);
     }
     while ((await pending()) > 0) await tw.w.judge.judgeNext(verdict());
     expect(await drift()).toEqual([]);
@@ -191,5 +227,41 @@ describe('reference §7.13 / §3.5: the kept rank cells equal a recount after an
       sql`update judge set status = ${JudgeStatus.PENDING} where status in (-3, -2, -1)`,
     );
     expect(await drift()).toEqual([]);
+    expect(await rowsDrift()).toEqual(exact);
+  });
+});
+
+describe('migration 0018: the kept rank rows follow the trainings themselves', () => {
+  it('a problem leaving and joining, a problem hidden, the auth switched, a user deleted', async () => {
+    const [first] = tw.problems;
+    const removed = await tw.call(
+      'root',
+      'DELETE',
+      `/api/admin/training/problem?pid=${first!.pid}&tid=${pub}`,
+    );
+    expect(removed.status, removed.msg).toBe(200);
+    expect(await rowsDrift()).toEqual(exact);
+    const added = await tw.call('root', 'POST', '/api/admin/training/add-problem-from-public', {
+      pid: first!.pid,
+      tid: pub,
+      displayId: first!.problemId,
+    });
+    expect(added.status, added.msg).toBe(200);
+    expect(await rowsDrift()).toEqual(exact);
+    await tw.w.t.db.execute(sql`update problem set auth = 2 where id = ${tw.problems[1]!.pid}`);
+    expect(await rowsDrift()).toEqual(exact);
+    await tw.w.t.db.execute(sql`update problem set auth = 1 where id = ${tw.problems[1]!.pid}`);
+    await tw.w.t.db.execute(sql`update training set auth = 'Private' where id = ${pub}`);
+    expect(await rowsDrift()).toEqual(exact);
+    await tw.w.t.db.execute(sql`update training set auth = 'Public' where id = ${pub}`);
+    expect(await rowsDrift()).toEqual(exact);
+    await tw.w.t.db.execute(sql`delete from user_info where username = 'bob'`);
+    expect(await rowsDrift()).toEqual(exact);
+    const left = await queryRows<{ n: number }>(
+      tw.w.t.db,
+      sql`select count(*)::int as n from training_rank_row where tid = ${pub}`,
+    );
+    // the check compares something: the Public training still ranks the remaining submitters
+    expect(left[0]!.n).toBeGreaterThan(0);
   });
 });

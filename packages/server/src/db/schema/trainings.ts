@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  json,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { bigintId, bigintPk, timestamps } from './columns.ts';
 import { group } from './groups.ts';
 import { problem } from './problems.ts';
@@ -131,3 +142,41 @@ export const trainingRecord = pgTable(
     index().on(t.submitId),
   ],
 );
+
+/**
+ * A training's rank, one row per ranked user (reference §7.13, issue 14): what `get-training-rank`
+ * pages through an index instead of aggregating every cell on each call. Kept by the triggers of
+ * migration 0018 from the cells (`user_problem_stat` for Public trainings, `training_record` and
+ * `judge` for Private ones), and rebuilt for the whole training when its problems or auth change.
+ */
+export const trainingRankRow = pgTable(
+  'training_rank_row',
+  {
+    tid: bigintId('tid')
+      .notNull()
+      .references(() => training.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => userInfo.uuid, { onDelete: 'cascade' }),
+    /** problems solved */
+    ac: integer('ac').notNull(),
+    /** ms, the solved problems' fastest accepted runs added */
+    totalRunTime: bigint('total_run_time', { mode: 'number' }).notNull(),
+    /** the user's first ranked submission of the training: who got there first wins a tie */
+    firstSubmit: bigintId('first_submit').notNull(),
+    /** display id → cell, the `submissionInfo` of TrainingRankVO */
+    info: json('info').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tid, t.uid] }),
+    index('training_rank_row_order_idx').on(t.tid, t.ac.desc(), t.totalRunTime, t.firstSubmit),
+  ],
+);
+
+/** How many rows a training's rank holds (kept by a trigger on training_rank_row): a page's total. */
+export const trainingRankSize = pgTable('training_rank_size', {
+  tid: bigintId('tid')
+    .primaryKey()
+    .references(() => training.id, { onDelete: 'cascade' }),
+  users: integer('users').notNull().default(0),
+});

@@ -16,7 +16,6 @@ import { fail, notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import { problemJson } from '../../problem/json.ts';
 import { trainingScope } from '../../submission/lifecycle/scopes.ts';
-import { bumpTrainingRankEpoch } from '../../training/rank-epoch.ts';
 import { isUniqueViolation } from '../unique.ts';
 import { parseFormInput } from '../contest/input.ts';
 import { adminProblemKeyword, newestProblemPage } from '../problem/picker.ts';
@@ -186,7 +185,6 @@ export async function removeTrainingProblem(
       .where(and(eq(trainingProblem.tid, tid), eq(trainingProblem.pid, pid)))
       .returning({ id: trainingProblem.id });
     if (gone.length === 0) throw notFound(trainingAdminMessages.trainingProblemNotFound);
-    bumpTrainingRankEpoch();
     await tx.update(training).set({ gmtModified: now }).where(eq(training.id, tid));
   });
 }

@@ -15,7 +15,6 @@ import {
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { fail } from '../../../http/errors.ts';
 import { trainingScope, type Tx } from '../../submission/lifecycle/scopes.ts';
-import { bumpTrainingRankEpoch } from '../../training/rank-epoch.ts';
 import { parseFormInput } from '../contest/input.ts';
 import { manageableTraining } from './manage.ts';
 import { trainingAdminMessages } from './messages.ts';
@@ -95,8 +94,6 @@ export async function updateTraining(db: Db, user: AuthUser, body: unknown, now:
   if (!input.training.id) throw fail(trainingAdminMessages.trainingIdMissing);
   const old = await manageableTraining(db, user, input.training.id);
   const columns = formColumns(input.training);
-  // Public ↔ Private changes where the rank reads from
-  bumpTrainingRankEpoch();
   return db.transaction(async (tx) => {
     const cid = await categoryOf(tx, input.trainingCategory!, now);
     await tx

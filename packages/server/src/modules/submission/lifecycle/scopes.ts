@@ -3,7 +3,6 @@ import { JudgeStatus } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { contestRecord, judge, trainingRecord, userAcproblem } from '../../../db/schema/index.ts';
 import { noteRankChange } from '../../contest/rank/feed.ts';
-import { bumpTrainingRankEpoch } from '../../training/rank-epoch.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type JudgeRow = typeof judge.$inferSelect;
@@ -120,7 +119,8 @@ export const contestScope: ScopeHooks = {
 /**
  * Non-contest submissions as seen by trainings: the only writer of `training_record`, whose rows
  * exist for Private trainings only (reference §4.5, §7.13). The training rank reads the verdicts
- * from `judge` through them, so a verdict or a rejudge writes nothing here.
+ * from `judge` through them, so a verdict or a rejudge writes nothing here: the rank's rows follow
+ * records, verdicts and cells through the triggers of migration 0018.
  */
 export const trainingScope: ScopeHooks & {
   onRegistered(tx: Tx, tid: number, uid: string): Promise<void>;
@@ -139,19 +139,13 @@ export const trainingScope: ScopeHooks & {
         or exists (select 1 from training_register r where r.tid = t.id and r.uid = ${row.uid} and r.status)
       )`);
   },
-  // a verdict or a rejudge may move a training rank: cached ranks of this process are dropped
-  async onFinal() {
-    bumpTrainingRankEpoch();
-  },
-  async onRequeued() {
-    bumpTrainingRankEpoch();
-  },
+  async onFinal() {},
+  async onRequeued() {},
   /**
    * reference §7.13: registering in a Private training back-fills its records with the user's
    * earlier non-contest submissions of its problems (those it has no record of yet).
    */
   async onRegistered(tx, tid, uid) {
-    bumpTrainingRankEpoch();
     await tx.execute(sql`
       insert into training_record (tid, tpid, pid, uid, submit_id)
       select tp.tid, tp.id, tp.pid, j.uid, j.submit_id
@@ -169,7 +163,6 @@ export const trainingScope: ScopeHooks & {
    * become records, as if they had registered after it was added.
    */
   async onProblemAdded(tx, tid, tpid) {
-    bumpTrainingRankEpoch();
     await tx.execute(sql`
       insert into training_record (tid, tpid, pid, uid, submit_id)
       select tp.tid, tp.id, tp.pid, j.uid, j.submit_id
@@ -188,7 +181,6 @@ export const trainingScope: ScopeHooks & {
    * (whose records `onRegistered` brings back).
    */
   async onRegistrationsDropped(tx, tid) {
-    bumpTrainingRankEpoch();
     await tx.delete(trainingRecord).where(eq(trainingRecord.tid, tid));
   },
 };
