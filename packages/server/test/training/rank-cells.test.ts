@@ -1,4 +1,4 @@
-import { JudgeStatus, type TrainingRankVO } from '@verdict/shared';
+import { JudgeStatus, ROLES, type TrainingRankVO } from '@verdict/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/rows.ts';
@@ -255,6 +255,28 @@ describe('migration 0018: the kept rank rows follow the trainings themselves', (
     expect(await rowsDrift()).toEqual(exact);
     await tw.w.t.db.execute(sql`update training set auth = 'Public' where id = ${pub}`);
     expect(await rowsDrift()).toEqual(exact);
+    // reference §7.13 leaves the author and roots out: who they are can change
+    const ranked = async (who: string) =>
+      (
+        await tw.call<Page<TrainingRankVO>>('root', 'GET', `/api/get-training-rank?tid=${pub}`)
+      ).data.records.some((r) => r.username === who);
+    expect(await ranked('alice')).toBe(true);
+    await tw.w.t.db.execute(
+      sql`insert into user_role (uid, role_id) select uuid, ${ROLES.root.id} from user_info where username = 'alice'`,
+    );
+    expect(await rowsDrift()).toEqual(exact);
+    expect(await ranked('alice')).toBe(false);
+    await tw.w.t.db.execute(
+      sql`delete from user_role where uid = ${tw.w.uids.alice} and role_id = ${ROLES.root.id}`,
+    );
+    expect(await rowsDrift()).toEqual(exact);
+    expect(await ranked('alice')).toBe(true);
+    await tw.w.t.db.execute(sql`update training set author = 'alice' where id = ${pub}`);
+    expect(await rowsDrift()).toEqual(exact);
+    expect(await ranked('alice')).toBe(false);
+    await tw.w.t.db.execute(sql`update user_info set username = 'alice2' where username = 'alice'`);
+    expect(await rowsDrift()).toEqual(exact);
+    expect(await ranked('alice2')).toBe(true);
     await tw.w.t.db.execute(sql`delete from user_info where username = 'bob'`);
     expect(await rowsDrift()).toEqual(exact);
     const left = await queryRows<{ n: number }>(

@@ -16,12 +16,13 @@ CREATE TABLE "training_rank_size" (
 ALTER TABLE "training_rank_row" ADD CONSTRAINT "training_rank_row_tid_training_id_fk" FOREIGN KEY ("tid") REFERENCES "public"."training"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "training_rank_row" ADD CONSTRAINT "training_rank_row_uid_user_info_uuid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "training_rank_size" ADD CONSTRAINT "training_rank_size_tid_training_id_fk" FOREIGN KEY ("tid") REFERENCES "public"."training"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "training_rank_row_order_idx" ON "training_rank_row" USING btree ("tid","ac" DESC NULLS LAST,"total_run_time","first_submit");--> statement-breakpoint
+CREATE INDEX "training_rank_row_order_idx" ON "training_rank_row" USING btree ("tid","ac" DESC NULLS FIRST,"total_run_time","first_submit");--> statement-breakpoint
 -- The training ranks (reference §7.13, issue 14) as rows kept up to date, so that a rank page is an
 -- indexed read instead of an aggregation of every cell of the training on each call.
 --
 -- training_rank_refresh(tid, uids) computes the rows of those users (every user when uids is null)
--- from the cells and writes them: a user with no ranked cell left loses the row. The cells are those
+-- from the cells and writes them: a user with no ranked cell left loses the row, and the training's
+-- author and roots (root role 1000) have none (reference §7.13 leaves them out). The cells are those
 -- of rank.ts before this migration: a Public training reads user_problem_stat (0017), a Private one
 -- its training_record rows joined with judge; only the training's public problems count.
 -- Concurrency (PostgreSQL): a transaction advisory lock per (training, user), taken before the rows
@@ -34,9 +35,10 @@ CREATE OR REPLACE FUNCTION training_rank_refresh(p_tid bigint, p_uids text[]) RE
 LANGUAGE plpgsql AS $$
 DECLARE
   v_auth text;
+  v_author text;
   v_cells text;
 BEGIN
-  SELECT auth INTO v_auth FROM training WHERE id = p_tid;
+  SELECT auth, author INTO v_auth, v_author FROM training WHERE id = p_tid;
   IF NOT FOUND OR (p_uids IS NOT NULL AND cardinality(p_uids) = 0) THEN
     RETURN;
   END IF;
@@ -83,7 +85,8 @@ BEGIN
             then json_build_object('status', 0, 'score', c.ac_score, 'isAC', true, 'runTime', coalesce(c.run_time, 0))
             else json_build_object('status', c.last_status, 'score', c.last_score) end) as info
         from cells c
-        where exists (select 1 from user_info u where u.uuid = c.uid)
+        where exists (select 1 from user_info u where u.uuid = c.uid and u.username <> $3)
+          and not exists (select 1 from user_role ur where ur.uid = c.uid and ur.role_id = 1000)
         group by c.uid),
       written as (
         insert into training_rank_row as r (tid, uid, ac, total_run_time, first_submit, info)
@@ -94,7 +97,7 @@ BEGIN
     delete from training_rank_row r
       where r.tid = $1 and %s and not exists (select 1 from fresh f where f.uid = r.uid)$q$,
     v_cells, CASE WHEN p_uids IS NULL THEN 'true' ELSE 'r.uid = any ($2)' END)
-    USING p_tid, p_uids;
+    USING p_tid, p_uids, v_author;
 END
 $$;
 --> statement-breakpoint
@@ -199,8 +202,8 @@ $$;
 CREATE TRIGGER training_rank_verdicts AFTER UPDATE ON judge
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION training_rank_on_verdicts();
 --> statement-breakpoint
--- The training's problems (added, removed, display id renamed through the problem's id), its auth,
--- or a problem's auth changed: the whole training is ranked again.
+-- The training's problems (added, removed, display id renamed through the problem's id), its auth
+-- or author, or a problem's auth changed: the whole training is ranked again.
 CREATE OR REPLACE FUNCTION training_rank_on_problems() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   t bigint;
@@ -242,8 +245,50 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER training_rank_training_auth AFTER UPDATE OF auth ON training
-  FOR EACH ROW WHEN (OLD.auth IS DISTINCT FROM NEW.auth) EXECUTE FUNCTION training_rank_on_training_auth();
+CREATE TRIGGER training_rank_training_auth AFTER UPDATE OF auth, author ON training
+  FOR EACH ROW WHEN ((OLD.auth, OLD.author) IS DISTINCT FROM (NEW.auth, NEW.author))
+  EXECUTE FUNCTION training_rank_on_training_auth();
+--> statement-breakpoint
+-- Who is left out changed: a user became root or stopped being one (every training), or renamed
+-- themselves to or from a training's author name.
+CREATE OR REPLACE FUNCTION training_rank_on_roots() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_uids text[];
+  t bigint;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(DISTINCT uid) INTO v_uids FROM new_rows WHERE role_id = 1000;
+  ELSE
+    SELECT array_agg(DISTINCT uid) INTO v_uids FROM old_rows WHERE role_id = 1000;
+  END IF;
+  IF v_uids IS NOT NULL THEN
+    FOR t IN SELECT id FROM training ORDER BY id LOOP
+      PERFORM training_rank_refresh(t, v_uids);
+    END LOOP;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER training_rank_roots_insert AFTER INSERT ON user_role
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION training_rank_on_roots();
+--> statement-breakpoint
+CREATE TRIGGER training_rank_roots_delete AFTER DELETE ON user_role
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION training_rank_on_roots();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION training_rank_on_rename() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  t bigint;
+BEGIN
+  FOR t IN SELECT id FROM training WHERE author IN (OLD.username, NEW.username) ORDER BY id LOOP
+    PERFORM training_rank_refresh(t, ARRAY[NEW.uuid]);
+  END LOOP;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER training_rank_rename AFTER UPDATE OF username ON user_info
+  FOR EACH ROW WHEN (OLD.username IS DISTINCT FROM NEW.username) EXECUTE FUNCTION training_rank_on_rename();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION training_rank_on_problem_auth() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

@@ -169,7 +169,7 @@ export const trainingRankRow = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tid, t.uid] }),
-    index('training_rank_row_order_idx').on(t.tid, t.ac.desc(), t.totalRunTime, t.firstSubmit),
+    index('training_rank_row_order_idx').on(t.tid, t.ac.desc().nullsFirst(), t.totalRunTime, t.firstSubmit),
   ],
 );
 
