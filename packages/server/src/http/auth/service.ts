@@ -2,7 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Permission, RoleName } from '@verdict/shared';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { auth, role, roleAuth, session, userInfo, userRole } from '../../db/schema/index.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { auth, role, roleAuth, session, userRole } from '../../db/schema/index.ts';
 import type { AuthUser } from './access.ts';
 import { TokenSigner } from './tokens.ts';
 
@@ -13,6 +14,31 @@ export interface SessionMeta {
 
 export type Authentication =
   { kind: 'ok'; user: AuthUser; refreshedToken?: string } | { kind: 'invalid' } | { kind: 'banned' };
+
+/**
+ * A signed-in request's session, its user and the user's grants, in one statement that every
+ * signed-in request runs (issue 12), prepared once (db/prepared.ts). Timestamps come as text.
+ */
+const sessionStatement = preparedStatement<{
+  uid: string;
+  username: string;
+  status: number;
+  lastRefreshAt: string;
+  revokedAt: string | null;
+  expiresAt: string;
+  grants: [string, string | null][];
+}>(
+  'auth_session',
+  `select u.uuid as "uid", u.username, u.status, s.last_refresh_at as "lastRefreshAt",
+      s.revoked_at as "revokedAt", s.expires_at as "expiresAt",
+      coalesce((select json_agg(json_build_array(r.role, a.permission))
+        from user_role ur join role r on r.id = ur.role_id
+          left join role_auth ra on ra.role_id = r.id
+          left join auth a on a.id = ra.auth_id
+        where ur.uid = u.uuid), '[]') as grants
+    from session s join user_info u on u.uuid = s.uid
+    where s.id = $1 and s.uid = $2`,
+);
 
 /**
  * Login sessions behind the JWT (reference §1.3). HOJ keeps one Redis key per user; Verdict keeps
@@ -51,29 +77,11 @@ export class AuthService {
     const claims = await this.signer.verify(token);
     if (!claims) return { kind: 'invalid' };
     const now = this.clock.now();
-    const [found] = await this.db
-      .select({
-        uid: userInfo.uuid,
-        username: userInfo.username,
-        status: userInfo.status,
-        lastRefreshAt: session.lastRefreshAt,
-        revokedAt: session.revokedAt,
-        expiresAt: session.expiresAt,
-        // the user's grants in the same statement: every signed-in request asks this (issue 12)
-        grants: sql<[string, string | null][]>`coalesce((
-          select json_agg(json_build_array(${role.role}, ${auth.permission}))
-          from ${userRole} join ${role} on ${role.id} = ${userRole.roleId}
-            left join ${roleAuth} on ${roleAuth.roleId} = ${role.id}
-            left join ${auth} on ${auth.id} = ${roleAuth.authId}
-          where ${userRole.uid} = ${userInfo.uuid}), '[]')`,
-      })
-      .from(session)
-      .innerJoin(userInfo, eq(userInfo.uuid, session.uid))
-      .where(and(eq(session.id, claims.sessionId), eq(session.uid, claims.uid)));
+    const [found] = await sessionStatement(this.db, [claims.sessionId, claims.uid]);
     if (!found) return { kind: 'invalid' };
     // A ban also revokes the user's logins; their next request is still told why (issue 10).
     if (found.status === 1) return { kind: 'banned' };
-    if (found.revokedAt !== null || found.expiresAt <= now) return { kind: 'invalid' };
+    if (found.revokedAt !== null || new Date(found.expiresAt) <= now) return { kind: 'invalid' };
     const { roles, permissions } = grantsFrom(
       found.grants.map(([role, permission]) => ({ role, permission })),
     );
@@ -84,7 +92,12 @@ export class AuthService {
       roles,
       permissions,
     };
-    const refreshedToken = await this.refreshIfDue(claims.sessionId, found.uid, found.lastRefreshAt, now);
+    const refreshedToken = await this.refreshIfDue(
+      claims.sessionId,
+      found.uid,
+      new Date(found.lastRefreshAt),
+      now,
+    );
     return { kind: 'ok', user, refreshedToken };
   }
 
