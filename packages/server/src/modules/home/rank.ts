@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { HOME_LIMITS, RANK_TYPE, type ACMRankVO, type OIRankVO, type RankListQuery } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { queryRows } from '../../db/rows.ts';
 import { page, type Page } from '../../http/envelope.ts';
 import { containsPattern } from '../problem/query.ts';
@@ -12,14 +13,8 @@ import { containsPattern } from '../problem/query.ts';
  * keys that user_rank_bucket counts by (its k1, k2).
  */
 const LISTS = {
-  [RANK_TYPE.acm]: {
-    order: sql.raw('-r.ac, r.total, r.gmt_create, r.uid'),
-    keys: sql.raw('(-r.ac, r.total)'),
-  },
-  [RANK_TYPE.oi]: {
-    order: sql.raw('-r.score, -r.ac, r.gmt_create, r.uid'),
-    keys: sql.raw('(-r.score, -r.ac)'),
-  },
+  [RANK_TYPE.acm]: { order: '-r.ac, r.total, r.gmt_create, r.uid', keys: '(-r.ac, r.total)' },
+  [RANK_TYPE.oi]: { order: '-r.score, -r.ac, r.gmt_create, r.uid', keys: '(-r.score, -r.ac)' },
 };
 
 type RankRow = OIRankVO;
@@ -41,42 +36,50 @@ function searchCondition(searchUser: string): SQL {
   return sql`(r.search_key like lower(${wordStart}) or r.search_key like lower(${`% ${wordStart}`}))`;
 }
 
-const userColumns = sql`r.uid, u.username, u.nickname, left(u.signature, ${HOME_LIMITS.rankSignatureMax}) as signature,
+const USER_COLUMNS = `r.uid, u.username, u.nickname, left(u.signature, ${HOME_LIMITS.rankSignatureMax}) as signature,
       u.avatar, u.title_name as "titleName", u.title_color as "titleColor", r.total, r.ac, r.score`;
 
 /**
  * The number of ranked users: one row kept by a trigger on user_record (ranked_user_count), not a
  * count.
  */
-const RANKED_USERS = sql`select n from ranked_user_count where id = 1`;
+const RANKED_USERS = 'select n from ranked_user_count where id = 1';
 
 /**
  * A page of the whole list at any depth, one statement: the running sums of user_rank_bucket (a few
  * hundred keys, not one row per user) name the key that holds the page's first row and how many
  * rows of that key come before it; the page then starts at that key inside the rank index and skips
- * only those. HOJ's (and Verdict's earlier) OFFSET walked every row before the page.
+ * only those. HOJ's (and Verdict's earlier) OFFSET walked every row before the page. Prepared once
+ * per list (db/prepared.ts): its plan does not depend on the page, and planning it took longer
+ * than running it. Parameters: $1 the list, $2 the offset, $3 the page size.
  */
-function wholeListPage(query: RankListQuery, list: (typeof LISTS)[0]): SQL {
-  const offset = (query.currentPage - 1) * query.limit;
-  return sql`
-    with b as (
+function wholeListStatement(type: 0 | 1) {
+  const list = LISTS[type];
+  return preparedStatement<RankRow & { listTotal: number }>(
+    `rank_list_page_${type}`,
+    `with b as (
       select k1, k2, n, sum(n) over (order by k1, k2) - n as before
-      from user_rank_bucket where list = ${query.type}
+      from user_rank_bucket where list = $1
     ), s as (
-      select k1, k2, ${offset} - before as skip from b where before + n > ${offset} order by k1, k2 limit 1
+      select k1, k2, $2::int - before as skip from b where before + n > $2::int order by k1, k2 limit 1
     ), ranked as (
       select r.uid, r.ac, r.total, r.score, r.gmt_create from user_record r
       where r.ranked and ${list.keys} >= ((select k1 from s), (select k2 from s))
       order by ${list.order}
-      limit ${query.limit} offset (select skip from s)
+      limit $3 offset (select skip from s)
     )
-    select ${userColumns}, (${RANKED_USERS}) as "listTotal"
+    select ${USER_COLUMNS}, (${RANKED_USERS}) as "listTotal"
     from ranked r join user_info u on u.uuid = r.uid
-    order by ${list.order}`;
+    order by ${list.order}`,
+  );
 }
+const WHOLE_LIST = {
+  [RANK_TYPE.acm]: wholeListStatement(RANK_TYPE.acm),
+  [RANK_TYPE.oi]: wholeListStatement(RANK_TYPE.oi),
+};
 
 async function rankedUsers(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, RANKED_USERS);
+  const [row] = await queryRows<{ n: number }>(db, sql.raw(RANKED_USERS));
   return row?.n ?? 0;
 }
 
@@ -107,11 +110,11 @@ export async function rankList(db: Db, query: RankListQuery): Promise<Page<ACMRa
           with ranked as (
             select r.uid, r.ac, r.total, r.score, r.gmt_create from user_record r
             where r.ranked and ${search}
-            order by ${list.order}
+            order by ${sql.raw(list.order)}
             limit ${query.limit} offset ${(query.currentPage - 1) * query.limit}
           )
-          select ${userColumns} from ranked r join user_info u on u.uuid = r.uid
-          order by ${list.order}`,
+          select ${sql.raw(USER_COLUMNS)} from ranked r join user_info u on u.uuid = r.uid
+          order by ${sql.raw(list.order)}`,
       ),
       queryRows<{ n: number }>(
         db,
@@ -120,7 +123,11 @@ export async function rankList(db: Db, query: RankListQuery): Promise<Page<ACMRa
     ]);
   } else {
     // the list's size comes with the page; a page past the end has no row to carry it
-    const found = await queryRows<RankRow & { listTotal: number }>(db, wholeListPage(query, list));
+    const found = await WHOLE_LIST[query.type as 0 | 1](db, [
+      query.type,
+      (query.currentPage - 1) * query.limit,
+      query.limit,
+    ]);
     rows = found;
     total = found[0]?.listTotal ?? (await rankedUsers(db));
   }
