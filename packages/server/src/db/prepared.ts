@@ -9,9 +9,11 @@ import { queryRows } from './rows.ts';
  * PGlite runs each query as an unnamed statement, so PostgreSQL plans it again every time: for the
  * statements every request runs (the session, a rank page) planning took most of the database time
  * (the session statement 4.3 ms unnamed, 1.3 ms prepared, on bench/api's data). Here the statement
- * is parsed once under `name` (PostgreSQL's plan cache then reuses a generic plan when it is as good
- * as the custom ones), and each call only binds and executes it, in one round trip into the
- * database instead of five. Rows come back as `db.execute` gives them (timestamps as text, as
+ * is parsed and planned once under `name`, and each call only binds and executes it, in one round
+ * trip into the database instead of five. The plan is always the generic one (`plan_cache_mode =
+ * force_generic_plan` around the call): left to choose, PostgreSQL kept planning anew whenever its
+ * estimate for the generic plan was above the custom plans' (a rank list's first page), which saved
+ * nothing. So only statements whose good plan does not depend on the values belong here. Rows come back as `db.execute` gives them (timestamps as text, as
  * Drizzle's PGlite driver reads them).
  *
  * On PostgreSQL (node-postgres), and inside a transaction (which has no `$client`), the same text
@@ -87,13 +89,16 @@ async function runPrepared<Row>(
       });
       const { messages } = await client.execProtocol(
         concat([
+          serialize.query('set plan_cache_mode = force_generic_plan'),
           serialize.bind({ statement: name, values }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
           serialize.sync(),
+          serialize.query('reset plan_cache_mode'),
         ]),
       );
-      const [result] = parse.parseResults(messages, client.parsers, { parsers: AS_TEXT });
+      // the results of set, the statement, reset
+      const [, result] = parse.parseResults(messages, client.parsers, { parsers: AS_TEXT });
       return (result?.rows ?? []) as Row[];
     }),
   );

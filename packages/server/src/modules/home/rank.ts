@@ -51,12 +51,13 @@ const RANKED_USERS = 'select n from ranked_user_count where id = 1';
  * rows of that key come before it; the page then starts at that key inside the rank index and skips
  * only those. HOJ's (and Verdict's earlier) OFFSET walked every row before the page. Prepared once
  * per list (db/prepared.ts): its plan does not depend on the page, and planning it took longer
- * than running it. Parameters: $1 the list, $2 the offset, $3 the page size.
+ * than running it. The page size is part of the text (a generic plan for an unknown limit would
+ * sort the whole list); parameters: $1 the list, $2 the offset.
  */
-function wholeListStatement(type: 0 | 1) {
+function wholeListStatement(type: 0 | 1, limit: number) {
   const list = LISTS[type];
   return preparedStatement<RankRow & { listTotal: number }>(
-    `rank_list_page_${type}`,
+    `rank_list_page_${type}_${limit}`,
     `with b as (
       select k1, k2, n, sum(n) over (order by k1, k2) - n as before
       from user_rank_bucket where list = $1
@@ -66,17 +67,21 @@ function wholeListStatement(type: 0 | 1) {
       select r.uid, r.ac, r.total, r.score, r.gmt_create from user_record r
       where r.ranked and ${list.keys} >= ((select k1 from s), (select k2 from s))
       order by ${list.order}
-      limit $3 offset (select skip from s)
+      limit ${limit} offset (select skip from s)
     )
     select ${USER_COLUMNS}, (${RANKED_USERS}) as "listTotal"
     from ranked r join user_info u on u.uuid = r.uid
     order by ${list.order}`,
   );
 }
-const WHOLE_LIST = {
-  [RANK_TYPE.acm]: wholeListStatement(RANK_TYPE.acm),
-  [RANK_TYPE.oi]: wholeListStatement(RANK_TYPE.oi),
-};
+/** One statement per list and page size (the schema bounds the size), made on first use. */
+const wholeListStatements = new Map<string, ReturnType<typeof wholeListStatement>>();
+function wholeList(type: 0 | 1, limit: number) {
+  const key = `${type}:${limit}`;
+  let statement = wholeListStatements.get(key);
+  if (!statement) wholeListStatements.set(key, (statement = wholeListStatement(type, limit)));
+  return statement;
+}
 
 async function rankedUsers(db: Db): Promise<number> {
   const [row] = await queryRows<{ n: number }>(db, sql.raw(RANKED_USERS));
@@ -100,33 +105,37 @@ export async function rankList(db: Db, query: RankListQuery): Promise<Page<ACMRa
   let total: number;
   if (query.searchUser) {
     const search = searchCondition(query.searchUser);
+    const offset = (query.currentPage - 1) * query.limit;
     // The page and the count apart: a window count over the matches would hold them all before
     // the limit, while the page alone may stop at its last row (a common keyword walks the rank
     // index; a rare one reads its few matches from the trigram index and sorts them).
-    [rows, [{ n: total } = { n: 0 }]] = await Promise.all([
-      queryRows<RankRow>(
-        db,
-        sql`
-          with ranked as (
-            select r.uid, r.ac, r.total, r.score, r.gmt_create from user_record r
-            where r.ranked and ${search}
-            order by ${sql.raw(list.order)}
-            limit ${query.limit} offset ${(query.currentPage - 1) * query.limit}
-          )
-          select ${sql.raw(USER_COLUMNS)} from ranked r join user_info u on u.uuid = r.uid
-          order by ${sql.raw(list.order)}`,
-      ),
-      queryRows<{ n: number }>(
+    rows = await queryRows<RankRow>(
+      db,
+      sql`
+        with ranked as (
+          select r.uid, r.ac, r.total, r.score, r.gmt_create from user_record r
+          where r.ranked and ${search}
+          order by ${sql.raw(list.order)}
+          limit ${query.limit} offset ${offset}
+        )
+        select ${sql.raw(USER_COLUMNS)} from ranked r join user_info u on u.uuid = r.uid
+        order by ${sql.raw(list.order)}`,
+    );
+    // A page that is not full ends the matches, so it tells their number: looking one user up (a
+    // rare keyword) reads the trigram index once, not twice; only a full or an empty page counts.
+    if (rows.length > 0 && rows.length < query.limit) total = offset + rows.length;
+    else {
+      const [counted] = await queryRows<{ n: number }>(
         db,
         sql`select count(*)::int as n from user_record r where r.ranked and ${search}`,
-      ),
-    ]);
+      );
+      total = counted?.n ?? 0;
+    }
   } else {
     // the list's size comes with the page; a page past the end has no row to carry it
-    const found = await WHOLE_LIST[query.type as 0 | 1](db, [
+    const found = await wholeList(query.type as 0 | 1, query.limit)(db, [
       query.type,
       (query.currentPage - 1) * query.limit,
-      query.limit,
     ]);
     rows = found;
     total = found[0]?.listTotal ?? (await rankedUsers(db));
