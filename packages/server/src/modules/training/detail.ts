@@ -1,12 +1,12 @@
-import { asc, isNull, sql } from 'drizzle-orm';
+import { asc, isNull } from 'drizzle-orm';
 import type { TrainingAccessVO, TrainingCategoryVO, TrainingVO } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { trainingCategory } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { policy } from '../../policy/index.ts';
 import { loadTraining, trainingFacts, trainingFor } from './access.ts';
-import { trainingCountsSql } from './counts.ts';
+import { CATEGORY_OF, trainingCountsText } from './counts.ts';
 import { trainingCategoryJson, trainingJson } from './json.ts';
 
 /**
@@ -16,23 +16,25 @@ import { trainingCategoryJson, trainingJson } from './json.ts';
  */
 export async function trainingDetail(db: Db, user: AuthUser, tid: number): Promise<TrainingVO> {
   const { row } = await trainingFor(db, user, tid);
-  const [extra] = await queryRows<{
-    categoryId: number | string | null;
-    categoryName: string | null;
-    categoryColor: string | null;
-    problemCount: number | string;
-    acCount: number | string;
-  }>(
-    db,
-    sql`select c.id as "categoryId", c.name as "categoryName", c.color as "categoryColor",
-        coalesce(k.problem_count, 0) as "problemCount", coalesce(k.ac_count, 0) as "acCount"
-      from (select 1) one
-      left join (${trainingCountsSql(sql`${row.id}`, user.uid)}) k on true
-      left join lateral (select c.id, c.name, c.color from mapping_training_category m
-        join training_category c on c.id = m.cid where m.tid = ${row.id} order by m.id limit 1) c on true`,
-  );
+  const [extra] = await detailExtras(db, [row.id, user.uid]);
   return trainingJson(row, extra!);
 }
+
+/** The detail's category and counts ($1 the training, $2 the caller), prepared once. */
+const detailExtras = preparedStatement<{
+  categoryId: number | string | null;
+  categoryName: string | null;
+  categoryColor: string | null;
+  problemCount: number | string;
+  acCount: number | string;
+}>(
+  'training_detail_extras',
+  `select c.id as "categoryId", c.name as "categoryName", c.color as "categoryColor",
+      coalesce(k.problem_count, 0) as "problemCount", coalesce(k.ac_count, 0) as "acCount"
+    from (select 1) one
+    left join (${trainingCountsText('select $1::bigint', '$2::text')}) k on true
+    left join lateral (${CATEGORY_OF('$1::bigint')}) c on true`,
+);
 
 /**
  * reference §3.5 `GET /api/get-training-access`: whether the caller may use the training now.

@@ -1,11 +1,10 @@
-import { count, sql, type SQL } from 'drizzle-orm';
 import type { TrainingListQuery, TrainingVO } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { page, type Page } from '../../http/envelope.ts';
 import { containsPattern } from '../problem/query.ts';
-import { trainingCountsSql } from './counts.ts';
+import { CATEGORY_OF, trainingCountsText } from './counts.ts';
 import { trainingJson } from './json.ts';
 
 interface ListRow {
@@ -27,10 +26,77 @@ interface ListRow {
   total: number | string;
 }
 
-/** The one category of a training (HOJ keeps one mapping row per training), as a lateral join. */
-const CATEGORY = sql`left join lateral (
-    select c.id, c.name, c.color from mapping_training_category m
-    join training_category c on c.id = m.cid where m.tid = t.id order by m.id limit 1) c on true`;
+/** The one category of a training, as a lateral join. */
+const CATEGORY = `left join lateral (${CATEGORY_OF('t.id')}) c on true`;
+
+interface Shape {
+  user: boolean;
+  category: boolean;
+  auth: boolean;
+  keyword: boolean;
+  limit: number;
+}
+
+/** The list's filters as SQL text, `next()` naming each parameter (category, auth, keyword). */
+function filtersText(shape: Shape, next: () => string): string {
+  const conditions = ['t.status and not t.is_group and t.gid is null'];
+  if (shape.category) conditions.push(`c.id = ${next()}`);
+  if (shape.auth) conditions.push(`t.auth = ${next()}`);
+  if (shape.keyword) {
+    const pattern = next();
+    conditions.push(`(t.title ilike ${pattern} or t.author ilike ${pattern})`);
+  }
+  return conditions.join(' and ');
+}
+
+/** The values of the filters' parameters, in filtersText's order. */
+function filterValues(query: TrainingListQuery): unknown[] {
+  return [
+    ...(query.categoryId !== undefined ? [query.categoryId] : []),
+    ...(query.auth !== undefined ? [query.auth] : []),
+    ...(query.keyword ? [containsPattern(query.keyword)] : []),
+  ];
+}
+
+/**
+ * The list's statements for one shape of query (which filters, signed in or not, page size),
+ * prepared once (db/prepared.ts): planning the page with its counts took most of its time. The
+ * page takes the offset ($1), the caller's uid if signed in, then the filters' values; the count
+ * (for a page past the end, which has no row to carry the total) the filters' values.
+ */
+function statementsFor(shape: Shape) {
+  const flags = [shape.user, shape.category, shape.auth, shape.keyword].map(Number).join('');
+  let n = 1;
+  const uid = shape.user ? `$${++n}` : null;
+  const pageFilters = filtersText(shape, () => `$${++n}`);
+  let m = 0;
+  const countFilters = filtersText(shape, () => `$${++m}`);
+  // the category join filters the page only when a category is asked for
+  const from = `training t ${shape.category ? CATEGORY : ''}`;
+  return {
+    page: preparedStatement<ListRow>(
+      `training_list_${shape.limit}_${flags}`,
+      `with page as (
+        select t.id, t.rank, count(*) over () as total from ${from}
+        where ${pageFilters}
+        order by t.rank, t.id limit ${shape.limit} offset $1),
+      counts as (${trainingCountsText('select id from page', uid)})
+      select json_build_object('id', t.id, 'title', t.title, 'author', t.author, 'auth', t.auth,
+          'rank', t.rank, 'gid', t.gid, 'gmtCreate', t.gmt_create, 'gmtModified', t.gmt_modified,
+          'categoryId', c.id, 'categoryName', c.name, 'categoryColor', c.color,
+          'problemCount', coalesce(k.problem_count, 0), 'acCount', coalesce(k.ac_count, 0)) as row,
+        page.total
+      from page join training t on t.id = page.id ${CATEGORY}
+      left join counts k on k.tid = t.id
+      order by page.rank, page.id`,
+    ),
+    count: preparedStatement<{ n: number | string }>(
+      `training_list_count_${flags}`,
+      `select count(*) as n from ${from} where ${countFilters}`,
+    ),
+  };
+}
+const statements = new Map<string, ReturnType<typeof statementsFor>>();
 
 /**
  * reference §3.5 `GET /api/get-training-list`, §7.13: visible (status) trainings outside groups,
@@ -46,43 +112,21 @@ export async function listTrainings(
   user: AuthUser | null,
   query: TrainingListQuery,
 ): Promise<Page<TrainingVO>> {
-  const conditions: SQL[] = [sql`t.status and not t.is_group and t.gid is null`];
-  if (query.categoryId !== undefined) conditions.push(sql`c.id = ${query.categoryId}`);
-  if (query.auth !== undefined) conditions.push(sql`t.auth = ${query.auth}`);
-  if (query.keyword) {
-    const pattern = containsPattern(query.keyword);
-    conditions.push(sql`(t.title ilike ${pattern} or t.author ilike ${pattern})`);
-  }
-  const where = sql.join(conditions, sql` and `);
+  const shape: Shape = {
+    user: user !== null,
+    category: query.categoryId !== undefined,
+    auth: query.auth !== undefined,
+    keyword: !!query.keyword,
+    limit: query.limit,
+  };
+  const key = JSON.stringify(shape);
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = statementsFor(shape)));
+  const filters = filterValues(query);
   const offset = (query.currentPage - 1) * query.limit;
-  // the category join filters the page only when a category is asked for
-  const rows = await queryRows<ListRow>(
-    db,
-    sql`with page as (
-        select t.id, t.rank, count(*) over () as total
-        from training t ${query.categoryId !== undefined ? CATEGORY : sql``}
-        where ${where}
-        order by t.rank, t.id limit ${query.limit} offset ${offset}),
-      counts as (${trainingCountsSql(sql`select id from page`, user?.uid ?? null)})
-      select json_build_object('id', t.id, 'title', t.title, 'author', t.author, 'auth', t.auth,
-          'rank', t.rank, 'gid', t.gid, 'gmtCreate', t.gmt_create, 'gmtModified', t.gmt_modified,
-          'categoryId', c.id, 'categoryName', c.name, 'categoryColor', c.color,
-          'problemCount', coalesce(k.problem_count, 0), 'acCount', coalesce(k.ac_count, 0)) as row,
-        page.total
-      from page join training t on t.id = page.id ${CATEGORY}
-      left join counts k on k.tid = t.id
-      order by page.rank, page.id`,
-  );
-  let total: number;
-  if (rows.length > 0) total = Number(rows[0]!.total);
-  else {
-    // a page past the end: no row carries the total
-    const [row] = await queryRows<{ n: number | string }>(
-      db,
-      sql`select ${count()} as n from training t ${CATEGORY} where ${where}`,
-    );
-    total = Number(row?.n ?? 0);
-  }
+  const rows = await statement.page(db, [offset, ...(user ? [user.uid] : []), ...filters]);
+  // a page past the end: no row carries the total
+  const total = Number(rows[0]?.total ?? (await statement.count(db, filters))[0]?.n ?? 0);
   const records = rows.map(({ row: r }) =>
     trainingJson({ ...r, id: Number(r.id), gid: r.gid === null ? null : Number(r.gid) }, r),
   );
