@@ -1,7 +1,6 @@
 import type { TrainingRankQuery, TrainingRankVO } from '@verdict/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { page, type Page } from '../../http/envelope.ts';
 import { trainingFor } from './access.ts';
@@ -31,28 +30,41 @@ export async function trainingRank(
 ): Promise<Page<TrainingRankVO>> {
   const { row, admin } = await trainingFor(db, user, query.tid);
   const keyword = query.keyword?.toLowerCase() || undefined;
+  const shape = { keyword: keyword !== undefined, admin, limit: query.limit };
+  const key = JSON.stringify(shape);
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = pageStatement(shape)));
   const offset = (query.currentPage - 1) * query.limit;
-  const order = sql`order by r.ac desc, r.total_run_time, r.first_submit`;
+  const [result] = await statement(db, [row.id, offset, ...(keyword ? [keyword] : [])]);
+  return page(result!.records, Number(result!.total), query.currentPage, query.limit);
+}
+
+/**
+ * A rank page for one shape (keyword or not, real names or not, page size), prepared once
+ * (db/prepared.ts). $1 the training, $2 the offset, $3 the lower-cased keyword.
+ */
+function pageStatement(shape: { keyword: boolean; admin: boolean; limit: number }) {
+  const order = 'order by r.ac desc, r.total_run_time, r.first_submit';
   // Without a keyword the page is a range of the rank index; a keyword filters on the users first.
-  const pageRows = keyword
-    ? sql`select r.* from training_rank_row r join user_info u on u.uuid = r.uid
-        where r.tid = ${row.id}
-          and (strpos(lower(u.username), ${keyword}) > 0 or strpos(lower(u.school), ${keyword}) > 0
-            ${admin ? sql`or strpos(lower(u.realname), ${keyword}) > 0` : sql``})`
-    : sql`select r.* from training_rank_row r where r.tid = ${row.id}`;
-  const total = keyword
-    ? sql`(select count(*) from (${pageRows}) r)`
-    : sql`coalesce((select s.users from training_rank_size s where s.tid = ${row.id}), 0)`;
-  const [result] = await queryRows<{ records: TrainingRankVO[]; total: number | string }>(
-    db,
-    sql`select ${total} as total,
+  const rows = shape.keyword
+    ? `select r.* from training_rank_row r join user_info u on u.uuid = r.uid
+        where r.tid = $1
+          and (strpos(lower(u.username), $3) > 0 or strpos(lower(u.school), $3) > 0
+            ${shape.admin ? 'or strpos(lower(u.realname), $3) > 0' : ''})`
+    : 'select r.* from training_rank_row r where r.tid = $1';
+  const total = shape.keyword
+    ? `(select count(*) from (${rows}) r)`
+    : 'coalesce((select s.users from training_rank_size s where s.tid = $1), 0)';
+  return preparedStatement<{ records: TrainingRankVO[]; total: number | string }>(
+    `training_rank_${shape.limit}_${Number(shape.keyword)}${Number(shape.admin)}`,
+    `select ${total} as total,
       (select coalesce(json_agg(json_build_object('uid', u.uuid, 'username', u.username,
-          'realname', ${admin ? sql`u.realname` : sql`null`}, 'nickname', u.nickname, 'school', u.school,
+          'realname', ${shape.admin ? 'u.realname' : 'null'}, 'nickname', u.nickname, 'school', u.school,
           'gender', u.gender, 'avatar', u.avatar, 'ac', r.ac, 'totalRunTime', r.total_run_time,
           'submissionInfo', r.info) ${order}), '[]')
-        from (${pageRows} ${order} limit ${query.limit} offset ${offset}) r
+        from (${rows} ${order} limit ${shape.limit} offset $2) r
         -- a lookup per row of the page (limit 1 keeps the planner from hashing every user)
         cross join lateral (select * from user_info u where u.uuid = r.uid limit 1) u) as records`,
   );
-  return page(result!.records, Number(result!.total), query.currentPage, query.limit);
 }
+const statements = new Map<string, ReturnType<typeof pageStatement>>();
