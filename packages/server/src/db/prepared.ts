@@ -1,5 +1,6 @@
 import { parse, PGlite, protocol, types } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 import { queryRows } from './rows.ts';
 
@@ -102,4 +103,25 @@ async function runPrepared<Row>(
       return (result?.rows ?? []) as Row[];
     }),
   );
+}
+
+/**
+ * Rows of `table` where `where` (SQL text with `$n` placeholders) holds, as a prepared statement,
+ * mapped as Drizzle's select maps them (each column's `mapFromDriverValue`: dates, bigints, json).
+ */
+export function preparedSelect<T extends PgTable>(name: string, table: T, where: string) {
+  const columns = Object.entries(getTableColumns(table));
+  const statement = preparedStatement<Record<string, unknown>>(
+    name,
+    `select ${columns.map(([, column]) => `"${column.name}"`).join(', ')} from "${getTableName(table)}" where ${where}`,
+  );
+  return async (db: Db, params: readonly unknown[]): Promise<T['$inferSelect'][]> =>
+    (await statement(db, params)).map((raw) => {
+      const row: Record<string, unknown> = {};
+      for (const [key, column] of columns) {
+        const value = raw[column.name];
+        row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+      }
+      return row as T['$inferSelect'];
+    });
 }

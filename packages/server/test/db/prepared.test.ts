@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedStatement } from '../../src/db/prepared.ts';
+import { preparedSelect, preparedStatement } from '../../src/db/prepared.ts';
+import { training } from '../../src/db/schema/index.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
@@ -45,6 +46,16 @@ describe('db/prepared.ts', () => {
         span: expected[0]!.span,
       },
     ]);
+  });
+
+  it("preparedSelect maps a row as Drizzle's select does (dates, bigints, booleans, nulls)", async () => {
+    await database.db.insert(training).values({ title: 'T', author: 'root', auth: 'Public', rank: 3 });
+    const byAuthor = preparedSelect('test_training_by_author', training, 'author = $1');
+    const expected = await database.db.select().from(training).where(eq(training.author, 'root'));
+    expect(expected).toHaveLength(1);
+    expect(expected[0]!.gmtCreate).toBeInstanceOf(Date);
+    for (let i = 0; i < 7; i++) expect(await byAuthor(database.db, ['root'])).toEqual(expected);
+    expect(await byAuthor(database.db, ['nobody'])).toEqual([]);
   });
 
   it('an error is thrown, and the next statement runs', async () => {

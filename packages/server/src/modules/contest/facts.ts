@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { accountAllowedByRule } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
-import { contest, contestRegister, group, groupMember } from '../../db/schema/index.ts';
+import { preparedSelect, preparedStatement } from '../../db/prepared.ts';
+import { contest, group, groupMember } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
 import { CONTEST_STATUS, type ContestFacts, type GroupFacts } from '../../policy/resources.ts';
@@ -33,8 +34,15 @@ export function isSealedAt(
 }
 
 /** The contest row, or the reference's "contest does not exist" (reference §3.6). */
+/** Every contest call reads its contest first: prepared once (db/prepared.ts). */
+const contestById = preparedSelect('contest_by_id', contest, 'id = $1');
+const registrationOf = preparedStatement<{ id: number }>(
+  'contest_registration',
+  'select id from contest_register where cid = $1 and uid = $2 limit 1',
+);
+
 export async function loadContest(db: Db, cid: number): Promise<ContestRow> {
-  const [row] = await db.select().from(contest).where(eq(contest.id, cid)).limit(1);
+  const [row] = await contestById(db, [cid]);
   if (!row) throw notFound(problemMessages.contestNotFound);
   return row;
 }
@@ -66,13 +74,7 @@ async function groupFactsOf(db: Db, gid: number, user: Subject): Promise<GroupFa
  * `row` for `user` at `now`: status from the clock, the caller's registration, the seal, the group.
  */
 export async function contestFacts(db: Db, row: ContestRow, user: Subject, now: Date): Promise<ContestFacts> {
-  const [registration] = user
-    ? await db
-        .select({ id: contestRegister.id })
-        .from(contestRegister)
-        .where(and(eq(contestRegister.cid, row.id), eq(contestRegister.uid, user.uid)))
-        .limit(1)
-    : [];
+  const [registration] = user ? await registrationOf(db, [row.id, user.uid]) : [];
   return {
     uid: row.uid,
     auth: row.auth,
