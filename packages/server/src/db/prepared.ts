@@ -29,6 +29,20 @@ export function preparedStatement<Row>(name: string, text: string) {
   };
 }
 
+/**
+ * `make(shape)` once per shape of a query (which filters, the page size, …), the statements kept
+ * for the next call of the same shape: a prepared statement's text may differ only by shape.
+ */
+export function byShape<Shape, Made>(make: (shape: Shape) => Made): (shape: Shape) => Made {
+  const made = new Map<string, Made>();
+  return (shape) => {
+    const key = JSON.stringify(shape);
+    let found = made.get(key);
+    if (found === undefined) made.set(key, (found = make(shape)));
+    return found;
+  };
+}
+
 /** `text` with its `$n` placeholders as Drizzle parameters (the node-postgres path). */
 function withParameters(text: string, params: readonly unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);

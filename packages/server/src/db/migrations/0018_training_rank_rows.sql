@@ -217,9 +217,9 @@ BEGIN
       PERFORM training_rank_refresh(t, NULL);
     END LOOP;
   ELSE
-    FOR t IN SELECT DISTINCT n.tid FROM new_rows n JOIN old_rows o ON o.id = n.id
-        WHERE (n.tid, n.pid, n.display_id) IS DISTINCT FROM (o.tid, o.pid, o.display_id)
-      UNION SELECT o.tid FROM new_rows n JOIN old_rows o ON o.id = n.id
+    -- a problem moved to another training changes both
+    FOR t IN SELECT DISTINCT x.tid FROM new_rows n JOIN old_rows o ON o.id = n.id
+        CROSS JOIN LATERAL (VALUES (n.tid), (o.tid)) AS x(tid)
         WHERE (n.tid, n.pid, n.display_id) IS DISTINCT FROM (o.tid, o.pid, o.display_id)
       ORDER BY 1 LOOP
       PERFORM training_rank_refresh(t, NULL);

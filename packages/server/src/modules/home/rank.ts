@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { HOME_LIMITS, RANK_TYPE, type ACMRankVO, type OIRankVO, type RankListQuery } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { byShape, preparedStatement } from '../../db/prepared.ts';
 import { queryRows } from '../../db/rows.ts';
 import { page, type Page } from '../../http/envelope.ts';
 import { containsPattern } from '../problem/query.ts';
@@ -54,7 +54,7 @@ const RANKED_USERS = 'select n from ranked_user_count where id = 1';
  * than running it. The page size is part of the text (a generic plan for an unknown limit would
  * sort the whole list); parameters: $1 the list, $2 the offset.
  */
-function wholeListStatement(type: 0 | 1, limit: number) {
+const wholeList = byShape(({ type, limit }: { type: 0 | 1; limit: number }) => {
   const list = LISTS[type];
   return preparedStatement<RankRow & { listTotal: number }>(
     `rank_list_page_${type}_${limit}`,
@@ -73,15 +73,7 @@ function wholeListStatement(type: 0 | 1, limit: number) {
     from ranked r join user_info u on u.uuid = r.uid
     order by ${list.order}`,
   );
-}
-/** One statement per list and page size (the schema bounds the size), made on first use. */
-const wholeListStatements = new Map<string, ReturnType<typeof wholeListStatement>>();
-function wholeList(type: 0 | 1, limit: number) {
-  const key = `${type}:${limit}`;
-  let statement = wholeListStatements.get(key);
-  if (!statement) wholeListStatements.set(key, (statement = wholeListStatement(type, limit)));
-  return statement;
-}
+});
 
 async function rankedUsers(db: Db): Promise<number> {
   const [row] = await queryRows<{ n: number }>(db, sql.raw(RANKED_USERS));
@@ -133,7 +125,7 @@ export async function rankList(db: Db, query: RankListQuery): Promise<Page<ACMRa
     }
   } else {
     // the list's size comes with the page; a page past the end has no row to carry it
-    const found = await wholeList(query.type as 0 | 1, query.limit)(db, [
+    const found = await wholeList({ type: query.type as 0 | 1, limit: query.limit })(db, [
       query.type,
       (query.currentPage - 1) * query.limit,
     ]);

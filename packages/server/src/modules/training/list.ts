@@ -1,6 +1,6 @@
 import type { TrainingListQuery, TrainingVO } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { byShape, preparedStatement } from '../../db/prepared.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { page, type Page } from '../../http/envelope.ts';
 import { containsPattern } from '../problem/query.ts';
@@ -64,7 +64,7 @@ function filterValues(query: TrainingListQuery): unknown[] {
  * page takes the offset ($1), the caller's uid if signed in, then the filters' values; the count
  * (for a page past the end, which has no row to carry the total) the filters' values.
  */
-function statementsFor(shape: Shape) {
+const statementsFor = byShape((shape: Shape) => {
   const flags = [shape.user, shape.category, shape.auth, shape.keyword].map(Number).join('');
   let n = 1;
   const uid = shape.user ? `$${++n}` : null;
@@ -95,8 +95,7 @@ function statementsFor(shape: Shape) {
       `select count(*) as n from ${from} where ${countFilters}`,
     ),
   };
-}
-const statements = new Map<string, ReturnType<typeof statementsFor>>();
+});
 
 /**
  * reference §3.5 `GET /api/get-training-list`, §7.13: visible (status) trainings outside groups,
@@ -119,9 +118,7 @@ export async function listTrainings(
     keyword: !!query.keyword,
     limit: query.limit,
   };
-  const key = JSON.stringify(shape);
-  let statement = statements.get(key);
-  if (!statement) statements.set(key, (statement = statementsFor(shape)));
+  const statement = statementsFor(shape);
   const filters = filterValues(query);
   const offset = (query.currentPage - 1) * query.limit;
   const rows = await statement.page(db, [offset, ...(user ? [user.uid] : []), ...filters]);

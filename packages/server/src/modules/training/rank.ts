@@ -1,6 +1,6 @@
 import type { TrainingRankQuery, TrainingRankVO } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { byShape, preparedStatement } from '../../db/prepared.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { page, type Page } from '../../http/envelope.ts';
 import { trainingFor } from './access.ts';
@@ -30,10 +30,7 @@ export async function trainingRank(
 ): Promise<Page<TrainingRankVO>> {
   const { row, admin } = await trainingFor(db, user, query.tid);
   const keyword = query.keyword?.toLowerCase() || undefined;
-  const shape = { keyword: keyword !== undefined, admin, limit: query.limit };
-  const key = JSON.stringify(shape);
-  let statement = statements.get(key);
-  if (!statement) statements.set(key, (statement = pageStatement(shape)));
+  const statement = pageStatement({ keyword: keyword !== undefined, admin, limit: query.limit });
   const offset = (query.currentPage - 1) * query.limit;
   const [result] = await statement(db, [row.id, offset, ...(keyword ? [keyword] : [])]);
   return page(result!.records, Number(result!.total), query.currentPage, query.limit);
@@ -43,7 +40,7 @@ export async function trainingRank(
  * A rank page for one shape (keyword or not, real names or not, page size), prepared once
  * (db/prepared.ts). $1 the training, $2 the offset, $3 the lower-cased keyword.
  */
-function pageStatement(shape: { keyword: boolean; admin: boolean; limit: number }) {
+const pageStatement = byShape((shape: { keyword: boolean; admin: boolean; limit: number }) => {
   const order = 'order by r.ac desc, r.total_run_time, r.first_submit';
   // Without a keyword the page is a range of the rank index; a keyword filters on the users first.
   const rows = shape.keyword
@@ -66,5 +63,4 @@ function pageStatement(shape: { keyword: boolean; admin: boolean; limit: number 
         -- a lookup per row of the page (limit 1 keeps the planner from hashing every user)
         cross join lateral (select * from user_info u where u.uuid = r.uid limit 1) u) as records`,
   );
-}
-const statements = new Map<string, ReturnType<typeof pageStatement>>();
+});
