@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { useDriverParsers } from './driver-parsers.ts';
 import * as schema from './schema/index.ts';
 
 /** The common base of the PGlite and node-postgres Drizzle instances; services only see this. */
@@ -122,6 +123,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   const inMemory = dataDir === undefined || dataDir === 'memory://';
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const client = await createPglite(inMemory ? 'memory://' : dataDir, loadDataDir);
+  useDriverParsers(client);
   const db = drizzlePglite({ client, schema });
   // One embedded database belongs to one process, so no lock is needed here.
   migrators.set(db, () => migratePglite(db, { migrationsFolder }));
