@@ -9,14 +9,24 @@ export interface TokenClaims {
 
 /** reference §1.3: HS512 JWT, subject = user uuid, header type JWT; `sid` names the login session. */
 export class TokenSigner {
-  private readonly key: Uint8Array;
+  /**
+   * Imported once: given the secret's bytes, jose imports a key on every sign and verify, and every
+   * signed-in request verifies a token.
+   */
+  private readonly key: Promise<CryptoKey>;
 
   constructor(
     secret: string,
     private readonly expireSeconds: number,
     private readonly clock: Clock,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-512' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async sign(uid: string, sessionId: number): Promise<string> {
@@ -26,13 +36,13 @@ export class TokenSigner {
       .setSubject(uid)
       .setIssuedAt(nowSeconds)
       .setExpirationTime(nowSeconds + this.expireSeconds)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The claims of a valid token, or null for an expired, forged or malformed one. */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS512'],
         currentDate: this.clock.now(),
       });
