@@ -1,11 +1,11 @@
-import { parse, PGlite, protocol, types } from '@electric-sql/pglite';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 import { queryRows } from './rows.ts';
 
 /**
- * A hot read statement, planned once per embedded database instead of on every call.
+ * A hot statement, planned once per embedded database instead of on every call.
  *
  * PGlite runs each query as an unnamed statement, so PostgreSQL plans it again every time: for the
  * statements every request runs (the session, a rank page) planning took most of the database time
@@ -19,7 +19,8 @@ import { queryRows } from './rows.ts';
  *
  * On PostgreSQL (node-postgres), and inside a transaction (which has no `$client`), the same text
  * runs as an ordinary statement. `text` numbers its parameters `$1`, `$2`, … and must hold no `$` in
- * literals; only reads belong here (no write is synced to disk by this path).
+ * literals. Writes may be prepared too: PGlite's file systems in Node (a data directory, memory)
+ * write through, so there is nothing to sync after a statement (its `syncToFs` does nothing there).
  */
 export function preparedStatement<Row>(name: string, text: string) {
   return (db: Db, params: readonly unknown[]): Promise<Row[]> => {
@@ -50,14 +51,6 @@ function withParameters(text: string, params: readonly unknown[]): SQL {
     parts.map((part, i) => (i % 2 === 1 ? sql.param(params[Number(part) - 1]) : sql.raw(part))),
   );
 }
-
-/** Drizzle's PGlite driver reads these types as text; so do the prepared statements. */
-const AS_TEXT = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE].map((oid) => [
-    oid,
-    (value: string) => value,
-  ]),
-);
 
 /** Per database: the statements parsed so far, with their parameter types. */
 const parsed = new WeakMap<PGlite, Map<string, { text: string; paramTypes: number[] }>>();
@@ -113,15 +106,17 @@ async function runPrepared<Row>(
         ]),
       );
       // the results of set, the statement, reset
-      const [, result] = parse.parseResults(messages, client.parsers, { parsers: AS_TEXT });
+      // the database's parsers are the driver's (driver-parsers.ts): timestamps as text
+      const [, result] = parse.parseResults(messages, client.parsers);
       return (result?.rows ?? []) as Row[];
     }),
   );
 }
 
 /**
- * Rows of `table` where `where` (SQL text with `$n` placeholders) holds, as a prepared statement,
- * mapped as Drizzle's select maps them (each column's `mapFromDriverValue`: dates, bigints, json).
+ * Rows of `table` where `where` (SQL text with `$n` placeholders, and an `order by` if wanted)
+ * holds, as a prepared statement, mapped as Drizzle's select maps them (each column's
+ * `mapFromDriverValue`: dates, bigints, json).
  */
 export function preparedSelect<T extends PgTable>(name: string, table: T, where: string) {
   const columns = Object.entries(getTableColumns(table));

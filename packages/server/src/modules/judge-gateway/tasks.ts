@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { JudgeProblem, JudgeTask, JudgeTestCase } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
+import { preparedSelect } from '../../db/prepared.ts';
 import { judge, problem, problemCase, testRun } from '../../db/schema/index.ts';
 import type { Claimed } from '../submission/lifecycle/claim.ts';
 import { normaliseLineEndings, type TestDataStore } from './testdata-store.ts';
@@ -46,12 +47,13 @@ async function caseFile(store: TestDataStore, row: CaseRow, side: 'input' | 'out
   return { name: `${seq}.${side === 'input' ? 'in' : 'out'}`, ...stored };
 }
 
+// A task is built for every verdict: prepared statements (db/prepared.ts), planned once.
+const submissionById = preparedSelect('task_submission', judge, '"submit_id" = $1');
+const problemById = preparedSelect('task_problem', problem, '"id" = $1');
+const casesOfProblem = preparedSelect('task_cases', problemCase, '"pid" = $1 order by "id"');
+
 async function testCasesOf(db: Db, store: TestDataStore, pid: number): Promise<JudgeTestCase[]> {
-  const rows = await db
-    .select()
-    .from(problemCase)
-    .where(eq(problemCase.pid, pid))
-    .orderBy(asc(problemCase.id));
+  const rows = await casesOfProblem(db, [pid]);
   const usable = rows.filter((r) => r.status === 0);
   return Promise.all(
     usable.map(async (row, index) => {
@@ -76,21 +78,18 @@ export async function buildTask(
   leaseMs: number,
 ): Promise<JudgeTask> {
   if (claimed.kind === 'submission') {
-    const [row] = await db
-      .select({ submission: judge, problem })
-      .from(judge)
-      .innerJoin(problem, eq(problem.id, judge.pid))
-      .where(eq(judge.submitId, Number(claimed.id)));
-    if (!row) throw new Error(`claimed submission ${claimed.id} disappeared`);
+    const [submission] = await submissionById(db, [Number(claimed.id)]);
+    const [row] = submission ? await problemById(db, [submission.pid]) : [];
+    if (!submission || !row) throw new Error(`claimed submission ${claimed.id} disappeared`);
     return {
       kind: 'submission',
-      submitId: row.submission.submitId,
+      submitId: submission.submitId,
       attempt: claimed.attempt,
       leaseMs,
-      language: row.submission.language ?? '',
-      code: row.submission.code,
-      problem: toJudgeProblem(row.problem),
-      testCases: await testCasesOf(db, store, row.problem.id),
+      language: submission.language ?? '',
+      code: submission.code,
+      problem: toJudgeProblem(row),
+      testCases: await testCasesOf(db, store, row.id),
     };
   }
   const [row] = await db
