@@ -1,12 +1,12 @@
 import { ACM_PENALTY_SECONDS } from '@verdict/shared';
 import { compareRows, rankInOrder } from './finish.ts';
+import { BoardRows } from './page.ts';
 import {
   bySubmission,
   emptyRow,
   recordRole,
   type BoardView,
   type RankConfig,
-  type RankedRow,
   type RankRecord,
   type ScoredRow,
 } from './model.ts';
@@ -78,7 +78,7 @@ interface FirstBlood {
 export class ViewBoard {
   private readonly rows = new Map<string, ScoredRow>();
   private order: ScoredRow[] = [];
-  private ranked: RankedRow[] | null = null;
+  private ranked: BoardRows | null = null;
   private readonly firstBlood = new Map<string, FirstBlood>();
 
   constructor(
@@ -119,8 +119,8 @@ export class ViewBoard {
    * The ranked board. The answer is this board's own array: read it before the next `update`
    * (callers copy what they keep across an await).
    */
-  board(): readonly RankedRow[] {
-    this.ranked ??= rankInOrder(this.config, this.order);
+  board(): BoardRows {
+    this.ranked ??= new BoardRows(rankInOrder(this.config, this.order));
     return this.ranked;
   }
 

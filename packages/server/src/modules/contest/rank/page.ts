@@ -22,28 +22,64 @@ export type RowCopy = Omit<RankedRow, 'acm' | 'scores' | 'times'> &
   Pick<RankedRow, 'acm' | 'scores' | 'times'>;
 
 /**
+ * A board's rows in order, and where each user stands on it, worked out on first use: the
+ * incremental board keeps one per change (ViewBoard), so its reads find a user's row without
+ * walking every row.
+ */
+export class BoardRows {
+  private positions?: Map<string, number>;
+  private starless?: readonly RankedRow[];
+
+  constructor(readonly rows: readonly RankedRow[]) {}
+
+  positionOf(uid: string): number | undefined {
+    if (!this.positions) {
+      this.positions = new Map();
+      for (let i = 0; i < this.rows.length; i++) this.positions.set(this.rows[i]!.uid, i);
+    }
+    return this.positions.get(uid);
+  }
+
+  /** the rows of the users in `uids` that are on the board, in board order */
+  rowsOf(uids: Iterable<string>): RankedRow[] {
+    const at: number[] = [];
+    for (const uid of uids) {
+      const i = this.positionOf(uid);
+      if (i !== undefined) at.push(i);
+    }
+    return at.sort((a, b) => a - b).map((i) => this.rows[i]!);
+  }
+
+  withoutStars(): readonly RankedRow[] {
+    return (this.starless ??= this.rows.filter((r) => !r.star));
+  }
+}
+
+/**
  * reference §9.6: the caller's own row first (when ranked), then the followed users' rows in board
  * order, then the whole board again; the keyword and `removeStar` filter all three, and paging
  * applies to the combined list (`total` counts it). Runs without awaiting: the rows are copied
  * before the board can change.
  */
 export function pageOfBoard(
-  rows: readonly RankedRow[],
+  board: BoardRows,
   request: RankPageRequest,
 ): { records: RowCopy[]; total: number } {
-  // most reads filter nothing: no copy of the whole board then
-  const shown =
-    request.removeStar || request.matching
-      ? rows.filter(
-          (r) => !(request.removeStar && r.star) && (!request.matching || request.matching.has(r.uid)),
-        )
-      : rows;
+  const { matching, removeStar, currentUid } = request;
+  const shownRow = (r: RankedRow) => !(removeStar && r.star) && (!matching || matching.has(r.uid));
+  // most reads filter nothing: the board's own rows then, no copy
+  const shown = matching
+    ? board.rowsOf(matching).filter(shownRow)
+    : removeStar
+      ? board.withoutStars()
+      : board.rows;
   const concerned = new Set(request.concernedList);
-  if (request.currentUid) concerned.delete(request.currentUid);
   const prefix: RankedRow[] = [];
-  const me = request.currentUid ? shown.find((r) => r.uid === request.currentUid) : undefined;
-  if (me) prefix.push(me);
-  if (concerned.size > 0) for (const r of shown) if (concerned.has(r.uid)) prefix.push(r);
+  if (currentUid) {
+    concerned.delete(currentUid);
+    prefix.push(...board.rowsOf([currentUid]).filter(shownRow));
+  }
+  if (concerned.size > 0) prefix.push(...board.rowsOf(concerned).filter(shownRow));
   const total = prefix.length + shown.length;
   const from = (request.currentPage - 1) * request.limit;
   const to = Math.min(total, from + request.limit);

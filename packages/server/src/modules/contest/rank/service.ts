@@ -7,8 +7,8 @@ import { registrationCount } from '../info.ts';
 import { contestInfoJson } from '../json.ts';
 import { contestProblemList } from '../problems.ts';
 import { fullBoard } from './full.ts';
-import type { BoardView, RankConfig, RankedRow } from './model.ts';
-import { keywordMatches, pageOfBoard, rankPageJson } from './page.ts';
+import type { BoardView, RankConfig } from './model.ts';
+import { BoardRows, keywordMatches, pageOfBoard, rankPageJson } from './page.ts';
 import { loadRankRecords, lookAtBoard } from './records.ts';
 import type { RankBoards } from './store.ts';
 
@@ -34,11 +34,11 @@ export async function rankedBoard(
   source: BoardSource,
   view: ContestView,
   board: BoardView,
-): Promise<{ config: RankConfig; rows: readonly RankedRow[] }> {
+): Promise<{ config: RankConfig; board: BoardRows }> {
   if (source !== 'full') return source.board(view.row, board);
   const setup = await lookAtBoard(db, view.row, Number.MAX_SAFE_INTEGER);
   const records = await loadRankRecords(db, view.row.id, setup.problems);
-  return { config: setup.config, rows: fullBoard(setup.config, board, records) };
+  return { config: setup.config, board: new BoardRows(fullBoard(setup.config, board, records)) };
 }
 
 async function boardPage(
@@ -50,9 +50,13 @@ async function boardPage(
 ): Promise<Page<ContestRankRow>> {
   // the keyword's users first: the board's rows are copied without an await in between
   const matching = body.keyword ? await keywordMatches(db, body.keyword, view.row.rankShowName) : undefined;
-  const board = boardViewFor(view, body.forceRefresh, body.containsEnd);
-  const { rows } = await rankedBoard(db, source, view, board);
-  const copied = pageOfBoard(rows, {
+  const { board } = await rankedBoard(
+    db,
+    source,
+    view,
+    boardViewFor(view, body.forceRefresh, body.containsEnd),
+  );
+  const copied = pageOfBoard(board, {
     currentPage: body.currentPage,
     limit: body.limit,
     removeStar: body.removeStar,
@@ -119,10 +123,10 @@ export async function wholeBoard(
   action: ContestAction = 'contest.staff',
 ) {
   const view = await contestFor(db, user, q.cid, now, action);
-  const { rows } = await rankedBoard(db, source, view, boardViewFor(view, !!q.forceRefresh, !!q.containEnd));
-  const copied = pageOfBoard(rows, {
+  const { board } = await rankedBoard(db, source, view, boardViewFor(view, !!q.forceRefresh, !!q.containEnd));
+  const copied = pageOfBoard(board, {
     currentPage: 1,
-    limit: Math.max(1, rows.length),
+    limit: Math.max(1, board.rows.length),
     removeStar: !!q.removeStar,
     concernedList: [],
   });

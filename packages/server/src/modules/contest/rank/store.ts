@@ -6,12 +6,11 @@ import {
   viewOfKey,
   type BoardView,
   type RankConfig,
-  type RankedRow,
   type RankRecord,
   type ViewKey,
 } from './model.ts';
 import { localNoteCount } from './feed.ts';
-import { ProfileCache } from './page.ts';
+import { ProfileCache, type BoardRows } from './page.ts';
 import {
   byUser,
   loadRankRecords,
@@ -158,7 +157,7 @@ export class RankBoards {
    * The ranked board of contest `row` (just read) for `view`. The rows belong to the board: use them
    * before the next await (see ViewBoard.board).
    */
-  async board(row: ContestRow, view: BoardView): Promise<{ config: RankConfig; rows: readonly RankedRow[] }> {
+  async board(row: ContestRow, view: BoardView): Promise<{ config: RankConfig; board: BoardRows }> {
     this.dropIdle();
     let boards = this.contests.get(row.id);
     if (!boards) this.contests.set(row.id, (boards = new ContestBoards(this.db, this.options)));
@@ -168,7 +167,7 @@ export class RankBoards {
     let board = state.views.get(key);
     if (!board)
       state.views.set(key, (board = new ViewBoard(state.config, viewOfKey(key), state.recordsByUser)));
-    return { config: state.config, rows: board.board() };
+    return { config: state.config, board: board.board() };
   }
 
   private dropIdle() {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { RankedRow } from '../../src/modules/contest/rank/model.ts';
+import { BoardRows, pageOfBoard, type RankPageRequest } from '../../src/modules/contest/rank/page.ts';
+
+/**
+ * reference §9.6 paging (contest/rank/page.ts): the page of a board read through its positions
+ * (BoardRows) equals the page read by filtering every row, the plain reading of §9.6: the caller's
+ * row, then the followed users' rows in board order, then the board, each filtered by the keyword
+ * and removeStar, paged over the lot.
+ */
+function pageByFiltering(rows: readonly RankedRow[], request: RankPageRequest) {
+  const shown = rows.filter(
+    (r) => !(request.removeStar && r.star) && (!request.matching || request.matching.has(r.uid)),
+  );
+  const concerned = new Set(request.concernedList);
+  if (request.currentUid) concerned.delete(request.currentUid);
+  const me = shown.filter((r) => r.uid === request.currentUid);
+  const list = [...me, ...shown.filter((r) => concerned.has(r.uid)), ...shown];
+  const from = (request.currentPage - 1) * request.limit;
+  return { uids: list.slice(from, from + request.limit).map((r) => r.uid), total: list.length };
+}
+
+function seeded(seed: number) {
+  let a = seed;
+  return (n: number) => {
+    a = (a * 1103515245 + 12345) % 2147483648;
+    return a % n;
+  };
+}
+
+function row(uid: string, star: boolean, rank: number): RankedRow {
+  return {
+    uid,
+    username: uid,
+    star,
+    firstMs: 0,
+    firstId: 0,
+    ac: 0,
+    total: 0,
+    totalScore: 0,
+    totalTime: 0,
+    acm: {},
+    scores: {},
+    times: {},
+    rank,
+    award: null,
+  };
+}
+
+describe('reference §9.6: a board page read through positions', () => {
+  it('equals filtering every row, on 500 random boards and requests', () => {
+    const random = seeded(12);
+    for (let round = 0; round < 500; round++) {
+      const size = random(40);
+      const rows = Array.from({ length: size }, (_, i) => row(`u${i}`, random(5) === 0, i + 1));
+      const someUids = (n: number) => Array.from({ length: n }, () => `u${random(size + 5)}`);
+      const request: RankPageRequest = {
+        currentPage: 1 + random(4),
+        limit: 1 + random(12),
+        removeStar: random(2) === 0,
+        concernedList: someUids(random(6)),
+        ...(random(2) === 0 && { currentUid: `u${random(size + 3)}` }),
+        ...(random(3) === 0 && { matching: new Set(someUids(random(20))) }),
+      };
+      const page = pageOfBoard(new BoardRows(rows), request);
+      expect({ uids: page.records.map((r) => r.uid), total: page.total }, `round ${round}`).toEqual(
+        pageByFiltering(rows, request),
+      );
+    }
+  });
+});
