@@ -1,3 +1,4 @@
+import { UNFINISHED_STATUSES } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { preparedStatement } from '../../../db/prepared.ts';
 import { TRANSITIONS } from './states.ts';
@@ -10,15 +11,21 @@ export interface Claimed {
 
 const list = (statuses: readonly number[]) => statuses.join(', ');
 
-/** Rows a claim may take: $1 now, $2 the worker's languages. */
-const CLAIMABLE = `(status in (${list(TRANSITIONS.claim.from)}) or (status in (${list(TRANSITIONS.reclaim.from)}) and lease_expires_at < $1))
+/**
+ * Rows a claim may take: $1 now, $2 the worker's languages. It starts with the claim index's own
+ * predicate (the unfinished statuses, written as the index is), so that the planner walks that
+ * index in priority order and stops at the first row that passes; without it, it read every
+ * pending row and sorted them (22 ms with 3,500 pending, against 0.1 ms).
+ */
+const CLAIMABLE = `status in (${list(UNFINISHED_STATUSES)})
+      and (status in (${list(TRANSITIONS.claim.from)}) or (status in (${list(TRANSITIONS.reclaim.from)}) and lease_expires_at < $1))
       and language = any($2::text[])`;
 const COMPILING = TRANSITIONS.claim.to[0]!;
 
 /**
  * The claim statements run for every verdict, so they are prepared (db/prepared.ts): planning them
- * against judge's many partial indexes took most of their time (2.7 ms each on bench/contest's
- * 200,000 submissions). Their plan does not depend on the values: the claim index's order.
+ * against judge's many partial indexes took about 1 ms each. Their plan does not depend on the
+ * values: the claim index's order.
  */
 const bestCandidates = preparedStatement<{ kind: Claimed['kind']; id: string; priority: number }>(
   'claim_candidates',
