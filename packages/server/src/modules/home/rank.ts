@@ -5,6 +5,7 @@ import { byShape, preparedStatement } from '../../db/prepared.ts';
 import { queryRows } from '../../db/rows.ts';
 import { page, type Page } from '../../http/envelope.ts';
 import { containsPattern } from '../problem/query.ts';
+import { commonTrigrams, indexPart } from './search-trigrams.ts';
 
 /**
  * The orders of reference §7.11, written exactly as the partial indexes of user_record are built
@@ -25,13 +26,20 @@ export const SHORT_KEYWORD = 3;
 /**
  * What `searchUser` matches in `search_key` (lower-cased "username nickname realname"), always
  * through the trigram index (migration 0016): a keyword of three characters or more anywhere
- * (HOJ's `like %…%`); **Changed:** a shorter one only at the start of a word of the key (the start,
- * or after a space), since one or two letters anywhere match most users and no index finds them, so
- * every such search read every user. pg_trgm indexes word starts ("  b", " bo"), so these are found.
+ * (HOJ's `like %…%`; the index reads its uncommon part, search-trigrams.ts); **Changed:** a
+ * shorter one only at the start of a word of the key (the start, or after a space), since one or
+ * two letters anywhere match most users and no index finds them, so every such search read every
+ * user. pg_trgm indexes word starts ("  b", " bo"), so these are found.
  */
-function searchCondition(searchUser: string): SQL {
+async function searchCondition(db: Db, searchUser: string): Promise<SQL> {
   const anywhere = containsPattern(searchUser); // `%keyword%`, its own wildcards escaped
-  if ([...searchUser].length >= SHORT_KEYWORD) return sql`r.search_key like lower(${anywhere})`;
+  if ([...searchUser].length >= SHORT_KEYWORD) {
+    // the index reads the keyword's uncommon part; the whole keyword is checked on its rows (a
+    // concatenation the index cannot answer, so the planner does not read the common part too)
+    const part = indexPart(searchUser, await commonTrigrams(db));
+    if (part === null) return sql`r.search_key like lower(${anywhere})`;
+    return sql`r.search_key like ${`%${part}%`} and (r.search_key || '') like lower(${anywhere})`;
+  }
   const wordStart = anywhere.slice(1); // `keyword%`
   return sql`(r.search_key like lower(${wordStart}) or r.search_key like lower(${`% ${wordStart}`}))`;
 }
@@ -96,7 +104,7 @@ export async function rankList(db: Db, query: RankListQuery): Promise<Page<ACMRa
   let rows: RankRow[];
   let total: number;
   if (query.searchUser) {
-    const search = searchCondition(query.searchUser);
+    const search = await searchCondition(db, query.searchUser);
     const offset = (query.currentPage - 1) * query.limit;
     // The page and the count apart: a window count over the matches would hold them all before
     // the limit, while the page alone may stop at its last row (a common keyword walks the rank
