@@ -1,4 +1,5 @@
 import { contestRankBody, JudgeStatus } from '@verdict/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../../src/http/auth/access.ts';
 import { contestRank } from '../../../src/modules/contest/rank/service.ts';
@@ -61,6 +62,12 @@ describe("issue 12: the server's incremental boards follow every lifecycle chang
           awardType: 2,
           awardConfig: { config: [{ priority: 1, name: 'Gold', background: '#fd0', color: '#000', num: 1 }] },
         });
+        // the feed's versions start at 85, so that they cross 91: a look once compared its version
+        // with a bound as text ('91' > '9007199254740991') and dropped the changed users' rows
+        await rw.cw.w.t.db.execute(
+          sql`insert into contest_rank_version (cid, version) values (${c.id}, 85)
+              on conflict (cid) do update set version = 85`,
+        );
         const admin: AuthUser = {
           uid: rw.uid.admin!,
           username: 'admin',

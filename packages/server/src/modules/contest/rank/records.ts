@@ -79,7 +79,8 @@ export async function lookAtBoard(db: Db, row: ContestRow, since: number): Promi
                                                  floor(extract(epoch from r.submit_time) * 1000)::float8, r.submit_id))
                 from contest_record r
                 where r.cid = ${row.id} and r.status is not null
-                  and ${since} < ${Number.MAX_SAFE_INTEGER}
+                  -- decided here, not in SQL: two parameters compare as text there ('91' > '9007…')
+                  and ${since < Number.MAX_SAFE_INTEGER ? sql`true` : sql`false`}
                   and (select count(*) from contest_rank_change where cid = ${row.id} and version > ${since}) <= ${MAX_CHANGES}
                   -- = any(array(…)): the changed users first, then their records through the uid index
                   and r.uid = any(array(select uid from contest_rank_change where cid = ${row.id} and version > ${since}))),
