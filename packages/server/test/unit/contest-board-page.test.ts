@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RankedRow } from '../../src/modules/contest/rank/model.ts';
+import { emptyRow, type RankedRow, type RankRecord } from '../../src/modules/contest/rank/model.ts';
 import { BoardRows, pageOfBoard, type RankPageRequest } from '../../src/modules/contest/rank/page.ts';
 
 /**
@@ -28,23 +28,10 @@ function seeded(seed: number) {
   };
 }
 
+/** A board row as the board starts one (model.ts `emptyRow`), ranked. */
 function row(uid: string, star: boolean, rank: number): RankedRow {
-  return {
-    uid,
-    username: uid,
-    star,
-    firstMs: 0,
-    firstId: 0,
-    ac: 0,
-    total: 0,
-    totalScore: 0,
-    totalTime: 0,
-    acm: {},
-    scores: {},
-    times: {},
-    rank,
-    award: null,
-  };
+  const record = { uid, username: uid, submitMs: 0, submitId: 0 } as RankRecord;
+  return { ...emptyRow(record, new Set(star ? [uid] : [])), rank, award: null };
 }
 
 describe('reference §9.6: a board page read through positions', () => {
