@@ -49,8 +49,11 @@ export async function commonTrigrams(db: Db, now = performance.now()): Promise<R
     );
     loading.set(db, load);
   }
-  // a search does not wait for a refresh when an older answer exists
-  return held ? held.trigrams : load;
+  if (!held) return load;
+  // a search does not wait for a refresh when an older answer exists; a failed refresh keeps it
+  // (the next search tries again) instead of being an unhandled rejection
+  load.catch(() => undefined);
+  return held.trigrams;
 }
 
 async function sampleCommonTrigrams(db: Db): Promise<ReadonlySet<string>> {
