@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { useDriverParsers } from './driver-parsers.ts';
+import { useStatementCache } from './statement-cache.ts';
 import * as schema from './schema/index.ts';
 
 /** The common base of the PGlite and node-postgres Drizzle instances; services only see this. */
@@ -124,6 +125,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const client = await createPglite(inMemory ? 'memory://' : dataDir, loadDataDir);
   useDriverParsers(client);
+  useStatementCache(client);
   const db = drizzlePglite({ client, schema });
   // One embedded database belongs to one process, so no lock is needed here.
   migrators.set(db, () => migratePglite(db, { migrationsFolder }));

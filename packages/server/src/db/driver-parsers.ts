@@ -1,4 +1,4 @@
-import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions } from '@electric-sql/pglite';
 
 /**
  * The types Drizzle's PGlite driver reads as text: timestamps, intervals, dates, and the arrays of
@@ -12,23 +12,15 @@ const asText = (value: string) => value;
  *
  * Drizzle passes its parsers with every query, and PGlite then copies its own 318 parsers to merge
  * them in, for every result: about 0.1 ms a query, half the cost of a small one. Here the
- * database's own parsers read those types as text, so the driver's option says nothing new and is
- * dropped on the way in (when it holds only those types).
+ * database's own parsers read those types as text, so the driver's option says nothing new, and
+ * the query path (statement-cache.ts) drops it with `withoutDriverParsers`.
  */
 export function useDriverParsers(client: PGlite): void {
   for (const oid of DRIVER_TEXT_TYPES) client.parsers[oid] = asText;
-  const query = client.query.bind(client);
-  client.query = (text, params, options) => query(text, params, withoutDriverParsers(options));
-  const transaction = client.transaction.bind(client);
-  client.transaction = (callback) =>
-    transaction((tx: Transaction) => {
-      const txQuery = tx.query.bind(tx);
-      tx.query = (text, params, options) => txQuery(text, params, withoutDriverParsers(options));
-      return callback(tx);
-    });
 }
 
-function withoutDriverParsers(options: QueryOptions | undefined): QueryOptions | undefined {
+/** `options` without the driver's parsers when they hold only the types read as text already. */
+export function withoutDriverParsers(options: QueryOptions | undefined): QueryOptions | undefined {
   const parsers = options?.parsers;
   if (!parsers) return options;
   for (const oid in parsers) if (!DRIVER_TEXT_TYPES.includes(Number(oid))) return options;

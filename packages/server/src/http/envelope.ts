@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { Message } from './messages.ts';
 
 /** reference §1.1: every JSON endpoint answers exactly `{status, msg, data}`. */
@@ -16,6 +17,30 @@ export class Ok<T> {
 }
 
 export const ok = <T>(data: T, msg?: Message) => new Ok(data, msg);
+
+/**
+ * Data written as JSON already, for an answer that must be serialised at once (a board page reads
+ * rows that the next await may change, contest/rank/page.ts). A route that answers it calls
+ * `answersJsonText(reply)` first.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** Lets `reply` answer an envelope whose data is `JsonText`. */
+export function answersJsonText(reply: FastifyReply): void {
+  reply.type('application/json; charset=utf-8').serializer(serializeEnvelope);
+}
+
+/** An envelope as JSON, with `JsonText` data written as it is. */
+function serializeEnvelope(payload: unknown): string {
+  if (payload && typeof payload === 'object' && 'data' in payload && payload.data instanceof JsonText) {
+    const { data, ...rest } = payload;
+    const head = JSON.stringify(rest).slice(0, -1);
+    return `${head}${head === '{' ? '' : ','}"data":${data.text}}`;
+  }
+  return JSON.stringify(payload);
+}
 
 /** reference §1.1: paged payloads in MyBatis-Plus `IPage` shape; clients read `records` and `total`. */
 export interface Page<T> {

@@ -120,7 +120,11 @@ export class ViewBoard {
    * (callers copy what they keep across an await).
    */
   board(): BoardRows {
-    this.ranked ??= new BoardRows(rankInOrder(this.config, this.order));
+    // a row's place is found by a binary search, instead of a map of every row built per change
+    this.ranked ??= new BoardRows(rankInOrder(this.config, this.order), (uid) => {
+      const row = this.rows.get(uid);
+      return row && this.indexOf(row);
+    });
     return this.ranked;
   }
 

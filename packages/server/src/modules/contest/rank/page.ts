@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { AcmRankRow, ContestRankRow, OiRankRow } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { userInfo } from '../../../db/schema/index.ts';
-import { page, type Page } from '../../../http/envelope.ts';
+import { JsonText, page } from '../../../http/envelope.ts';
 import type { RankedRow } from './model.ts';
 
 /** What a board page asks for (reference §9.6). */
@@ -22,17 +22,20 @@ export type RowCopy = Omit<RankedRow, 'acm' | 'scores' | 'times'> &
   Pick<RankedRow, 'acm' | 'scores' | 'times'>;
 
 /**
- * A board's rows in order, and where each user stands on it, worked out on first use: the
- * incremental board keeps one per change (ViewBoard), so its reads find a user's row without
- * walking every row.
+ * A board's rows in order, and where each user stands on it: `locate` when the board can tell (the
+ * incremental board finds a row by a binary search), else a map worked out on first use.
  */
 export class BoardRows {
   private positions?: Map<string, number>;
   private starless?: readonly RankedRow[];
 
-  constructor(readonly rows: readonly RankedRow[]) {}
+  constructor(
+    readonly rows: readonly RankedRow[],
+    private readonly locate?: (uid: string) => number | undefined,
+  ) {}
 
   positionOf(uid: string): number | undefined {
+    if (this.locate) return this.locate(uid);
     if (!this.positions) {
       this.positions = new Map();
       for (let i = 0; i < this.rows.length; i++) this.positions.set(this.rows[i]!.uid, i);
@@ -58,13 +61,13 @@ export class BoardRows {
 /**
  * reference §9.6: the caller's own row first (when ranked), then the followed users' rows in board
  * order, then the whole board again; the keyword and `removeStar` filter all three, and paging
- * applies to the combined list (`total` counts it). Runs without awaiting: the rows are copied
- * before the board can change.
+ * applies to the combined list (`total` counts it). The rows are the board's own: use them before
+ * the board can change (the next await).
  */
-export function pageOfBoard(
+export function boardPageRows(
   board: BoardRows,
   request: RankPageRequest,
-): { records: RowCopy[]; total: number } {
+): { rows: RankedRow[]; total: number } {
   const { matching, removeStar, currentUid } = request;
   const shownRow = (r: RankedRow) => !(removeStar && r.star) && (!matching || matching.has(r.uid));
   // most reads filter nothing: the board's own rows then, no copy
@@ -83,10 +86,18 @@ export function pageOfBoard(
   const total = prefix.length + shown.length;
   const from = (request.currentPage - 1) * request.limit;
   const to = Math.min(total, from + request.limit);
-  const records: RowCopy[] = [];
-  for (let i = from; i < to; i++)
-    records.push(copyRow(i < prefix.length ? prefix[i]! : shown[i - prefix.length]!));
-  return { records, total };
+  const rows: RankedRow[] = [];
+  for (let i = from; i < to; i++) rows.push(i < prefix.length ? prefix[i]! : shown[i - prefix.length]!);
+  return { rows, total };
+}
+
+/** `boardPageRows` copied out of the board, to keep across an await. */
+export function pageOfBoard(
+  board: BoardRows,
+  request: RankPageRequest,
+): { records: RowCopy[]; total: number } {
+  const { rows, total } = boardPageRows(board, request);
+  return { records: rows.map(copyRow), total };
 }
 
 function copyRow(r: RankedRow): RowCopy {
@@ -114,6 +125,32 @@ export async function keywordMatches(db: Db, keyword: string, rankShowName: stri
   return new Set(rows.map((r) => r.uid));
 }
 
+/**
+ * Users matching a board keyword (`keywordMatches`), kept `ttlMs`: whoever watches a search repeats
+ * it (the board refreshes every 30 s), and each costs a scan of every user's name and school (7 ms
+ * over 10,000 users). A renamed user or a changed school shows within that time, as on the profiles.
+ */
+export class KeywordCache {
+  private readonly matches = new Map<string, { users: Promise<Set<string>>; at: number }>();
+
+  constructor(readonly ttlMs = 30_000) {}
+
+  get(db: Db, keyword: string, rankShowName: string): Promise<ReadonlySet<string>> {
+    const key = `${rankShowName}\n${keyword}`;
+    const now = performance.now();
+    const hit = this.matches.get(key);
+    if (hit && now - hit.at < this.ttlMs) return hit.users;
+    if (this.matches.size >= 1000) this.matches.clear();
+    // the promise is kept, so that the same search arriving meanwhile waits for this one
+    const users = keywordMatches(db, keyword, rankShowName);
+    this.matches.set(key, { users, at: now });
+    users.catch(() => {
+      if (this.matches.get(key)?.users === users) this.matches.delete(key);
+    });
+    return users;
+  }
+}
+
 type Profile = Pick<ContestRankRow, 'username' | 'realname' | 'nickname' | 'school' | 'gender' | 'avatar'> & {
   uid: string;
 };
@@ -127,23 +164,20 @@ export class ProfileCache {
 
   constructor(readonly ttlMs = 30_000) {}
 
-  async get(db: Db, uids: string[]): Promise<Map<string, Profile>> {
-    const now = performance.now();
-    const found = new Map<string, Profile>();
-    const missing: string[] = [];
-    for (const uid of uids) {
-      const hit = this.profiles.get(uid);
-      if (hit && now - hit.at < this.ttlMs) found.set(uid, hit.profile);
-      else missing.push(uid);
-    }
-    if (missing.length > 0) {
-      if (this.profiles.size > 100_000) this.profiles.clear();
-      for (const profile of await loadProfiles(db, missing)) {
-        this.profiles.set(profile.uid, { profile, at: now });
-        found.set(profile.uid, profile);
-      }
-    }
-    return found;
+  /** The profile of `uid` when it is held and fresh. */
+  peek(uid: string): Profile | undefined {
+    const hit = this.profiles.get(uid);
+    return hit && performance.now() - hit.at < this.ttlMs ? hit.profile : undefined;
+  }
+
+  /** Reads the profiles of `uids` that are not held or not fresh. */
+  async fill(db: Db, uids: Iterable<string>): Promise<void> {
+    const missing = [...uids].filter((uid) => !this.peek(uid));
+    if (missing.length === 0) return;
+    const at = performance.now();
+    const loaded = await loadProfiles(db, [...new Set(missing)]);
+    if (this.profiles.size > 100_000) this.profiles.clear();
+    for (const profile of loaded) this.profiles.set(profile.uid, { profile, at });
   }
 }
 
@@ -163,68 +197,74 @@ function loadProfiles(db: Db, uids: string[]): Promise<Profile[]> {
 }
 
 /**
- * The page's rows as reference §9.3 / §9.4 VOs, with each user's profile (current, or at most
- * `profiles.ttlMs` old when a cache is given).
+ * One row as the reference §9.3 / §9.4 VO, with the user's profile (`undefined`: a user no longer
+ * there, shown by the name on the records). The cells are the row's own objects: serialise the VO
+ * before the row can change.
  */
-export async function rankRowsJson(
-  db: Db,
-  type: number,
-  rows: RowCopy[],
-  profiles?: ProfileCache,
-): Promise<ContestRankRow[]> {
-  const uids = [...new Set(rows.map((r) => r.uid))];
-  const byUid =
-    uids.length === 0
-      ? new Map<string, Profile>()
-      : profiles
-        ? await profiles.get(db, uids)
-        : new Map((await loadProfiles(db, uids)).map((p) => [p.uid, p]));
-  return rows.map((r) => {
-    const p = byUid.get(r.uid);
-    const base = {
-      rank: r.rank,
-      isWinAward: r.award !== null,
-      awardName: r.award?.name ?? null,
-      awardBackground: r.award?.background ?? null,
-      awardColor: r.award?.color ?? null,
-      uid: r.uid,
-      username: p?.username ?? r.username,
-      realname: p?.realname ?? null,
-      nickname: p?.nickname ?? null,
-      school: p?.school ?? null,
-      gender: p?.gender ?? 'secrecy',
-      avatar: p?.avatar ?? null,
-    };
-    if (type === 0)
-      return {
-        ...base,
-        totalTime: r.totalTime,
-        total: r.total,
-        ac: r.ac,
-        submissionInfo: r.acm,
-      } satisfies AcmRankRow;
+function rankRowVo(type: number, r: RowCopy, p: Profile | undefined): ContestRankRow {
+  const base = {
+    rank: r.rank,
+    isWinAward: r.award !== null,
+    awardName: r.award?.name ?? null,
+    awardBackground: r.award?.background ?? null,
+    awardColor: r.award?.color ?? null,
+    uid: r.uid,
+    username: p?.username ?? r.username,
+    realname: p?.realname ?? null,
+    nickname: p?.nickname ?? null,
+    school: p?.school ?? null,
+    gender: p?.gender ?? 'secrecy',
+    avatar: p?.avatar ?? null,
+  };
+  if (type === 0)
     return {
       ...base,
-      totalScore: r.totalScore,
       totalTime: r.totalTime,
-      submissionInfo: r.scores,
-      timeInfo: r.times,
-    } satisfies OiRankRow;
-  });
+      total: r.total,
+      ac: r.ac,
+      submissionInfo: r.acm,
+    } satisfies AcmRankRow;
+  return {
+    ...base,
+    totalScore: r.totalScore,
+    totalTime: r.totalTime,
+    submissionInfo: r.scores,
+    timeInfo: r.times,
+  } satisfies OiRankRow;
 }
 
-/** A page of the board as the calls answer it. */
+/** Rows copied out of a board as reference §9.3 / §9.4 VOs, with each user's current profile. */
+export async function rankRowsJson(db: Db, type: number, rows: RowCopy[]): Promise<ContestRankRow[]> {
+  const profiles = new ProfileCache();
+  await profiles.fill(
+    db,
+    rows.map((r) => r.uid),
+  );
+  return rows.map((r) => rankRowVo(type, r, profiles.peek(r.uid)));
+}
+
+/**
+ * A page of the board as the calls answer it (reference §9.6, `Page` of §9.3 / §9.4 VOs), written
+ * as JSON at once: the rows are the board's own, read without a copy, so they are serialised before
+ * the next await. `take` answers the page's rows from the current board; when some of their
+ * profiles are not held yet, they are read and the page taken again (the board may have moved).
+ */
 export async function rankPageJson(
   db: Db,
   type: number,
-  copied: { records: RowCopy[]; total: number },
+  take: () => Promise<{ rows: RankedRow[]; total: number }>,
   request: Pick<RankPageRequest, 'currentPage' | 'limit'>,
-  profiles?: ProfileCache,
-): Promise<Page<ContestRankRow>> {
-  return page(
-    await rankRowsJson(db, type, copied.records, profiles),
-    copied.total,
-    request.currentPage,
-    request.limit,
-  );
+  profiles: ProfileCache,
+): Promise<JsonText> {
+  for (let tries = 1; ; tries++) {
+    const { rows, total } = await take();
+    const missing = rows.filter((r) => !profiles.peek(r.uid)).map((r) => r.uid);
+    // a row that moved onto the page meanwhile, twice over: shown by the name on its records
+    if (missing.length > 0 && tries < 3) {
+      await profiles.fill(db, missing);
+      continue;
+    }
+    const records = rows.map((r) => rankRowVo(type, r, profiles.peek(r.uid)));
+    return new JsonText(JSON.stringify(page(records, total, request.currentPage, request.limit)));
+  }
 }

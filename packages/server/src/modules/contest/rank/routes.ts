@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contestOutsideInfoQuery, contestRankBody, downloadContestRankQuery } from '@verdict/shared';
 import { access } from '../../../http/auth/access.ts';
-import { ok } from '../../../http/envelope.ts';
+import { answersJsonText, ok } from '../../../http/envelope.ts';
 import { problemsOfContest } from '../problems.ts';
 import { rankRowsJson } from './page.ts';
 import { contestRank, outsideInfo, outsideScoreboard, wholeBoard } from './service.ts';
@@ -21,14 +21,20 @@ export async function contestRankRoutes(app: FastifyInstance, options: { boards?
   r.post(
     '/api/get-contest-rank',
     { config: { access: access.login }, schema: { body: contestRankBody } },
-    async (request) => ok(await contestRank(app.db, boards, request.user!, request.body, now())),
+    async (request, reply) => {
+      answersJsonText(reply);
+      return ok(await contestRank(app.db, boards, request.user!, request.body, now()));
+    },
   );
 
   // reference §3.6: anonymous callers allowed (openRank, §9.6)
   r.post(
     '/api/get-contest-outside-scoreboard',
     { config: { access: access.anon }, schema: { body: contestRankBody } },
-    async (request) => ok(await outsideScoreboard(app.db, boards, request.user, request.body, now())),
+    async (request, reply) => {
+      answersJsonText(reply);
+      return ok(await outsideScoreboard(app.db, boards, request.user, request.body, now()));
+    },
   );
 
   r.get(

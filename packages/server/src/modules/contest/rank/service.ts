@@ -1,6 +1,6 @@
-import type { ContestInfoVO, ContestProblemVO, ContestRankBody, ContestRankRow } from '@verdict/shared';
+import type { ContestInfoVO, ContestProblemVO, ContestRankBody } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
-import type { Page } from '../../../http/envelope.ts';
+import type { JsonText } from '../../../http/envelope.ts';
 import type { Subject } from '../../../policy/subjects.ts';
 import { contestFor, type ContestAction, type ContestView } from '../access.ts';
 import { registrationCount } from '../info.ts';
@@ -8,7 +8,7 @@ import { contestInfoJson } from '../json.ts';
 import { contestProblemList } from '../problems.ts';
 import { fullBoard } from './full.ts';
 import type { BoardView, RankConfig } from './model.ts';
-import { BoardRows, keywordMatches, pageOfBoard, rankPageJson } from './page.ts';
+import { BoardRows, boardPageRows, keywordMatches, pageOfBoard, ProfileCache, rankPageJson } from './page.ts';
 import { loadRankRecords, lookAtBoard } from './records.ts';
 import type { RankBoards } from './store.ts';
 
@@ -47,24 +47,25 @@ async function boardPage(
   view: ContestView,
   body: ContestRankBody,
   currentUid: string | undefined,
-): Promise<Page<ContestRankRow>> {
-  // the keyword's users first: the board's rows are copied without an await in between
-  const matching = body.keyword ? await keywordMatches(db, body.keyword, view.row.rankShowName) : undefined;
-  const { board } = await rankedBoard(
-    db,
-    source,
-    view,
-    boardViewFor(view, body.forceRefresh, body.containsEnd),
-  );
-  const copied = pageOfBoard(board, {
-    currentPage: body.currentPage,
-    limit: body.limit,
-    removeStar: body.removeStar,
-    concernedList: body.concernedList,
-    currentUid,
-    matching,
-  });
-  return rankPageJson(db, view.row.type, copied, body, source === 'full' ? undefined : source.profiles);
+): Promise<JsonText> {
+  const keyword = body.keyword;
+  const matching = !keyword
+    ? undefined
+    : source === 'full'
+      ? await keywordMatches(db, keyword, view.row.rankShowName)
+      : await source.keywords.get(db, keyword, view.row.rankShowName);
+  const boardView = boardViewFor(view, body.forceRefresh, body.containsEnd);
+  const take = async () =>
+    boardPageRows((await rankedBoard(db, source, view, boardView)).board, {
+      currentPage: body.currentPage,
+      limit: body.limit,
+      removeStar: body.removeStar,
+      concernedList: body.concernedList,
+      currentUid,
+      matching,
+    });
+  const profiles = source === 'full' ? new ProfileCache() : source.profiles;
+  return rankPageJson(db, view.row.type, take, body, profiles);
 }
 
 /**
@@ -78,7 +79,7 @@ export async function contestRank(
   user: NonNullable<Subject>,
   body: ContestRankBody,
   now: Date,
-): Promise<Page<ContestRankRow>> {
+): Promise<JsonText> {
   const view = await contestFor(db, user, body.cid, now, 'contest.enter');
   return boardPage(db, source, view, body, user.uid);
 }
@@ -94,7 +95,7 @@ export async function outsideScoreboard(
   user: Subject,
   body: ContestRankBody,
   now: Date,
-): Promise<Page<ContestRankRow>> {
+): Promise<JsonText> {
   const view = await contestFor(db, user, body.cid, now, 'contest.outsideBoard');
   return boardPage(db, source, view, body, undefined);
 }

@@ -10,7 +10,7 @@ import {
   type ViewKey,
 } from './model.ts';
 import { localNoteCount } from './feed.ts';
-import { ProfileCache, type BoardRows } from './page.ts';
+import { KeywordCache, ProfileCache, type BoardRows } from './page.ts';
 import {
   byUser,
   loadRankRecords,
@@ -144,6 +144,8 @@ export class RankBoards {
   private readonly contests = new Map<number, ContestBoards>();
   /** the profiles shown on this process's board pages */
   readonly profiles = new ProfileCache();
+  /** the users matching the keywords searched on this process's boards */
+  readonly keywords = new KeywordCache();
   private readonly options: RankBoardsOptions;
 
   constructor(
