@@ -19,10 +19,17 @@ import { withoutDriverParsers } from './driver-parsers.ts';
  */
 export const MAX_STATEMENTS = 500;
 
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
+
 interface Statement {
   name: string;
   /** the parameters' types as PostgreSQL inferred them, to serialise values as PGlite does */
   paramTypes: number[];
+  /**
+   * The rows' description, when the statement's own description gave one: each run then skips
+   * describing its portal (a message per column that PGlite reads byte by byte).
+   */
+  rowDescription?: BackendMessage;
 }
 
 interface StatementCache {
@@ -95,7 +102,11 @@ async function statementFor(client: PGlite, text: string, inTransaction: boolean
     ]),
     { syncToFs: !inTransaction },
   );
-  const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+  const statement = {
+    name,
+    paramTypes: parse.parseDescribeStatementResults(messages),
+    rowDescription: messages.find((m) => m.name === 'rowDescription'),
+  };
   cache.statements.set(text, statement);
   if (cache.statements.size > MAX_STATEMENTS) forget(client, cache.statements.keys().next().value!);
   return statement;
@@ -121,12 +132,13 @@ async function runCached<T>(
     const { messages } = await client.execProtocol(
       concat([
         serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: 'P' }),
+        ...(statement.rowDescription ? [] : [serialize.describe({ type: 'P' })]),
         serialize.execute({}),
         serialize.sync(),
       ]),
       { syncToFs: !inTransaction },
     );
+    if (statement.rowDescription) messages.unshift(statement.rowDescription);
     return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
   } catch (error) {
     if (!(error instanceof Error && 'code' in error)) throw error;
