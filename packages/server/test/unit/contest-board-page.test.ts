@@ -20,11 +20,14 @@ function pageByFiltering(rows: readonly RankedRow[], request: RankPageRequest) {
   return { uids: list.slice(from, from + request.limit).map((r) => r.uid), total: list.length };
 }
 
+/** mulberry32: a small seeded generator whose low bits are as random as its high ones */
 function seeded(seed: number) {
   let a = seed;
   return (n: number) => {
-    a = (a * 1103515245 + 12345) % 2147483648;
-    return a % n;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
   };
 }
 

@@ -1,10 +1,11 @@
 import { ACM_PENALTY_SECONDS } from '@verdict/shared';
-import { compareRows, rankInOrder } from './finish.ts';
-import { BoardRows } from './page.ts';
+import { awardSlots, compareRows } from './finish.ts';
+import { BoardRows, type Standing } from './page.ts';
 import {
   bySubmission,
   emptyRow,
   recordRole,
+  type AwardTier,
   type BoardView,
   type RankConfig,
   type RankRecord,
@@ -69,16 +70,31 @@ interface FirstBlood {
   rows: Set<ScoredRow>;
 }
 
+/** What ranks and awards need of a board as it is now: where the star users stand, and the award slots. */
+interface Ranking {
+  /** positions of the star users' rows, ascending */
+  starPositions: number[];
+  /** reference §9.5: the award of each slot, in order, for the ranked non-star rows */
+  slots: AwardTier[];
+}
+
 /**
  * The incremental board of one contest and one view (reference §9): rows kept in board order; a
  * changed user's row is recomputed from that user's records and moved to its place (a binary
  * search and one splice), and first blood follows per problem (only the changed row's cells, except
- * when the last holder of a first blood goes). Ranks and awards are walked once, on the next read.
+ * when the last holder of a first blood goes).
+ *
+ * Ranks and awards are worked out for the rows a read shows, not for every row on every change
+ * (10,000 rows scattered in memory cost about 1 ms to walk): a row's rank is given by the first row
+ * of its tie and the star users before it, its award by its place among the non-star rows (finish.ts
+ * `rankInOrder` is the walk that this equals).
  */
 export class ViewBoard {
   private readonly rows = new Map<string, ScoredRow>();
   private order: ScoredRow[] = [];
+  private readonly stars = new Set<ScoredRow>();
   private ranked: BoardRows | null = null;
+  private ranking: Ranking | null = null;
   private readonly firstBlood = new Map<string, FirstBlood>();
 
   constructor(
@@ -91,7 +107,10 @@ export class ViewBoard {
       if (row) this.rows.set(row.uid, row);
     }
     this.order = [...this.rows.values()].sort((a, b) => compareRows(config.type, a, b));
-    for (const row of this.order) this.claimFirstBlood(row);
+    for (const row of this.order) {
+      this.claimFirstBlood(row);
+      if (row.star) this.stars.add(row);
+    }
   }
 
   get size() {
@@ -104,28 +123,81 @@ export class ViewBoard {
     if (before) {
       this.order.splice(this.indexOf(before), 1);
       this.rows.delete(uid);
+      this.stars.delete(before);
       this.releaseFirstBlood(before);
     }
     const after = scoreUser(this.config, this.view, records);
     if (after) {
       this.rows.set(uid, after);
       this.order.splice(this.insertionPoint(after), 0, after);
+      if (after.star) this.stars.add(after);
       this.claimFirstBlood(after);
     }
     this.ranked = null;
+    this.ranking = null;
   }
 
   /**
-   * The ranked board. The answer is this board's own array: read it before the next `update`
-   * (callers copy what they keep across an await).
+   * The board. Its rows are this board's own array: read them before the next `update` (callers
+   * copy what they keep across an await).
    */
   board(): BoardRows {
-    // a row's place is found by a binary search, instead of a map of every row built per change
-    this.ranked ??= new BoardRows(rankInOrder(this.config, this.order), (uid) => {
-      const row = this.rows.get(uid);
-      return row && this.indexOf(row);
-    });
+    this.ranked ??= new BoardRows(
+      this.order,
+      (row, at) => this.standingAt(row, at),
+      (uid) => {
+        const row = this.rows.get(uid);
+        return row && this.indexOf(row);
+      },
+    );
     return this.ranked;
+  }
+
+  /**
+   * reference §9.3–§9.5, as `rankInOrder` walks them: a non-star row's rank is one more than the
+   * non-star rows before the first row with its score and time; awards go in order to eligible
+   * non-star rows, and eligible rows (ACM: an accepted problem, OI: a score above 0) come first on
+   * the board, so a row's slot is the count of non-star rows before it.
+   */
+  private standingAt(row: ScoredRow, at: number): Standing {
+    if (row.star) return { rank: -1, award: null };
+    const ranking = (this.ranking ??= {
+      starPositions: [...this.stars].map((star) => this.indexOf(star)).sort((a, b) => a - b),
+      slots: awardSlots(this.config, this.order.length - this.stars.size),
+    });
+    const starsBefore = (position: number) => {
+      let lo = 0;
+      let hi = ranking.starPositions.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (ranking.starPositions[mid]! < position) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const first = this.firstOfTie(row, at);
+    const eligible = this.config.type === 0 ? row.ac > 0 : row.totalScore > 0;
+    return {
+      rank: first - starsBefore(first) + 1,
+      award: eligible ? (ranking.slots[at - starsBefore(at)] ?? null) : null,
+    };
+  }
+
+  /** The first position, at or before `at`, of a row with the same score and time as `row`. */
+  private firstOfTie(row: ScoredRow, at: number): number {
+    const ahead =
+      this.config.type === 0
+        ? (r: ScoredRow) => r.ac > row.ac || (r.ac === row.ac && r.totalTime < row.totalTime)
+        : (r: ScoredRow) =>
+            r.totalScore > row.totalScore || (r.totalScore === row.totalScore && r.totalTime < row.totalTime);
+    let lo = 0;
+    let hi = at;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ahead(this.order[mid]!)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** reference §9.3: first blood goes to every accepted in-contest cell at the smallest AC time. */

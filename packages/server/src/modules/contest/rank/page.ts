@@ -3,7 +3,7 @@ import type { AcmRankRow, ContestRankRow, OiRankRow } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { userInfo } from '../../../db/schema/index.ts';
 import { JsonText, page } from '../../../http/envelope.ts';
-import type { RankedRow } from './model.ts';
+import type { RankedRow, ScoredRow } from './model.ts';
 
 /** What a board page asks for (reference §9.6). */
 export interface RankPageRequest {
@@ -21,16 +21,29 @@ export interface RankPageRequest {
 export type RowCopy = Omit<RankedRow, 'acm' | 'scores' | 'times'> &
   Pick<RankedRow, 'acm' | 'scores' | 'times'>;
 
+/** Where a row stands on its board (reference §9.3–§9.5): its rank (-1: a star user) and award. */
+export type Standing = Pick<RankedRow, 'rank' | 'award'>;
+
+/** A row of a board page: the board's own row (not a copy) and where it stands. */
+export interface PageRow {
+  row: ScoredRow;
+  standing: Standing;
+}
+
 /**
- * A board's rows in order, and where each user stands on it: `locate` when the board can tell (the
- * incremental board finds a row by a binary search), else a map worked out on first use.
+ * A board's rows in order, and where each user stands on it:
+ * - `standingAt` gives a row's rank and award from its position; without it the rows are ranked
+ *   already (RankedRow, the full recomputation);
+ * - `locate` finds a user's position when the board can tell (the incremental board, by a binary
+ *   search), else a map is worked out on first use.
  */
 export class BoardRows {
   private positions?: Map<string, number>;
-  private starless?: readonly RankedRow[];
+  private starless?: readonly ScoredRow[];
 
   constructor(
-    readonly rows: readonly RankedRow[],
+    readonly rows: readonly ScoredRow[],
+    private readonly standingAt: (row: ScoredRow, position: number) => Standing = (row) => row as RankedRow,
     private readonly locate?: (uid: string) => number | undefined,
   ) {}
 
@@ -43,8 +56,15 @@ export class BoardRows {
     return this.positions.get(uid);
   }
 
+  /** where `row`, one of this board's rows, stands */
+  standing(row: ScoredRow): Standing {
+    const at = this.positionOf(row.uid);
+    if (at === undefined || this.rows[at] !== row) throw new Error(`user ${row.uid} is not on this board`);
+    return this.standingAt(row, at);
+  }
+
   /** the rows of the users in `uids` that are on the board, in board order */
-  rowsOf(uids: Iterable<string>): RankedRow[] {
+  rowsOf(uids: Iterable<string>): ScoredRow[] {
     const at: number[] = [];
     for (const uid of uids) {
       const i = this.positionOf(uid);
@@ -53,7 +73,7 @@ export class BoardRows {
     return at.sort((a, b) => a - b).map((i) => this.rows[i]!);
   }
 
-  withoutStars(): readonly RankedRow[] {
+  withoutStars(): readonly ScoredRow[] {
     return (this.starless ??= this.rows.filter((r) => !r.star));
   }
 }
@@ -67,9 +87,9 @@ export class BoardRows {
 export function boardPageRows(
   board: BoardRows,
   request: RankPageRequest,
-): { rows: RankedRow[]; total: number } {
+): { rows: PageRow[]; total: number } {
   const { matching, removeStar, currentUid } = request;
-  const shownRow = (r: RankedRow) => !(removeStar && r.star) && (!matching || matching.has(r.uid));
+  const shownRow = (r: ScoredRow) => !(removeStar && r.star) && (!matching || matching.has(r.uid));
   // most reads filter nothing: the board's own rows then, no copy
   const shown = matching
     ? board.rowsOf(matching).filter(shownRow)
@@ -77,7 +97,7 @@ export function boardPageRows(
       ? board.withoutStars()
       : board.rows;
   const concerned = new Set(request.concernedList);
-  const prefix: RankedRow[] = [];
+  const prefix: ScoredRow[] = [];
   if (currentUid) {
     concerned.delete(currentUid);
     prefix.push(...board.rowsOf([currentUid]).filter(shownRow));
@@ -86,8 +106,11 @@ export function boardPageRows(
   const total = prefix.length + shown.length;
   const from = (request.currentPage - 1) * request.limit;
   const to = Math.min(total, from + request.limit);
-  const rows: RankedRow[] = [];
-  for (let i = from; i < to; i++) rows.push(i < prefix.length ? prefix[i]! : shown[i - prefix.length]!);
+  const rows: PageRow[] = [];
+  for (let i = from; i < to; i++) {
+    const row = i < prefix.length ? prefix[i]! : shown[i - prefix.length]!;
+    rows.push({ row, standing: board.standing(row) });
+  }
   return { rows, total };
 }
 
@@ -97,13 +120,13 @@ export function pageOfBoard(
   request: RankPageRequest,
 ): { records: RowCopy[]; total: number } {
   const { rows, total } = boardPageRows(board, request);
-  return { records: rows.map(copyRow), total };
+  return { records: rows.map(({ row, standing }) => copyRow(row, standing)), total };
 }
 
-function copyRow(r: RankedRow): RowCopy {
+function copyRow(r: ScoredRow, standing: Standing): RowCopy {
   const acm: RankedRow['acm'] = {};
   for (const [d, cell] of Object.entries(r.acm)) acm[d] = { ...cell };
-  return { ...r, acm, scores: { ...r.scores }, times: { ...r.times } };
+  return { ...r, ...standing, acm, scores: { ...r.scores }, times: { ...r.times } };
 }
 
 /** The column a keyword is matched against besides the school (reference §9.6, `rank_show_name`). */
@@ -201,13 +224,13 @@ function loadProfiles(db: Db, uids: string[]): Promise<Profile[]> {
  * there, shown by the name on the records). The cells are the row's own objects: serialise the VO
  * before the row can change.
  */
-function rankRowVo(type: number, r: RowCopy, p: Profile | undefined): ContestRankRow {
+function rankRowVo(type: number, r: ScoredRow, at: Standing, p: Profile | undefined): ContestRankRow {
   const base = {
-    rank: r.rank,
-    isWinAward: r.award !== null,
-    awardName: r.award?.name ?? null,
-    awardBackground: r.award?.background ?? null,
-    awardColor: r.award?.color ?? null,
+    rank: at.rank,
+    isWinAward: at.award !== null,
+    awardName: at.award?.name ?? null,
+    awardBackground: at.award?.background ?? null,
+    awardColor: at.award?.color ?? null,
     uid: r.uid,
     username: p?.username ?? r.username,
     realname: p?.realname ?? null,
@@ -240,7 +263,7 @@ export async function rankRowsJson(db: Db, type: number, rows: RowCopy[]): Promi
     db,
     rows.map((r) => r.uid),
   );
-  return rows.map((r) => rankRowVo(type, r, profiles.peek(r.uid)));
+  return rows.map((r) => rankRowVo(type, r, r, profiles.peek(r.uid)));
 }
 
 /**
@@ -252,19 +275,19 @@ export async function rankRowsJson(db: Db, type: number, rows: RowCopy[]): Promi
 export async function rankPageJson(
   db: Db,
   type: number,
-  take: () => Promise<{ rows: RankedRow[]; total: number }>,
+  take: () => Promise<{ rows: PageRow[]; total: number }>,
   request: Pick<RankPageRequest, 'currentPage' | 'limit'>,
   profiles: ProfileCache,
 ): Promise<JsonText> {
   for (let tries = 1; ; tries++) {
     const { rows, total } = await take();
-    const missing = rows.filter((r) => !profiles.peek(r.uid)).map((r) => r.uid);
+    const missing = rows.filter(({ row }) => !profiles.peek(row.uid)).map(({ row }) => row.uid);
     // a row that moved onto the page meanwhile, twice over: shown by the name on its records
     if (missing.length > 0 && tries < 3) {
       await profiles.fill(db, missing);
       continue;
     }
-    const records = rows.map((r) => rankRowVo(type, r, profiles.peek(r.uid)));
+    const records = rows.map(({ row, standing }) => rankRowVo(type, row, standing, profiles.peek(row.uid)));
     return new JsonText(JSON.stringify(page(records, total, request.currentPage, request.limit)));
   }
 }
