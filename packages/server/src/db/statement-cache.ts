@@ -36,8 +36,10 @@ interface StatementCache {
   statements: Map<string, Statement>;
   /** statements evicted from the map, closed in the database with the next parse */
   closing: string[];
-  next: number;
 }
+
+/** Statement names are unique in the process, so that two caches of one database never clash. */
+let named = 0;
 
 const caches = new WeakMap<PGlite, StatementCache>();
 
@@ -48,7 +50,7 @@ export function useStatementCache(client: PGlite): void {
     const shorn = withoutDriverParsers(options);
     if (!served(shorn)) return query<T>(text, params, shorn);
     return client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(() => runCached<T>(client, text, params ?? [], shorn, false)),
+      client._runExclusiveQuery(() => runCached<T>(client, text, params ?? [], shorn, {})),
     );
   };
   const transaction = client.transaction.bind(client);
@@ -59,7 +61,9 @@ export function useStatementCache(client: PGlite): void {
       tx.query = <T>(text: string, params?: unknown[], options?: QueryOptions) => {
         const shorn = withoutDriverParsers(options);
         if (tx.closed || !served(shorn)) return txQuery<T>(text, params, shorn);
-        return client._runExclusiveQuery(() => runCached<T>(client, text, params ?? [], shorn, true));
+        return client._runExclusiveQuery(() =>
+          runCached<T>(client, text, params ?? [], shorn, { inTransaction: true }),
+        );
       };
       return callback(tx);
     });
@@ -82,7 +86,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 /** The named statement for `text`, parsed now when it is not kept yet. Runs under PGlite's locks. */
 async function statementFor(client: PGlite, text: string, inTransaction: boolean): Promise<Statement> {
   let cache = caches.get(client);
-  if (!cache) caches.set(client, (cache = { statements: new Map(), closing: [], next: 0 }));
+  if (!cache) caches.set(client, (cache = { statements: new Map(), closing: [] }));
   const kept = cache.statements.get(text);
   if (kept) {
     // most recently used last, so that the first is the one to evict
@@ -91,7 +95,7 @@ async function statementFor(client: PGlite, text: string, inTransaction: boolean
     return kept;
   }
   const { serialize } = protocol;
-  const name = `verdict_${cache.next++}`;
+  const name = `verdict_${named++}`;
   const closing = cache.closing.splice(0);
   const { messages } = await client.execProtocol(
     concat([
@@ -112,15 +116,35 @@ async function statementFor(client: PGlite, text: string, inTransaction: boolean
   return statement;
 }
 
+/**
+ * `text` through the cache, outside a transaction, always with its generic plan (`plan_cache_mode`
+ * set around the call): prepared.ts's statements, whose custom plans PostgreSQL would keep making.
+ */
+export function queryGeneric<T>(
+  client: PGlite,
+  text: string,
+  params: readonly unknown[],
+): Promise<Results<T>> {
+  return client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(() => runCached<T>(client, text, [...params], undefined, { generic: true })),
+  );
+}
+
+interface RunOptions {
+  inTransaction?: boolean;
+  generic?: boolean;
+  retried?: boolean;
+}
+
 async function runCached<T>(
   client: PGlite,
   text: string,
   params: unknown[],
   options: QueryOptions | undefined,
-  inTransaction: boolean,
-  retried = false,
+  run: RunOptions,
 ): Promise<Results<T>> {
   const { serialize } = protocol;
+  const inTransaction = !!run.inTransaction;
   try {
     const statement = await statementFor(client, text, inTransaction);
     const values = params.map((value, i) => {
@@ -131,22 +155,27 @@ async function runCached<T>(
     });
     const { messages } = await client.execProtocol(
       concat([
+        ...(run.generic ? [serialize.query('set plan_cache_mode = force_generic_plan')] : []),
         serialize.bind({ statement: statement.name, values }),
         ...(statement.rowDescription ? [] : [serialize.describe({ type: 'P' })]),
         serialize.execute({}),
         serialize.sync(),
+        ...(run.generic ? [serialize.query('reset plan_cache_mode')] : []),
       ]),
       { syncToFs: !inTransaction },
     );
-    if (statement.rowDescription) messages.unshift(statement.rowDescription);
-    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+    if (statement.rowDescription)
+      messages.splice(messages.findIndex((m) => m.name === 'bindComplete') + 1, 0, statement.rowDescription);
+    // with the plan mode set around it, the results are those of set, the statement, reset
+    return parse.parseResults(messages, client.parsers, options)[run.generic ? 1 : 0] as Results<T>;
   } catch (error) {
     if (!(error instanceof Error && 'code' in error)) throw error;
     // a table's columns changed under a kept `select *`: parsed anew (on the next call, in a
     // transaction, which the error has ended)
     if (error.code === '0A000' && /cached plan must not change result type/.test(error.message)) {
       forget(client, text);
-      if (!inTransaction && !retried) return runCached(client, text, params, options, false, true);
+      if (!inTransaction && !run.retried)
+        return runCached(client, text, params, options, { ...run, retried: true });
     }
     // as PGlite's own query: the error says which statement failed
     throw Object.assign(error, { query: text, params, queryOptions: options });

@@ -14,8 +14,8 @@ let database: TestDatabase;
 
 const TEXT = `select $1::bigint as id, $2::text as name, $3::timestamptz as at, $4::int[] as list,
     json_build_object('n', $1::bigint) as doc, null::text as nothing, now() - now() as span`;
-const probe = preparedStatement<Record<string, unknown>>('test_probe', TEXT);
-const failing = preparedStatement('test_failing', 'select 1 / $1::int as q');
+const probe = preparedStatement<Record<string, unknown>>(TEXT);
+const failing = preparedStatement('select 1 / $1::int as q');
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -50,13 +50,25 @@ describe('db/prepared.ts', () => {
 
   it("preparedSelect maps a row as Drizzle's select does (dates, bigints, booleans, nulls)", async () => {
     await database.db.insert(training).values({ title: 'T', author: 'root', auth: 'Public', rank: 3 });
-    const byAuthor = preparedSelect('test_training_by_author', training, 'author = $1');
+    const byAuthor = preparedSelect(training, 'author = $1');
     const expected = await database.db.select().from(training).where(eq(training.author, 'root'));
     expect(expected).toHaveLength(1);
     expect(expected[0]!.gmtCreate).toBeInstanceOf(Date);
     for (let i = 0; i < 7; i++) expect(await byAuthor(database.db, ['root'])).toEqual(expected);
     expect(await byAuthor(database.db, ['nobody'])).toEqual([]);
   });
+
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    'runs with the generic plan forced, and leaves the mode as it was',
+    async () => {
+      const mode = preparedStatement<{ mode: string }>(
+        `select current_setting('plan_cache_mode') as mode where $1::int = 1`,
+      );
+      expect(await mode(database.db, [1])).toEqual([{ mode: 'force_generic_plan' }]);
+      const [after] = await queryRows<{ plan_cache_mode: string }>(database.db, sql`show plan_cache_mode`);
+      expect(after!.plan_cache_mode).toBe('auto');
+    },
+  );
 
   it('an error is thrown, and the next statement runs', async () => {
     const error = (await failing(database.db, [0]).catch((e: unknown) => e)) as Error;
@@ -67,10 +79,7 @@ describe('db/prepared.ts', () => {
   });
 
   it("waits for another caller's transaction instead of running inside it", async () => {
-    const count = preparedStatement<{ n: number }>(
-      'test_count',
-      'select count(*)::int as n from prepared_probe',
-    );
+    const count = preparedStatement<{ n: number }>('select count(*)::int as n from prepared_probe');
     let inserted!: () => void;
     const insertedOne = new Promise<void>((resolve) => (inserted = resolve));
     let release!: () => void;

@@ -28,7 +28,6 @@ const sessionStatement = preparedStatement<{
   expiresAt: string;
   grants: [string, string | null][];
 }>(
-  'auth_session',
   `select u.uuid as "uid", u.username, u.status, s.last_refresh_at as "lastRefreshAt",
       s.revoked_at as "revokedAt", s.expires_at as "expiresAt",
       coalesce((select json_agg(json_build_array(r.role, a.permission))

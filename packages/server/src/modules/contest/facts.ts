@@ -35,9 +35,8 @@ export function isSealedAt(
 
 /** The contest row, or the reference's "contest does not exist" (reference §3.6). */
 /** Every contest call reads its contest first: prepared once (db/prepared.ts). */
-const contestById = preparedSelect('contest_by_id', contest, 'id = $1');
+const contestById = preparedSelect(contest, 'id = $1');
 const registrationOf = preparedStatement<{ id: number }>(
-  'contest_registration',
   'select id from contest_register where cid = $1 and uid = $2 limit 1',
 );
 

@@ -65,7 +65,6 @@ const RANKED_USERS = 'select n from ranked_user_count where id = 1';
 const wholeList = byShape(({ type, limit }: { type: 0 | 1; limit: number }) => {
   const list = LISTS[type];
   return preparedStatement<RankRow & { listTotal: number }>(
-    `rank_list_page_${type}_${limit}`,
     `with b as (
       select k1, k2, n, sum(n) over (order by k1, k2) - n as before
       from user_rank_bucket where list = $1

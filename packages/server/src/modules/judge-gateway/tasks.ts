@@ -48,9 +48,9 @@ async function caseFile(store: TestDataStore, row: CaseRow, side: 'input' | 'out
 }
 
 // A task is built for every verdict: prepared statements (db/prepared.ts), planned once.
-const submissionById = preparedSelect('task_submission', judge, '"submit_id" = $1');
-const problemById = preparedSelect('task_problem', problem, '"id" = $1');
-const casesOfProblem = preparedSelect('task_cases', problemCase, '"pid" = $1 order by "id"');
+const submissionById = preparedSelect(judge, '"submit_id" = $1');
+const problemById = preparedSelect(problem, '"id" = $1');
+const casesOfProblem = preparedSelect(problemCase, '"pid" = $1 order by "id"');
 
 async function testCasesOf(db: Db, store: TestDataStore, pid: number): Promise<JudgeTestCase[]> {
   const rows = await casesOfProblem(db, [pid]);

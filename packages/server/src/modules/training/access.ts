@@ -16,9 +16,8 @@ export interface TrainingView {
 }
 
 /** Every training page reads its training and the caller's registration: prepared once. */
-const trainingById = preparedSelect('training_by_id', training, 'id = $1');
+const trainingById = preparedSelect(training, 'id = $1');
 const registrationOf = preparedStatement<{ status: boolean }>(
-  'training_registration',
   'select status from training_register where tid = $1 and uid = $2',
 );
 

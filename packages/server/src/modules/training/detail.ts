@@ -28,7 +28,6 @@ const detailExtras = preparedStatement<{
   problemCount: number | string;
   acCount: number | string;
 }>(
-  'training_detail_extras',
   `select c.id as "categoryId", c.name as "categoryName", c.color as "categoryColor",
       coalesce(k.problem_count, 0) as "problemCount", coalesce(k.ac_count, 0) as "acCount"
     from (select 1) one

@@ -65,7 +65,6 @@ function filterValues(query: TrainingListQuery): unknown[] {
  * (for a page past the end, which has no row to carry the total) the filters' values.
  */
 const statementsFor = byShape((shape: Shape) => {
-  const flags = [shape.user, shape.category, shape.auth, shape.keyword].map(Number).join('');
   let n = 1;
   const uid = shape.user ? `$${++n}` : null;
   const pageFilters = filtersText(shape, () => `$${++n}`);
@@ -75,7 +74,6 @@ const statementsFor = byShape((shape: Shape) => {
   const from = `training t ${shape.category ? CATEGORY : ''}`;
   return {
     page: preparedStatement<ListRow>(
-      `training_list_${shape.limit}_${flags}`,
       `with page as (
         select t.id, t.rank, count(*) over () as total from ${from}
         where ${pageFilters}
@@ -91,7 +89,6 @@ const statementsFor = byShape((shape: Shape) => {
       order by page.rank, page.id`,
     ),
     count: preparedStatement<{ n: number | string }>(
-      `training_list_count_${flags}`,
       `select count(*) as n from ${from} where ${countFilters}`,
     ),
   };

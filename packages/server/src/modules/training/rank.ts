@@ -53,7 +53,6 @@ const pageStatement = byShape((shape: { keyword: boolean; admin: boolean; limit:
     ? `(select count(*) from (${rows}) r)`
     : 'coalesce((select s.users from training_rank_size s where s.tid = $1), 0)';
   return preparedStatement<{ records: TrainingRankVO[]; total: number | string }>(
-    `training_rank_${shape.limit}_${Number(shape.keyword)}${Number(shape.admin)}`,
     `select ${total} as total,
       (select coalesce(json_agg(json_build_object('uid', u.uuid, 'username', u.username,
           'realname', ${shape.admin ? 'u.realname' : 'null'}, 'nickname', u.nickname, 'school', u.school,

@@ -28,7 +28,6 @@ const COMPILING = TRANSITIONS.claim.to[0]!;
  * values: the claim index's order.
  */
 const bestCandidates = preparedStatement<{ kind: Claimed['kind']; id: string; priority: number }>(
-  'claim_candidates',
   `(select 'submission' as kind, submit_id::text as id, priority from judge where ${CLAIMABLE}
       order by priority desc, submit_id limit 1)
     union all
@@ -39,7 +38,6 @@ const bestCandidates = preparedStatement<{ kind: Claimed['kind']; id: string; pr
 
 /** $1 now, $2 languages, $3 the worker, $4 the lease's end, $5 now again (a column of another type) */
 const claimSubmission = preparedStatement<{ id: string; attempt: number }>(
-  'claim_submission',
   `update judge set status = ${COMPILING}, judger = $3::text, lease_owner = $3::text, lease_expires_at = $4,
       attempt = attempt + 1, gmt_modified = $5
     where submit_id = (select submit_id from judge where ${CLAIMABLE}
@@ -48,7 +46,6 @@ const claimSubmission = preparedStatement<{ id: string; attempt: number }>(
 );
 
 const claimTestRun = preparedStatement<{ id: string; attempt: number }>(
-  'claim_test_run',
   `update test_run set status = ${COMPILING}, lease_owner = $3, lease_expires_at = $4, attempt = attempt + 1
     where id = (select id from test_run where ${CLAIMABLE}
       order by priority desc, gmt_create limit 1 for update skip locked)
