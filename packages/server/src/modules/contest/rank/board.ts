@@ -1,6 +1,6 @@
 import { ACM_PENALTY_SECONDS } from '@verdict/shared';
 import { awardSlots, compareRows } from './finish.ts';
-import { BoardRows, type Standing } from './page.ts';
+import { BoardRows, forgetScoresJson, type Standing } from './page.ts';
 import {
   bySubmission,
   emptyRow,
@@ -212,10 +212,15 @@ export class ViewBoard {
     const held = this.firstBlood.get(displayId);
     if (held && cell.ACTime! > held.time) return;
     if (!held || cell.ACTime! < held.time) {
-      if (held) for (const other of held.rows) other.acm[displayId]!.isFirstAC = false;
+      if (held)
+        for (const other of held.rows) {
+          other.acm[displayId]!.isFirstAC = false;
+          forgetScoresJson(other);
+        }
       this.firstBlood.set(displayId, { time: cell.ACTime!, rows: new Set([row]) });
     } else held.rows.add(row);
     cell.isFirstAC = true;
+    forgetScoresJson(row);
   }
 
   /** A row left the board: where it held the last first blood of a problem, look for the next. */

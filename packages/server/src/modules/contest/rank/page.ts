@@ -183,7 +183,7 @@ type Profile = Pick<ContestRankRow, 'username' | 'realname' | 'nickname' | 'scho
  * read): a renamed user or a new avatar shows within that time.
  */
 export class ProfileCache {
-  private readonly profiles = new Map<string, { profile: Profile; at: number }>();
+  private readonly profiles = new Map<string, { profile: Profile; at: number; json?: string }>();
 
   constructor(readonly ttlMs = 30_000) {}
 
@@ -202,6 +202,13 @@ export class ProfileCache {
     if (this.profiles.size > 100_000) this.profiles.clear();
     for (const profile of loaded) this.profiles.set(profile.uid, { profile, at });
   }
+
+  /** The JSON members of `row`'s profile fields (rankPageJson), written once per profile read. */
+  json(row: ScoredRow): string {
+    const hit = this.profiles.get(row.uid);
+    if (!hit || performance.now() - hit.at >= this.ttlMs) return members(profileVo(row, undefined));
+    return (hit.json ??= members(profileVo(row, hit.profile)));
+  }
 }
 
 function loadProfiles(db: Db, uids: string[]): Promise<Profile[]> {
@@ -219,19 +226,21 @@ function loadProfiles(db: Db, uids: string[]): Promise<Profile[]> {
     .where(inArray(userInfo.uuid, uids));
 }
 
-/**
- * One row as the reference §9.3 / §9.4 VO, with the user's profile (`undefined`: a user no longer
- * there, shown by the name on the records). The cells are the row's own objects: serialise the VO
- * before the row can change.
- */
-function rankRowVo(type: number, r: ScoredRow, at: Standing, p: Profile | undefined): ContestRankRow {
-  const base = {
+/** reference §9.3 / §9.4: a row's VO fields for where it stands. */
+function standingVo(r: ScoredRow, at: Standing) {
+  return {
     rank: at.rank,
     isWinAward: at.award !== null,
     awardName: at.award?.name ?? null,
     awardBackground: at.award?.background ?? null,
     awardColor: at.award?.color ?? null,
     uid: r.uid,
+  };
+}
+
+/** …for the user's profile (`undefined`: a user no longer there, shown by the name on the records) */
+function profileVo(r: ScoredRow, p: Profile | undefined) {
+  return {
     username: p?.username ?? r.username,
     realname: p?.realname ?? null,
     nickname: p?.nickname ?? null,
@@ -239,21 +248,23 @@ function rankRowVo(type: number, r: ScoredRow, at: Standing, p: Profile | undefi
     gender: p?.gender ?? 'secrecy',
     avatar: p?.avatar ?? null,
   };
+}
+
+/** …and for the scores: totals and cells (the row's own objects: serialise before it can change) */
+function scoresVo(type: number, r: ScoredRow) {
   if (type === 0)
     return {
-      ...base,
       totalTime: r.totalTime,
       total: r.total,
       ac: r.ac,
       submissionInfo: r.acm,
-    } satisfies AcmRankRow;
+    } satisfies Omit<AcmRankRow, keyof ReturnType<typeof standingVo> | keyof ReturnType<typeof profileVo>>;
   return {
-    ...base,
     totalScore: r.totalScore,
     totalTime: r.totalTime,
     submissionInfo: r.scores,
     timeInfo: r.times,
-  } satisfies OiRankRow;
+  } satisfies Omit<OiRankRow, keyof ReturnType<typeof standingVo> | keyof ReturnType<typeof profileVo>>;
 }
 
 /** Rows copied out of a board as reference §9.3 / §9.4 VOs, with each user's current profile. */
@@ -263,14 +274,42 @@ export async function rankRowsJson(db: Db, type: number, rows: RowCopy[]): Promi
     db,
     rows.map((r) => r.uid),
   );
-  return rows.map((r) => rankRowVo(type, r, r, profiles.peek(r.uid)));
+  return rows.map(
+    (r) =>
+      ({
+        ...standingVo(r, r),
+        ...profileVo(r, profiles.peek(r.uid)),
+        ...scoresVo(type, r),
+      }) as ContestRankRow,
+  );
+}
+
+/** An object's JSON without its braces, to be joined with others into one object. */
+const members = (value: object) => JSON.stringify(value).slice(1, -1);
+
+/**
+ * The JSON members of a row's scores, kept per row object: a row is replaced when its user's
+ * records change, so a page mostly shows rows written before. A board that changes a row's cell in
+ * place (first blood, board.ts) forgets it.
+ */
+const scoresJson = new WeakMap<ScoredRow, string>();
+
+export function forgetScoresJson(row: ScoredRow): void {
+  scoresJson.delete(row);
+}
+
+function scoresMembers(type: number, row: ScoredRow): string {
+  let json = scoresJson.get(row);
+  if (json === undefined) scoresJson.set(row, (json = members(scoresVo(type, row))));
+  return json;
 }
 
 /**
  * A page of the board as the calls answer it (reference §9.6, `Page` of §9.3 / §9.4 VOs), written
  * as JSON at once: the rows are the board's own, read without a copy, so they are serialised before
- * the next await. `take` answers the page's rows from the current board; when some of their
- * profiles are not held yet, they are read and the page taken again (the board may have moved).
+ * the next await (their scores and profiles from JSON kept per row and per profile). `take` answers
+ * the page's rows from the current board; when some of their profiles are not held yet, they are
+ * read and the page taken again (the board may have moved).
  */
 export async function rankPageJson(
   db: Db,
@@ -287,7 +326,11 @@ export async function rankPageJson(
       await profiles.fill(db, missing);
       continue;
     }
-    const records = rows.map(({ row, standing }) => rankRowVo(type, row, standing, profiles.peek(row.uid)));
-    return new JsonText(JSON.stringify(page(records, total, request.currentPage, request.limit)));
+    const records = rows.map(
+      ({ row, standing }) =>
+        `{${members(standingVo(row, standing))},${profiles.json(row)},${scoresMembers(type, row)}}`,
+    );
+    const { records: _, ...rest } = page([], total, request.currentPage, request.limit);
+    return new JsonText(`{"records":[${records.join(',')}],${members(rest)}}`);
   }
 }
