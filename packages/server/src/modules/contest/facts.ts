@@ -40,9 +40,29 @@ const registrationOf = preparedStatement<{ id: number }>(
   'select id from contest_register where cid = $1 and uid = $2 limit 1',
 );
 
+const contestVersion = preparedStatement<{ version: string }>(
+  'select xmin::text as version from contest where id = $1',
+);
+
+/**
+ * Contest rows read by this process, with the version they were read at: PostgreSQL's `xmin`,
+ * which every update of the row changes (a committed row's `xmin` names the transaction that wrote
+ * it). Every contest call reads its contest first, and the whole row costs about three times its
+ * version (bench/contest: 0.17 ms against 0.06 ms). The rows are shared: callers do not change them.
+ */
+const contestRows = new WeakMap<Db, Map<number, { version: string; row: ContestRow }>>();
+
 export async function loadContest(db: Db, cid: number): Promise<ContestRow> {
+  let rows = contestRows.get(db);
+  if (!rows) contestRows.set(db, (rows = new Map()));
+  const [current] = await contestVersion(db, [cid]);
+  if (!current) throw notFound(problemMessages.contestNotFound);
+  const kept = rows.get(cid);
+  if (kept?.version === current.version) return kept.row;
   const [row] = await contestById(db, [cid]);
   if (!row) throw notFound(problemMessages.contestNotFound);
+  // the row may be newer than the version read above: kept under that version, it is read again
+  rows.set(cid, { version: current.version, row });
   return row;
 }
 
