@@ -43,7 +43,8 @@ export class BoardRows {
 
   constructor(
     readonly rows: readonly ScoredRow[],
-    private readonly standingAt: (row: ScoredRow, position: number) => Standing = (row) => row as RankedRow,
+    /** where the row at `position` of `rows` stands */
+    readonly standingAt: (row: ScoredRow, position: number) => Standing = (row) => row as RankedRow,
     private readonly locate?: (uid: string) => number | undefined,
   ) {}
 
@@ -108,8 +109,13 @@ export function boardPageRows(
   const to = Math.min(total, from + request.limit);
   const rows: PageRow[] = [];
   for (let i = from; i < to; i++) {
-    const row = i < prefix.length ? prefix[i]! : shown[i - prefix.length]!;
-    rows.push({ row, standing: board.standing(row) });
+    if (i < prefix.length) rows.push({ row: prefix[i]!, standing: board.standing(prefix[i]!) });
+    else {
+      const row = shown[i - prefix.length]!;
+      // the whole board's rows: their position is known
+      const standing = shown === board.rows ? board.standingAt(row, i - prefix.length) : board.standing(row);
+      rows.push({ row, standing });
+    }
   }
   return { rows, total };
 }
