@@ -14,6 +14,12 @@ export class TokenSigner {
    * signed-in request verifies a token.
    */
   private readonly key: Promise<CryptoKey>;
+  /**
+   * Tokens verified already, with their expiry: a client sends its token with every request, and
+   * the signature of a given token string never changes (the session behind it is checked on every
+   * request, auth/service.ts).
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; expiresMs: number }>();
 
   constructor(
     secret: string,
@@ -41,10 +47,13 @@ export class TokenSigner {
 
   /** The claims of a valid token, or null for an expired, forged or malformed one. */
   async verify(token: string): Promise<TokenClaims | null> {
+    const nowMs = this.clock.now().getTime();
+    const kept = this.verified.get(token);
+    if (kept && nowMs < kept.expiresMs) return kept.claims;
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS512'],
-        currentDate: this.clock.now(),
+        currentDate: new Date(nowMs),
       });
       if (
         typeof payload.sub !== 'string' ||
@@ -53,7 +62,11 @@ export class TokenSigner {
       ) {
         return null;
       }
-      return { uid: payload.sub, sessionId: payload.sid, issuedAt: new Date(payload.iat * 1000) };
+      const claims = { uid: payload.sub, sessionId: payload.sid, issuedAt: new Date(payload.iat * 1000) };
+      if (this.verified.size >= 10_000) this.verified.clear();
+      if (typeof payload.exp === 'number')
+        this.verified.set(token, { claims, expiresMs: payload.exp * 1000 });
+      return claims;
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;
