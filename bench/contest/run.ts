@@ -20,7 +20,8 @@
  *   the first read of the board that shows it (one probe loop reads the outside board every 20 ms
  *   with every waiting user followed — their rows come first — until a row's `total` counts the
  *   verdict; so probing adds at most 50 reads a second, printed);
- * - the server's CPU during the live phase (% of one core, ms per call);
+ * - the server's CPU during the live phase (% of one core, ms per call) and how long its event loop
+ *   stalled (p99 and longest delay);
  * - the same read answered in process one after the other by the incremental board and by the full
  *   recomputation (every record, per read: HOJ's way, kept as the reference implementation):
  *   p50 / p95 and CPU per read;
@@ -40,6 +41,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -215,6 +217,9 @@ async function main() {
       await session.post('Profiler.start');
     }
     const cpuBefore = process.cpuUsage();
+    // how long the server's event loop stalled: a long statement, a checkpoint, a collection
+    const stalls = monitorEventLoopDelay({ resolution: 5 });
+    stalls.enable();
     child.send({ phase: p });
     const { result } = await answer<{ result: PhaseResult }>();
     const used = process.cpuUsage(cpuBefore);
@@ -223,7 +228,13 @@ async function main() {
       await writeFile(profile!, JSON.stringify(data));
       session.disconnect();
     }
-    return { ...result, cpuMs: (used.user + used.system) / 1000 };
+    stalls.disable();
+    return {
+      ...result,
+      cpuMs: (used.user + used.system) / 1000,
+      stallP99: stalls.percentile(99) / 1e6,
+      stallMax: stalls.max / 1e6,
+    };
   };
 
   const load = os.loadavg()[0]!;
@@ -308,7 +319,8 @@ async function main() {
   console.log(
     `live server:       CPU ${((live.cpuMs / 1000 / wall) * 100).toFixed(0)} % of one core, ` +
       `${cpuPer(live.cpuMs, readLatency.length + live.probes + live.verdicts * 2)} ms CPU per call ` +
-      `(reads, probes, claims and results); rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB` +
+      `(reads, probes, claims and results); rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB; ` +
+      `event-loop delay p99 ${ms(live.stallP99)} ms, max ${ms(live.stallMax)} ms` +
       (profileFile ? `; CPU profile of the live phase in ${profileFile}` : ''),
   );
   console.log(
