@@ -3,8 +3,9 @@ import type { Permission, RoleName } from '@verdict/shared';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { auth, role, roleAuth, session, userRole } from '../../db/schema/index.ts';
+import { session, userRole } from '../../db/schema/index.ts';
 import type { AuthUser } from './access.ts';
+import { RoleGrants } from './role-grants.ts';
 import { TokenSigner } from './tokens.ts';
 
 export interface SessionMeta {
@@ -16,8 +17,9 @@ export type Authentication =
   { kind: 'ok'; user: AuthUser; refreshedToken?: string } | { kind: 'invalid' } | { kind: 'banned' };
 
 /**
- * A signed-in request's session, its user and the user's grants, in one statement that every
- * signed-in request runs (issue 12), prepared once (db/prepared.ts). Timestamps come as text.
+ * A signed-in request's session, its user and the user's role ids, in one statement that every
+ * signed-in request runs (issue 12), prepared once (db/prepared.ts); the roles' names and
+ * permissions come from `RoleGrants`. Timestamps come as text.
  */
 const sessionStatement = preparedStatement<{
   uid: string;
@@ -26,15 +28,11 @@ const sessionStatement = preparedStatement<{
   lastRefreshAt: string;
   revokedAt: string | null;
   expiresAt: string;
-  grants: [string, string | null][];
+  roleIds: number[];
 }>(
   `select u.uuid as "uid", u.username, u.status, s.last_refresh_at as "lastRefreshAt",
       s.revoked_at as "revokedAt", s.expires_at as "expiresAt",
-      coalesce((select json_agg(json_build_array(r.role, a.permission))
-        from user_role ur join role r on r.id = ur.role_id
-          left join role_auth ra on ra.role_id = r.id
-          left join auth a on a.id = ra.auth_id
-        where ur.uid = u.uuid), '[]') as grants
+      array(select ur.role_id::int from user_role ur where ur.uid = u.uuid) as "roleIds"
     from session s join user_info u on u.uuid = s.uid
     where s.id = $1 and s.uid = $2`,
 );
@@ -45,6 +43,7 @@ const sessionStatement = preparedStatement<{
  */
 export class AuthService {
   private readonly signer: TokenSigner;
+  private readonly roleGrants: RoleGrants;
 
   constructor(
     private readonly db: Db,
@@ -52,6 +51,7 @@ export class AuthService {
     private readonly options: { secret: string; expireSeconds: number; refreshAfterSeconds: number },
   ) {
     this.signer = new TokenSigner(options.secret, options.expireSeconds, clock);
+    this.roleGrants = new RoleGrants(db);
   }
 
   /** Opens a session for a user who has proven who they are; returns the token for `Authorization`. */
@@ -81,9 +81,7 @@ export class AuthService {
     // A ban also revokes the user's logins; their next request is still told why (issue 10).
     if (found.status === 1) return { kind: 'banned' };
     if (found.revokedAt !== null || new Date(found.expiresAt) <= now) return { kind: 'invalid' };
-    const { roles, permissions } = grantsFrom(
-      found.grants.map(([role, permission]) => ({ role, permission })),
-    );
+    const { roles, permissions } = await this.roleGrants.of(found.roleIds.map(Number));
     const user: AuthUser = {
       uid: found.uid,
       username: found.username,
@@ -114,14 +112,8 @@ export class AuthService {
   }
 
   async grantsOf(uid: string): Promise<{ roles: RoleName[]; permissions: Permission[] }> {
-    const rows = await this.db
-      .select({ role: role.role, permission: auth.permission })
-      .from(userRole)
-      .innerJoin(role, eq(role.id, userRole.roleId))
-      .leftJoin(roleAuth, eq(roleAuth.roleId, role.id))
-      .leftJoin(auth, eq(auth.id, roleAuth.authId))
-      .where(eq(userRole.uid, uid));
-    return grantsFrom(rows);
+    const held = await this.db.select({ id: userRole.roleId }).from(userRole).where(eq(userRole.uid, uid));
+    return this.roleGrants.of(held.map((r) => Number(r.id)));
   }
 
   /**
@@ -143,14 +135,4 @@ export class AuthService {
   private expiryFrom(now: Date): Date {
     return new Date(now.getTime() + this.options.expireSeconds * 1000);
   }
-}
-
-/** Roles and permissions from the rows of user_role ⨝ role ⟕ role_auth ⟕ auth. */
-function grantsFrom(rows: { role: string; permission: string | null }[]): {
-  roles: RoleName[];
-  permissions: Permission[];
-} {
-  const roles = [...new Set(rows.map((r) => r.role as RoleName))];
-  const permissions = [...new Set(rows.flatMap((r) => (r.permission ? [r.permission as Permission] : [])))];
-  return { roles, permissions };
 }
