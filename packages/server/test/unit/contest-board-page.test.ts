@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyRow, type RankedRow, type RankRecord } from '../../src/modules/contest/rank/model.ts';
 import { BoardRows, pageOfBoard, type RankPageRequest } from '../../src/modules/contest/rank/page.ts';
+import { seededRandom } from '../helpers/random.ts';
 
 /**
  * reference §9.6 paging (contest/rank/page.ts): the page of a board read through its positions
@@ -20,17 +21,6 @@ function pageByFiltering(rows: readonly RankedRow[], request: RankPageRequest) {
   return { uids: list.slice(from, from + request.limit).map((r) => r.uid), total: list.length };
 }
 
-/** mulberry32: a small seeded generator whose low bits are as random as its high ones */
-function seeded(seed: number) {
-  let a = seed;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
-
 /** A board row as the board starts one (model.ts `emptyRow`), ranked. */
 function row(uid: string, star: boolean, rank: number): RankedRow {
   const record = { uid, username: uid, submitMs: 0, submitId: 0 } as RankRecord;
@@ -39,7 +29,7 @@ function row(uid: string, star: boolean, rank: number): RankedRow {
 
 describe('reference §9.6: a board page read through positions', () => {
   it('equals filtering every row, on 500 random boards and requests', () => {
-    const random = seeded(12);
+    const random = seededRandom(12).below;
     for (let round = 0; round < 500; round++) {
       const size = random(40);
       const rows = Array.from({ length: size }, (_, i) => row(`u${i}`, random(5) === 0, i + 1));

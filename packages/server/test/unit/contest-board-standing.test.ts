@@ -3,6 +3,7 @@ import { AWARD_TYPE } from '@verdict/shared';
 import { ViewBoard } from '../../src/modules/contest/rank/board.ts';
 import { rankInOrder } from '../../src/modules/contest/rank/finish.ts';
 import type { AwardTier, RankConfig, RankRecord } from '../../src/modules/contest/rank/model.ts';
+import { seededRandom } from '../helpers/random.ts';
 
 /**
  * reference §9.3–§9.5 (contest/rank/board.ts): the incremental board works out a row's rank and
@@ -10,16 +11,6 @@ import type { AwardTier, RankConfig, RankRecord } from '../../src/modules/contes
  * percentage and by count, rows changing and leaving — every row's standing equals the one
  * `rankInOrder` gives by walking the whole board (the full recomputation's ranking).
  */
-/** mulberry32: a small seeded generator whose low bits are as random as its high ones */
-function seeded(seed: number) {
-  let a = seed;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
 
 const START = 1_000_000;
 const TIERS: AwardTier[] = [
@@ -30,7 +21,7 @@ const TIERS: AwardTier[] = [
 
 describe('reference §9.3–§9.5: a row stands where the walk of the whole board puts it', () => {
   it('on 300 random boards with changes, for every row', () => {
-    const random = seeded(7);
+    const random = seededRandom(7).below;
     for (let round = 0; round < 300; round++) {
       const type = random(2);
       const users = Array.from({ length: 1 + random(40) }, (_, i) => `u${i}`);

@@ -4,6 +4,7 @@ import { fullBoard } from '../../../src/modules/contest/rank/full.ts';
 import type { BoardRows } from '../../../src/modules/contest/rank/page.ts';
 import type { BoardView, RankConfig, RankRecord } from '../../../src/modules/contest/rank/model.ts';
 import { byUser } from '../../../src/modules/contest/rank/records.ts';
+import { seededRandom } from '../../helpers/random.ts';
 
 /**
  * Issue 12: the incremental board (board.ts) against the reference full recomputation (full.ts) on
@@ -13,27 +14,10 @@ import { byUser } from '../../../src/modules/contest/rank/records.ts';
  * every field (reference §9.1–§9.5).
  */
 
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
-    chance: (p: number) => next() < p,
-  };
-}
-
 const USERS = ['u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7'];
 const PROBLEMS = ['A', 'B', 'C'];
 
-function randomConfig(r: ReturnType<typeof random>, cid: number): RankConfig {
+function randomConfig(r: ReturnType<typeof seededRandom>, cid: number): RankConfig {
   const endMs = 100_000;
   const tiers = [
     { priority: 2, name: 'Silver', background: '#ccc', color: '#000', num: r.int(0, 3) },
@@ -54,7 +38,7 @@ function randomConfig(r: ReturnType<typeof random>, cid: number): RankConfig {
   };
 }
 
-function randomRecord(r: ReturnType<typeof random>, submitId: number): RankRecord {
+function randomRecord(r: ReturnType<typeof seededRandom>, submitId: number): RankRecord {
   // whole seconds from before the start to after the end, so ties in time are common
   const submitMs = r.int(-5, 120) * 1000 + (r.chance(0.2) ? r.int(0, 999) : 0);
   const uid = r.pick(USERS);
@@ -86,7 +70,7 @@ describe('issue 12: incremental board == full recomputation on random contests (
   it('400 random contests, every view after every change', () => {
     let compared = 0;
     for (let seed = 1; seed <= 400; seed++) {
-      const r = random(seed);
+      const r = seededRandom(seed);
       const config = randomConfig(r, seed);
       const views = VIEWS.filter((v) => !v.sealed || config.sealMs !== null);
       // some records are there when the boards are built (a restart), the rest arrive one by one
