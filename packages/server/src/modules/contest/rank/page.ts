@@ -256,6 +256,9 @@ function profileVo(r: ScoredRow, p: Profile | undefined) {
   };
 }
 
+/** A VO's fields besides those of `standingVo` and `profileVo`. */
+type ScoresOf<Vo> = Omit<Vo, keyof ReturnType<typeof standingVo> | keyof ReturnType<typeof profileVo>>;
+
 /** …and for the scores: totals and cells (the row's own objects: serialise before it can change) */
 function scoresVo(type: number, r: ScoredRow) {
   if (type === 0)
@@ -264,13 +267,13 @@ function scoresVo(type: number, r: ScoredRow) {
       total: r.total,
       ac: r.ac,
       submissionInfo: r.acm,
-    } satisfies Omit<AcmRankRow, keyof ReturnType<typeof standingVo> | keyof ReturnType<typeof profileVo>>;
+    } satisfies ScoresOf<AcmRankRow>;
   return {
     totalScore: r.totalScore,
     totalTime: r.totalTime,
     submissionInfo: r.scores,
     timeInfo: r.times,
-  } satisfies Omit<OiRankRow, keyof ReturnType<typeof standingVo> | keyof ReturnType<typeof profileVo>>;
+  } satisfies ScoresOf<OiRankRow>;
 }
 
 /** Rows copied out of a board as reference §9.3 / §9.4 VOs, with each user's current profile. */
