@@ -33,7 +33,6 @@ export function isSealedAt(
   return now.getTime() < c.endTime.getTime() || !c.autoRealRank;
 }
 
-/** The contest row, or the reference's "contest does not exist" (reference §3.6). */
 /** Every contest call reads its contest first: prepared once (db/prepared.ts). */
 const contestById = preparedSelect(contest, 'id = $1');
 const registrationOf = preparedStatement<{ id: number }>(
@@ -52,6 +51,7 @@ const contestVersion = preparedStatement<{ version: string }>(
  */
 const contestRows = new WeakMap<Db, Map<number, { version: string; row: ContestRow }>>();
 
+/** The contest row, or the reference's "contest does not exist" (reference §3.6). */
 export async function loadContest(db: Db, cid: number): Promise<ContestRow> {
   let rows = contestRows.get(db);
   if (!rows) contestRows.set(db, (rows = new Map()));
