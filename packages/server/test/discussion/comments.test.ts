@@ -1,5 +1,6 @@
 import type { CommentVO, ReplyVO } from '@verdict/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reply as replyTable } from '../../src/db/schema/index.ts';
 import type { Page } from '../../src/http/envelope.ts';
 import { discussionWorld, ok, QUOTAS_OFF, type Caller, type DiscussionWorld } from './support.ts';
 
@@ -201,6 +202,24 @@ describe('discussion comments (reference §3.8 comments / comment, §7.15)', () 
     expect((await comments('alice', `did=${did}`)).commentList.records[0]!.likeNum).toBe(1);
     expect((await d.call('anonymous', 'GET', `/api/comment-like?cid=${c.id}&toLike=true`)).http).toBe(401);
     expect((await d.call('bob', 'GET', '/api/comment-like?cid=999999&toLike=true')).status).toBe(404);
+  });
+
+  it('issue 24 item 20, reference §7.15: stores HTML autoplay of comments and replies as controls', async () => {
+    const did = await d.post('bob');
+    const media =
+      'Listen: <audio src="/a.mp3" AutoPlay loop></audio>\n<video\n  autoplay src="/v.mp4"></video> autoplay stays in text';
+    const stored =
+      'Listen: <audio src="/a.mp3" controls loop></audio>\n<video\n  controls src="/v.mp4"></video> autoplay stays in text';
+    const c = await d.comment('alice', { did }, media);
+    expect((c as { content?: string }).content).toBe(stored);
+    ok(await reply('bob', c.id, d.w.uids.alice, {}, `re: ${media}`));
+    const [listed] = (await comments('anonymous', `did=${did}`)).commentList.records;
+    expect(listed!.content).toBe(stored);
+    expect(listed!.replyList[0]!.content).toBe(`re: ${stored}`);
+    const rows = await d.w.t.db.select({ content: replyTable.content }).from(replyTable);
+    expect(rows.filter((r) => r.content.includes('<audio'))).toEqual([{ content: `re: ${stored}` }]);
+    const [discuss] = await d.reminders('bob');
+    expect(discuss!.sourceContent).not.toMatch(/AutoPlay/);
   });
 
   it('needs defaultCreateCommentACInitValue accepted problems from non-admins (reference §7.6)', async () => {

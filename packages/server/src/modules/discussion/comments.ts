@@ -7,6 +7,7 @@ import { page, type Page } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCan } from '../../policy/index.ts';
 import type { Subject } from '../../policy/subjects.ts';
+import { storedCommentContent } from './content.ts';
 import { assertCommentQuota, authorProfile, authorRole, discussionSwitches } from './gates.ts';
 import { discussionMessages as m } from './messages.ts';
 import { remind, transactionWithReminders } from './reminders.ts';
@@ -167,6 +168,7 @@ export async function addComment(
 ): Promise<CommentVO> {
   const source = await openSource(db, user, body, now);
   const sw = await discussionSwitches(db);
+  const content = storedCommentContent(body.content);
   const saved = await transactionWithReminders(db, async (tx) => {
     if (source.kind === 'Discussion') await assertCommentQuota(tx, user, sw, now);
     const author = await authorProfile(tx, user.uid);
@@ -175,7 +177,7 @@ export async function addComment(
       .values({
         did: source.kind === 'Discussion' ? source.d.id : null,
         cid: source.kind === 'Contest' ? source.view.row.id : null,
-        content: body.content,
+        content,
         fromUid: user.uid,
         fromName: author.username,
         fromAvatar: author.avatar,
@@ -191,7 +193,7 @@ export async function addComment(
         senderId: user.uid,
         recipientId: source.d.uid,
         source: remindSource(source),
-        sourceContent: body.content,
+        sourceContent: content,
         quote: { id: row!.id, type: 'Comment' },
       });
     }

@@ -8,6 +8,7 @@ import { fail, notFound } from '../../http/errors.ts';
 import { assertCan } from '../../policy/index.ts';
 import type { Subject } from '../../policy/subjects.ts';
 import { bumpCommentNum, loadComment, openComment, replyJson, repliesOf } from './comments.ts';
+import { storedCommentContent } from './content.ts';
 import { assertCommentQuota, authorProfile, authorRole, discussionSwitches } from './gates.ts';
 import { discussionMessages as m } from './messages.ts';
 import { remind, transactionWithReminders } from './reminders.ts';
@@ -48,6 +49,7 @@ export async function addReply(
     quote = { id: quoted.id, type: 'Reply' };
   }
   const sw = await discussionSwitches(db);
+  const content = storedCommentContent(body.reply.content);
   const saved = await transactionWithReminders(db, async (tx) => {
     if (source.kind === 'Discussion') await assertCommentQuota(tx, user, sw, now);
     const author = await authorProfile(tx, user.uid);
@@ -62,7 +64,7 @@ export async function addReply(
         toUid: recipient.uid,
         toName: recipient.username,
         toAvatar: recipient.avatar,
-        content: body.reply.content,
+        content,
         gmtCreate: now,
         gmtModified: now,
       })
@@ -73,7 +75,7 @@ export async function addReply(
       senderId: user.uid,
       recipientId: recipient.uid,
       source: remindSource(source),
-      sourceContent: body.reply.content,
+      sourceContent: content,
       quote,
     });
     return row!;
