@@ -217,7 +217,7 @@ describe('discussion comments (reference §3.8 comments / comment, §7.15)', () 
     expect(listed!.content).toBe(stored);
     expect(listed!.replyList[0]!.content).toBe(`re: ${stored}`);
     const rows = await d.w.t.db.select({ content: replyTable.content }).from(replyTable);
-    expect(rows.filter((r) => r.content.includes('<audio'))).toEqual([{ content: `re: ${stored}` }]);
+    expect(rows.filter((r) => r.content?.includes('<audio'))).toEqual([{ content: `re: ${stored}` }]);
     const [discuss] = await d.reminders('bob');
     expect(discuss!.sourceContent).not.toMatch(/AutoPlay/);
   });
