@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
@@ -24,8 +24,12 @@ declare module 'fastify' {
 
 /** Rules of the account routes (issue 4): generous for people, tight for scripts. */
 export const RATE_LIMITS = {
-  /** login and admin login share it */
-  login: { bucket: 'login', max: 30, windowSeconds: 60 },
+  /**
+   * Wrong passwords (and unknown names) per client IP, login and admin login together; counted by
+   * the login itself (modules/account/login-throttle.ts), not per call: a school's classes sign in
+   * through one address, so successes must not use the limit up (issue 24 item 12).
+   */
+  loginFailure: { bucket: 'login-failure', max: 30, windowSeconds: 60 },
   register: { bucket: 'register', max: 10, windowSeconds: 60 },
   /** every call that sends a mail: register code, reset mail, change-e-mail code */
   mail: { bucket: 'mail', max: 6, windowSeconds: 60 },
@@ -36,6 +40,8 @@ export const RATE_LIMITS = {
 
 export interface RateLimitHit {
   count: number;
+  /** when the current window started */
+  windowStart: Date;
   /** when the current window ends */
   resetAt: Date;
 }
@@ -63,7 +69,27 @@ export async function hitRateLimit(
       },
     })
     .returning({ count: rateLimit.count, windowStart: rateLimit.windowStart });
-  return { count: row!.count, resetAt: new Date(row!.windowStart.getTime() + windowSeconds * 1000) };
+  return {
+    count: row!.count,
+    windowStart: row!.windowStart,
+    resetAt: new Date(row!.windowStart.getTime() + windowSeconds * 1000),
+  };
+}
+
+/**
+ * Takes back one call counted by `hitRateLimit`, unless its window has been replaced since (then
+ * the count it added is gone already).
+ */
+export async function giveBackRateLimit(db: Db, key: string, hit: RateLimitHit): Promise<void> {
+  await db
+    .update(rateLimit)
+    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+    .where(and(eq(rateLimit.key, key), eq(rateLimit.windowStart, hit.windowStart)));
+}
+
+/** Seconds until a window ends, for `Retry-After` (at least 1). */
+export function retryAfterSeconds(hit: RateLimitHit, now: Date): number {
+  return Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
 }
 
 /**
@@ -87,10 +113,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     const now = app.clock.now();
     const hit = await hitRateLimit(app.db, `${rule.bucket}:${request.ip}`, rule.windowSeconds, now);
     if (hit.count > rule.max) {
-      reply.header(
-        'Retry-After',
-        String(Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000))),
-      );
+      reply.header('Retry-After', String(retryAfterSeconds(hit, now)));
       throw new ApiError(429, messages.tooManyRequests, 429);
     }
   });

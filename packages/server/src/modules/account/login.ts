@@ -14,6 +14,7 @@ import { accessDenied, fail } from '../../http/errors.ts';
 import { messages, type Message } from '../../http/messages.ts';
 import type { AccountContext } from './context.ts';
 import { clearLoginFailures, loginFailures, recordLoginFailure } from './locks.ts';
+import { beginLoginAttempt } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { verifySlide } from './slide.ts';
 import { loadUserInfo } from './user-info.ts';
@@ -28,6 +29,8 @@ export class LoginRefused extends Error {
   constructor(
     readonly msg: Message,
     readonly data: LoginRefusal,
+    /** a wrong password or an unknown name: it counts against the client address */
+    readonly wrongGuess = false,
   ) {
     super(typeof msg === 'string' ? msg : msg.en);
     this.name = 'LoginRefused';
@@ -40,7 +43,8 @@ const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex'))
 
 /**
  * `POST /api/login` and `POST /api/admin/login` (reference §1.3, §2, §7.2). Both share the failure
- * counter of the username:
+ * counter of the client address (login-throttle.ts: 30 wrong guesses a minute, then HTTP 429) and
+ * the one of the username:
  * - from LOGIN_FAILURES.lockoutFrom failures within 30 minutes the login is refused outright;
  * - from LOGIN_FAILURES.slideVerifyFrom it needs a solved slide challenge (spec part 1 §4);
  * - unknown user and wrong password fail alike and count; success clears the count.
@@ -54,6 +58,26 @@ export async function login(
 ): Promise<{ token: string; userInfo: UserInfoVO }> {
   const { db } = ctx;
   const now = ctx.clock.now();
+  const attempt = await beginLoginAttempt(db, meta.ip, now);
+  try {
+    const signedIn = await checkedLogin(ctx, input, meta, options, now);
+    await attempt.giveBack();
+    return signedIn;
+  } catch (error) {
+    if (!(error instanceof LoginRefused && error.wrongGuess)) await attempt.giveBack();
+    throw error;
+  }
+}
+
+/** The login once the address's count has taken the attempt (see `login`). */
+async function checkedLogin(
+  ctx: AccountContext,
+  input: LoginInput,
+  meta: SessionMeta,
+  options: { admin: boolean },
+  now: Date,
+): Promise<{ token: string; userInfo: UserInfoVO }> {
+  const { db } = ctx;
   const failures = await loginFailures(db, input.username, now);
   if (failures >= LOGIN_FAILURES.lockoutFrom) throw fail(messages.loginLocked);
   if (failures >= LOGIN_FAILURES.slideVerifyFrom) {
@@ -72,7 +96,11 @@ export async function login(
   const check = await verifyPassword(input.password, user?.password ?? (await decoy()));
   if (!user || !check.valid) {
     const count = await recordLoginFailure(db, input.username, now);
-    throw new LoginRefused(messages.loginFailed, { slideRequired: count >= LOGIN_FAILURES.slideVerifyFrom });
+    throw new LoginRefused(
+      messages.loginFailed,
+      { slideRequired: count >= LOGIN_FAILURES.slideVerifyFrom },
+      true,
+    );
   }
   if (user.status !== 0) throw fail(messages.accountBanned);
   await clearLoginFailures(db, input.username);

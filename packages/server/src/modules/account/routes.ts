@@ -25,6 +25,7 @@ import { Mailer } from '../../mail/mailer.ts';
 import { openPublicImage, saveAvatar } from './avatar.ts';
 import { issueCaptcha } from './captcha.ts';
 import type { AccountContext } from './context.ts';
+import { LoginThrottled } from './login-throttle.ts';
 import { login, LoginRefused } from './login.ts';
 import { changeEmail, changePassword, changeUserInfo, sendChangeEmailCode, setCfSession } from './profile.ts';
 import { checkUsernameOrEmail, register, sendRegisterCode } from './register.ts';
@@ -68,6 +69,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
       reply.header('Authorization', token);
       return ok(userInfo);
     } catch (error) {
+      if (error instanceof LoginThrottled) reply.header('Retry-After', String(error.retryAfter));
       if (!(error instanceof LoginRefused)) throw error;
       const body: Envelope<LoginRefusal> = {
         status: 400,
@@ -78,17 +80,14 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     }
   }
 
-  app.post(
-    '/api/login',
-    { config: { access: access.anon, rateLimit: RATE_LIMITS.login } },
-    (request, reply) => signIn(request, reply, false),
+  // No per-call limit: the login counts its address's failures itself (login-throttle.ts).
+  app.post('/api/login', { config: { access: access.anon } }, (request, reply) =>
+    signIn(request, reply, false),
   );
 
-  // reference §2: only root, admin and problem_admin; shares the failure counter with /api/login.
-  app.post(
-    '/api/admin/login',
-    { config: { access: access.anon, rateLimit: RATE_LIMITS.login } },
-    (request, reply) => signIn(request, reply, true),
+  // reference §2: only root, admin and problem_admin; shares the failure counters with /api/login.
+  app.post('/api/admin/login', { config: { access: access.anon } }, (request, reply) =>
+    signIn(request, reply, true),
   );
 
   // reference §1.3: ends the login session of the presented token.
