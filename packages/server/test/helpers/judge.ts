@@ -50,6 +50,8 @@ export interface Verdict {
   memory?: number;
   errorMessage?: string | null;
   mode?: CaseMode;
+  /** per-case messages (judge_case.user_output; none by default) */
+  messages?: (string | null)[];
 }
 
 /**
@@ -153,7 +155,7 @@ export class FakeJudge {
         mode: verdict.mode ?? task.problem.judgeCaseMode,
         inputData: c.input.name,
         outputData: c.output.name,
-        userOutput: null,
+        userOutput: verdict.messages?.[i] ?? null,
       })),
     };
   }

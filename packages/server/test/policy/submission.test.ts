@@ -13,6 +13,7 @@ import {
   root,
   today,
   user,
+  userOf,
   type Row,
 } from './support.ts';
 
@@ -198,6 +199,43 @@ describe('reference §7.10: case results (submission.caseResults, submission.cas
     expect(today.can(problemAdmin, 'submission.ip')).toBe(false);
     expect(today.can(root, 'submission.listHidden')).toBe(true);
     expect(today.can(admin, 'submission.listHidden')).toBe(false);
+  });
+});
+
+describe('issue 24 item 6: the program’s own output in case messages (submission.programOutput)', () => {
+  const rows: (Row<'submission.programOutput'> & P)[] = [
+    { name: 'the submitter', user: user, resource: mine, expected: 'allow' },
+    { name: 'not anonymous', user: anonymous, resource: mine, expected: 'refuse' },
+    { name: 'not another user', user: other, resource: mine, expected: 'refuse' },
+    { name: 'not another user, shared code or not', user: other, resource: shared, expected: 'refuse' },
+    { name: 'the admin roles', user: admin, resource: mine, expected: 'allow' },
+    { name: 'problem admins', user: problemAdmin, resource: mine, expected: 'allow' },
+    { name: 'root', user: root, resource: mine, expected: 'allow' },
+    {
+      name: 'contest: its creator',
+      user: userOf('defaultUser', 'creator'),
+      resource: inContest({ ...running, status: 1 }),
+      expected: 'allow',
+      policy: allScopes,
+    },
+    {
+      name: 'contest: not another participant, even after the end',
+      user: other,
+      resource: inContest({ ...running, status: 1, registered: true }),
+      expected: 'refuse',
+      policy: allScopes,
+    },
+    {
+      name: 'group: its group root',
+      user: other,
+      resource: inGroup(5),
+      expected: 'allow',
+      policy: allScopes,
+    },
+    { name: 'group: not a member', user: other, resource: inGroup(3), expected: 'refuse', policy: allScopes },
+  ];
+  it.each(rows)('$name', (row) => {
+    expect(answer(row.policy ?? today, 'submission.programOutput', row, row.expected)).toEqual(row.expected);
   });
 });
 

@@ -10,6 +10,7 @@ import { assertCan, can } from '../../policy/index.ts';
 import { viewOf, type ContestView } from '../contest/access.ts';
 import { contestMessages } from '../contest/messages.ts';
 import { contestSubmissionVisibility, withVisibility } from '../contest/submission-view.ts';
+import { judgeWordsOnly } from './case-messages.ts';
 import { judgeJson, type JudgeRow } from './json.ts';
 import { subtaskView } from './subtasks.ts';
 import { judgeSwitches } from './switches.ts';
@@ -46,6 +47,7 @@ async function assertSubmissionViewable(db: Db, user: AuthUser | null, row: Judg
       codeShare: problem.codeShare,
       openCaseResult: problem.openCaseResult,
       judgeCaseMode: problem.judgeCaseMode,
+      judgeMode: problem.judgeMode,
     })
     .from(problem)
     .where(eq(problem.id, row.pid));
@@ -111,16 +113,19 @@ export interface CaseRow {
 /**
  * reference §3.4 `GET /api/get-all-case-result`, §7.10: null when the problem hides case results
  * (root and problem admins still see them); everyone else gets the case verdicts without the test
- * file names. Subtask modes are grouped as §8.10 displays them.
+ * file names, and without what the program wrote unless `submission.programOutput` allows it
+ * (issue 24 item 6). Subtask modes are grouped as §8.10 displays them.
  */
 export async function caseResults(db: Db, user: AuthUser | null, submitId: number, now: Date) {
   const row = await findSubmission(db, submitId);
   const view = await contestViewOf(db, user, row, now);
   const p = await assertSubmissionViewable(db, user, row, view);
-  if (!can(user, 'submission.caseResults', { ...row, problem: p, contest: view?.facts })) return null;
+  const facts = { ...row, problem: p, contest: view?.facts };
+  if (!can(user, 'submission.caseResults', facts)) return null;
   // reference §7.18: what the seal hides of a submission, its cases hide too
   if (view && ['hidden', 'unknown'].includes(contestSubmissionVisibility(view, user, row))) return null;
   const admin = can(user, 'submission.caseFiles');
+  const programOutput = can(user, 'submission.programOutput', facts);
   const cases = await queryRows<CaseRow>(
     db,
     sql`select id, submit_id as "submitId", status, time, memory, score, group_num as "groupNum", seq, mode,
@@ -129,6 +134,7 @@ export async function caseResults(db: Db, user: AuthUser | null, submitId: numbe
   );
   const list = cases.map((c) => {
     const view: CaseRow = { ...c, id: Number(c.id), submitId: Number(c.submitId) };
+    if (!programOutput) view.userOutput = judgeWordsOnly(c.userOutput, c.status, p.judgeMode);
     if (!admin) {
       delete view.inputData;
       delete view.outputData;

@@ -82,6 +82,21 @@ export const submissionRules = {
     return null;
   }) as Rule<SubmissionFacts>,
 
+  /**
+   * issue 24 item 6: what the program itself wrote, quoted in its case messages (reference §4
+   * judge_case.user_output holds the judge's or the checker's message; Verdict's judge adds an
+   * excerpt of the output it compared and of the stderr of a runtime error). Its output on hidden
+   * test data gives that data away, so it is for the submitter, the admin roles (who manage the
+   * test data), the contest's admins and a group root of a group submission.
+   */
+  'submission.programOutput': ((ctx, user, s) => {
+    if (user && (user.uid === s.uid || isAdminRole(user))) return null;
+    if (s.cid !== 0 && s.contest && isContestAdmin(user, s.contest)) return null;
+    if (s.group && !scopeRefusal(ctx.scopes, 'group') && groupLevel(user, s.group) >= GROUP_LEVEL.root)
+      return null;
+    return noPermission();
+  }) as Rule<SubmissionFacts>,
+
   /** §7.10: the test file names of case results are for root and problem admins. */
   'submission.caseFiles': ((_ctx, user) => (isProblemAdmin(user) ? null : noPermission())) as Rule<void>,
 
