@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(rateLimitPlugin);
 
-  await app.register(homeRoutes);
+  await app.register(homeRoutes, { smtp: deps.config.smtp });
   await app.register(accountRoutes, { dataDir: deps.config.dataDir, smtp: deps.config.smtp });
   await app.register(problemRoutes);
   await app.register(submissionRoutes);

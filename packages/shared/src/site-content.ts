@@ -147,7 +147,30 @@ export const SWITCH_DEFAULTS = {
   defaultCreateCommentDailyLimit: 100,
   submitCaptchaThreshold: 10,
   submitCaptchaWindow: 60,
+  /**
+   * Verdict (issue 24 item 7): registration asks for a mailed code; off, the image captcha only.
+   * Its default follows the site: on while mail is configured, off otherwise (SITE_DEPENDENT_SWITCHES).
+   */
+  registerNeedsEmailCode: true,
 } as const;
+
+/**
+ * Switches whose default depends on the site rather than on SWITCH_DEFAULTS: they are not seeded,
+ * and until an admin sets one, switch/info answers what the site allows (registerNeedsEmailCode:
+ * whether mail is configured).
+ */
+export const SITE_DEPENDENT_SWITCHES = [
+  'registerNeedsEmailCode',
+] as const satisfies readonly (keyof typeof SWITCH_DEFAULTS)[];
+
+/**
+ * How people register (issue 24 item 7), `registerMode` of `GET /api/get-website-config`:
+ * 'closed' (the web config's register switch is off), 'email-code' (a mailed code), 'captcha' (the
+ * image captcha only), 'needs-mail' (a mailed code is required but no mail is configured: nobody
+ * can register until an admin configures mail or turns the switch off).
+ */
+export const REGISTER_MODES = ['closed', 'email-code', 'captcha', 'needs-mail'] as const;
+export type RegisterMode = (typeof REGISTER_MODES)[number];
 export type SwitchConfigVO = {
   -readonly [K in keyof typeof SWITCH_DEFAULTS]: (typeof SWITCH_DEFAULTS)[K] extends boolean
     ? boolean

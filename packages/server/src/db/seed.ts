@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { PERMISSIONS, ROLE_PERMISSION_IDS, ROLES, SWITCH_DEFAULTS } from '@verdict/shared';
+import {
+  PERMISSIONS,
+  ROLE_PERMISSION_IDS,
+  ROLES,
+  SITE_DEPENDENT_SWITCHES,
+  SWITCH_DEFAULTS,
+} from '@verdict/shared';
 import { eq, sql } from 'drizzle-orm';
 import { SCHEMA_LOCK_KEY, type Db } from './client.ts';
 import {
@@ -96,8 +102,9 @@ async function seedSystemConfig(tx: Db, baseUrl: string): Promise<void> {
     .insert(systemConfig)
     .values([
       { name: 'web', value: web },
-      // reference §7.14: the one list of switches and their defaults, so a new switch is seeded too
-      { name: 'switch', value: { ...SWITCH_DEFAULTS } },
+      // reference §7.14: the one list of switches and their defaults, so a new switch is seeded too;
+      // a site-dependent one is not: unset, it follows the site (issue 24 item 7)
+      { name: 'switch', value: seededSwitches() },
     ])
     .onConflictDoNothing();
 }
@@ -396,3 +403,8 @@ const LANGUAGES: NewLanguage[] = [
     rows.map(([name, contentType]): NewLanguage => ({ oj, name, contentType, description: name })),
   ),
 ].map((row, index, all) => ({ ...row, seq: all.length - index }));
+
+function seededSwitches(): Record<string, unknown> {
+  const dependent: readonly string[] = SITE_DEPENDENT_SWITCHES;
+  return Object.fromEntries(Object.entries(SWITCH_DEFAULTS).filter(([name]) => !dependent.includes(name)));
+}

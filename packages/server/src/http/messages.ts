@@ -66,6 +66,10 @@ export const messages = {
     zh: '对不起！本站邮箱系统未配置，暂不支持注册！',
     en: 'Sorry! The mail system of this site is not configured, so registration is not available!',
   },
+  registerCodeNotNeeded: {
+    zh: '本站注册无需邮箱验证码，请回答图形验证码后直接注册！',
+    en: 'Registering here needs no e-mail code: answer the captcha and register!',
+  },
   mailNotConfiguredReset: {
     zh: '对不起！本站邮箱系统未配置，暂不支持重置密码！',
     en: 'Sorry! The mail system of this site is not configured, so passwords cannot be reset!',

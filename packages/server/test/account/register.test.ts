@@ -34,6 +34,14 @@ async function setWeb(patch: Record<string, unknown>) {
     .where(eq(systemConfig.name, 'web'));
 }
 
+/** Sets switches in the stored row; null removes one (then its default holds). */
+async function setSwitch(patch: Record<string, unknown>) {
+  const [row] = await t.db.select().from(systemConfig).where(eq(systemConfig.name, 'switch'));
+  const value: Record<string, unknown> = { ...(row!.value as object), ...patch };
+  for (const [name, v] of Object.entries(patch)) if (v === null) delete value[name];
+  await t.db.update(systemConfig).set({ value }).where(eq(systemConfig.name, 'switch'));
+}
+
 describe('reference §7.1: register with the mailed code', () => {
   it('mails a 6-digit code, registers with it, and uses it up (§13.16)', async () => {
     const c = client(t);
@@ -260,6 +268,8 @@ describe('reference §7.1: register with the mailed code', () => {
 
   it('reference §7.1: without SMTP the register code is refused with a clear message', async () => {
     await t.db.delete(systemConfig).where(eq(systemConfig.name, 'email'));
+    // issue 24 item 7: an e-mail code is asked for only while an admin keeps the switch on
+    await setSwitch({ registerNeedsEmailCode: true });
     try {
       const c = client(t);
       const res = await c.get('/api/get-register-code', { query: { email: 'nomail@example.org' } });
@@ -283,6 +293,7 @@ describe('reference §7.1: register with the mailed code', () => {
       ).toHaveLength(0);
     } finally {
       await useMailServer(t.db, mail);
+      await setSwitch({ registerNeedsEmailCode: null });
     }
   });
 });

@@ -17,11 +17,6 @@ export interface AccountContext {
   dataDir: string;
 }
 
-/** reference §7.14 WebConfig: the register switch (reference §7.1). */
-export async function registrationOpen(db: Db): Promise<boolean> {
-  return (await readConfig<WebConfig>(db, 'web')).register !== false;
-}
-
 /** The site as the mails name it. */
 export async function siteInfo(db: Db): Promise<SiteInfo> {
   const web = await readConfig<WebConfig>(db, 'web');

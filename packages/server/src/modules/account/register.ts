@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_TIMINGS, isEmailAddress, ROLES, type registerSchema } from '@verdict/shared';
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_TIMINGS,
+  isEmailAddress,
+  ROLES,
+  type registerSchema,
+} from '@verdict/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -7,11 +13,13 @@ import { userInfo, userRecord, userRole } from '../../db/schema/index.ts';
 import { accessDenied, fail } from '../../http/errors.ts';
 import { messages, type Lang } from '../../http/messages.ts';
 import { registerCodeMail } from '../../mail/templates.ts';
-import { registrationOpen, siteInfo, type AccountContext } from './context.ts';
+import { checkCaptcha } from './captcha.ts';
+import { siteInfo, type AccountContext } from './context.ts';
 import { assertEmailAllowed } from './email-blacklist.ts';
 import { checkCode, consumeCode, sixDigitCode } from './email-codes.ts';
 import { assertNoCooldown, mailCode } from './mail-codes.ts';
 import { hashPassword } from './password.ts';
+import { registerMode } from './registration.ts';
 
 export type RegisterInput = z.output<typeof registerSchema>;
 
@@ -39,14 +47,22 @@ export function uniqueViolation(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The register mode, refusing the ones nobody can register in (body status 401, as HOJ). */
+async function assertRegistrationWorks(ctx: AccountContext) {
+  const mode = await registerMode(ctx.db, ctx.mailer);
+  if (mode === 'closed') throw accessDenied(messages.registerClosed);
+  if (mode === 'needs-mail') throw accessDenied(messages.mailNotConfiguredRegister);
+  return mode;
+}
+
 /**
  * `GET /api/get-register-code` (reference §7.1): register switch and mail system (body status 401
  * when off, as HOJ), blacklisted domains (body status 403), resend cooldown 60 s, unused address; a 6-digit code mailed in the request's
  * language. Answers the code's real lifetime (reference §13.19: HOJ says 300 while keeping it 600 s).
+ * A site whose registration needs no code says so (issue 24 item 7).
  */
 export async function sendRegisterCode(ctx: AccountContext, email: string, lang: Lang) {
-  if (!(await registrationOpen(ctx.db))) throw accessDenied(messages.registerClosed);
-  if (!(await ctx.mailer.isConfigured())) throw accessDenied(messages.mailNotConfiguredRegister);
+  if ((await assertRegistrationWorks(ctx)) === 'captcha') throw fail(messages.registerCodeNotNeeded);
   await assertEmailAllowed(ctx.db, email, 'register');
   await assertNoCooldown(ctx, email, 'register', ACCOUNT_TIMINGS.registerCodeResend);
   if (await userByEmail(ctx.db, email)) throw fail(messages.emailRegistered);
@@ -71,14 +87,29 @@ export async function sendRegisterCode(ctx: AccountContext, email: string, lang:
  * `POST /api/register` (reference §7.1): the code must exist and match; username and address must
  * be free. user_info, user_record and user_role (default_user) are created in one transaction that
  * also uses the code up (reference §13.16: HOJ leaves it usable), so a failure leaves nothing.
+ * Changed: with registerNeedsEmailCode off the image captcha stands in for the code (issue 24
+ * item 7: most school sites have no mail server); the captcha is used up by the attempt.
  */
 export async function register(ctx: AccountContext, input: RegisterInput): Promise<void> {
   const { db } = ctx;
-  if (!(await registrationOpen(db))) throw accessDenied(messages.registerClosed);
+  const mode = await assertRegistrationWorks(ctx);
   const now = ctx.clock.now();
-  const check = await checkCode(db, input.email, 'register', input.code, now);
-  if (check === 'missing') throw fail(messages.registerCodeMissing);
-  if (check === 'wrong') throw fail(messages.registerCodeWrong);
+  let code: string | null = null;
+  if (mode === 'email-code') {
+    if (input.code === undefined) throw fail(ACCOUNT_MESSAGES.emailCodeRequired);
+    const check = await checkCode(db, input.email, 'register', input.code, now);
+    if (check === 'missing') throw fail(messages.registerCodeMissing);
+    if (check === 'wrong') throw fail(messages.registerCodeWrong);
+    code = input.code;
+  } else {
+    // the address gets no mail, so get-register-code's check of it comes here
+    await assertEmailAllowed(db, input.email, 'register');
+    if (input.captcha === undefined) throw fail(ACCOUNT_MESSAGES.captchaRequired);
+    if (input.captchaKey === undefined) throw fail(ACCOUNT_MESSAGES.captchaKeyRequired);
+    const captcha = await checkCaptcha(db, input.captchaKey, input.captcha, now);
+    if (captcha === 'expired') throw fail(messages.captchaExpired);
+    if (captcha === 'wrong') throw fail(messages.captchaWrong);
+  }
   if (await usernameExists(db, input.username)) throw fail(messages.usernameTaken);
   if (await userByEmail(db, input.email)) throw fail(messages.emailRegistered);
 
@@ -86,7 +117,7 @@ export async function register(ctx: AccountContext, input: RegisterInput): Promi
   const uid = randomUUID().replaceAll('-', '');
   try {
     await db.transaction(async (tx) => {
-      if (!(await consumeCode(tx, input.email, 'register', input.code, now)))
+      if (code !== null && !(await consumeCode(tx, input.email, 'register', code, now)))
         throw fail(messages.registerCodeMissing);
       await tx.insert(userInfo).values({ uuid: uid, username: input.username, password, email: input.email });
       await tx.insert(userRecord).values({ uid });

@@ -30,7 +30,7 @@ export async function adminRoutes(
   await app.register(adminDashboardRoutes, { judgeLeaseMs: opts.judgeLeaseMs });
   await app.register(adminAnnouncementRoutes);
   await app.register(adminNoticeRoutes);
-  await app.register(adminSwitchRoutes);
+  await app.register(adminSwitchRoutes, { smtp: opts.smtp });
   await app.register(adminUserRoutes);
   await app.register(adminTrainingRoutes);
 }

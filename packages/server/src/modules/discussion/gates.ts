@@ -1,4 +1,3 @@
-import type { SwitchConfigVO } from '@verdict/shared';
 import { and, count, countDistinct, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -7,19 +6,19 @@ import type { AuthUser } from '../../http/auth/access.ts';
 import { fail, forbidden, noPermission } from '../../http/errors.ts';
 import { assertScopeAvailable } from '../../policy/index.ts';
 import { isAdminRole, isRoot, type Subject } from '../../policy/subjects.ts';
-import { switchInfo } from '../admin/switch/service.ts';
+import { switchInfo, type FixedSwitches } from '../admin/switch/service.ts';
 import { discussionMessages as m } from './messages.ts';
 
 /** reference §7.14: the switches and quotas of the discussion area, read on each call. */
 export const discussionSwitches = switchInfo;
 
 /** reference §7.14 openPublicDiscussion: a closed area answers HTTP 403 (the client's "No Access"). */
-export function assertDiscussionOpen(sw: SwitchConfigVO) {
+export function assertDiscussionOpen(sw: FixedSwitches) {
   if (!sw.openPublicDiscussion) throw noPermission(m.discussionClosed);
 }
 
 /** reference §7.14 openContestComment. */
-export function assertContestCommentOpen(sw: SwitchConfigVO) {
+export function assertContestCommentOpen(sw: FixedSwitches) {
   if (!sw.openContestComment) throw noPermission(m.contestCommentClosed);
 }
 
@@ -66,7 +65,7 @@ const DAY_MS = 24 * 3600 * 1000;
  * inside the transaction that inserts. **Changed:** the 24 hours slide (HOJ's Redis counter starts
  * at the first post of a window).
  */
-export async function assertPostQuota(tx: Db, user: AuthUser, sw: SwitchConfigVO, now: Date) {
+export async function assertPostQuota(tx: Db, user: AuthUser, sw: FixedSwitches, now: Date) {
   if (isAdminRole(user)) return;
   const need = sw.defaultCreateDiscussionACInitValue;
   if (need > 0 && (await acceptedProblems(tx, user.uid)) < need)
@@ -85,7 +84,7 @@ export async function assertPostQuota(tx: Db, user: AuthUser, sw: SwitchConfigVO
  * ACs; Verdict also allows at most `defaultCreateCommentDailyLimit` of them in 24 hours (issue 15;
  * contest comments have no quota). Call it inside the transaction that inserts.
  */
-export async function assertCommentQuota(tx: Db, user: AuthUser, sw: SwitchConfigVO, now: Date) {
+export async function assertCommentQuota(tx: Db, user: AuthUser, sw: FixedSwitches, now: Date) {
   if (isAdminRole(user)) return;
   const need = sw.defaultCreateCommentACInitValue;
   if (need > 0 && (await acceptedProblems(tx, user.uid)) < need)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { SmtpConfig } from '../../config.ts';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
 import {
@@ -9,6 +10,8 @@ import {
   submissionStatisticsQuery,
   userHomeQuery,
 } from '@verdict/shared';
+import { Mailer } from '../../mail/mailer.ts';
+import { registerMode } from '../account/registration.ts';
 import { commonAnnouncements } from '../admin/announcement/service.ts';
 import { rankList } from './rank.ts';
 import { recentContests, recentOtherContests, recentSevenAcRank } from './recent.ts';
@@ -21,11 +24,12 @@ const booleanQuery = z
   .transform((v) => v === 'true')
   .optional();
 
-export async function homeRoutes(app: FastifyInstance) {
+export async function homeRoutes(app: FastifyInstance, opts: { smtp?: SmtpConfig }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const mailer = new Mailer(app.db, opts.smtp);
 
   r.get('/api/get-website-config', { config: { access: access.anon } }, async () =>
-    ok(await websiteConfig(app.db)),
+    ok(await websiteConfig(app.db, await registerMode(app.db, mailer))),
   );
 
   // reference §3.2: shown site announcements, newest first, paged (`limit=10`, `currentPage`)

@@ -1,4 +1,4 @@
-import type { WebConfigVO } from '@verdict/shared';
+import type { RegisterMode, WebConfigVO } from '@verdict/shared';
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { judgeServer, language, systemConfig } from '../../db/schema/index.ts';
@@ -39,14 +39,20 @@ export async function readWebConfig(db: Db): Promise<WebConfigVO & Pick<WebConfi
   };
 }
 
-/** reference §3.2 `GET /api/get-website-config`: the web config plus three discussion switches. */
-export async function websiteConfig(db: Db) {
+/**
+ * reference §3.2 `GET /api/get-website-config`: the web config plus three discussion switches.
+ * Verdict adds `registerMode` (issue 24 item 7). Changed: `register` is false also while nobody can
+ * register (a mailed code is required and no mail is configured), so that no client offers a form
+ * that cannot finish; the admin's switch itself is admin/config/get-web-config's `register`.
+ */
+export async function websiteConfig(db: Db, mode: RegisterMode) {
   const [web, switches] = await Promise.all([readWebConfig(db), readConfig<SwitchConfig>(db, 'switch')]);
   return {
     baseUrl: web.baseUrl,
     name: web.name,
     shortName: web.shortName,
-    register: web.register,
+    register: mode !== 'closed' && mode !== 'needs-mail',
+    registerMode: mode,
     recordName: web.recordName,
     recordUrl: web.recordUrl,
     description: web.description,

@@ -1,7 +1,13 @@
-import { SWITCH_DEFAULTS, type SwitchConfigVO, type switchConfigBody } from '@verdict/shared';
+import {
+  SITE_DEPENDENT_SWITCHES,
+  SWITCH_DEFAULTS,
+  type SwitchConfigVO,
+  type switchConfigBody,
+} from '@verdict/shared';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
+import { registerNeedsEmailCode, type MailCheck } from '../../account/registration.ts';
 import { readConfig } from '../../home/service.ts';
 
 export type SwitchConfigInput = z.output<typeof switchConfigBody>;
@@ -12,16 +18,38 @@ export type SwitchConfigInput = z.output<typeof switchConfigBody>;
  * the database on every call: the row is the only copy, so each server process sees a change on
  * its next request (HOJ re-published to Nacos, which pushed it to every instance).
  */
-export async function switchInfo(db: Db): Promise<SwitchConfigVO> {
-  const stored = await readConfig<Record<string, unknown>>(db, 'switch');
-  const info = { ...SWITCH_DEFAULTS } as SwitchConfigVO;
-  for (const [name, fallback] of Object.entries(SWITCH_DEFAULTS) as [keyof SwitchConfigVO, unknown][]) {
+export async function switchInfo(db: Db): Promise<FixedSwitches> {
+  return fixedSwitches(await readConfig<Record<string, unknown>>(db, 'switch'));
+}
+
+/** The switches whose defaults are SWITCH_DEFAULTS' (all but SITE_DEPENDENT_SWITCHES). */
+export type FixedSwitches = Omit<SwitchConfigVO, (typeof SITE_DEPENDENT_SWITCHES)[number]>;
+
+function fixedSwitches(stored: Record<string, unknown>): FixedSwitches {
+  const info: Record<string, unknown> = {};
+  for (const [name, fallback] of Object.entries(SWITCH_DEFAULTS)) {
+    if ((SITE_DEPENDENT_SWITCHES as readonly string[]).includes(name)) continue;
     const value = stored[name];
-    if (typeof fallback === 'boolean' ? typeof value === 'boolean' : isAmount(value)) {
-      (info as Record<string, unknown>)[name] = value;
-    }
+    info[name] = (typeof fallback === 'boolean' ? typeof value === 'boolean' : isAmount(value))
+      ? value
+      : fallback;
   }
-  return info;
+  return info as FixedSwitches;
+}
+
+/**
+ * Every switch, the site-dependent ones as they hold now (registerNeedsEmailCode: the stored value,
+ * else whether mail is configured; issue 24 item 7).
+ */
+export async function allSwitchInfo(db: Db, mail: MailCheck): Promise<SwitchConfigVO> {
+  const [stored, mailConfigured] = await Promise.all([
+    readConfig<Record<string, unknown>>(db, 'switch'),
+    mail.isConfigured(),
+  ]);
+  return {
+    ...fixedSwitches(stored),
+    registerNeedsEmailCode: registerNeedsEmailCode(stored, mailConfigured),
+  };
 }
 
 const isAmount = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0;
