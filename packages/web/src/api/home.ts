@@ -5,6 +5,7 @@ import type {
   OtherContestVO,
   QrCode,
   RecentAcRankVO,
+  RegisterMode,
   SubmissionStatisticsVO,
 } from '@verdict/shared';
 import { apiGet, type Page } from './http';
@@ -16,6 +17,8 @@ export interface WebsiteConfig {
   name: string | null;
   shortName: string | null;
   register: boolean;
+  /** Verdict (issue 24 item 7): how people register here; `register` is false also for 'needs-mail' */
+  registerMode?: RegisterMode;
   recordName: string | null;
   recordUrl: string | null;
   description: string | null;
@@ -29,6 +32,12 @@ export interface WebsiteConfig {
   openPublicDiscussion: boolean;
   openGroupDiscussion: boolean;
   openContestComment: boolean;
+}
+
+/** How people register (issue 24 item 7); until the config has loaded, as if with a mailed code. */
+export function registerModeOf(config: WebsiteConfig | undefined): RegisterMode {
+  if (!config) return 'email-code';
+  return config.registerMode ?? (config.register ? 'email-code' : 'closed');
 }
 
 export function getWebsiteConfig(): Promise<WebsiteConfig> {

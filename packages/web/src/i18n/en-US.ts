@@ -80,7 +80,11 @@ export const enUS: Messages = {
     email: 'Contact e-mail',
     registration: 'Registration',
     registrationOpen: 'Open',
+    registrationWithCode: 'Open, with an e-mail code',
     registrationClosed: 'Closed',
+    registrationUnavailable: 'Not available',
+    registrationUnavailableReason:
+      'Registering needs a code sent by e-mail, but this site cannot send mail yet: ask the administrator.',
     publicDiscussion: 'Public discussion',
     groupDiscussion: 'Group discussion',
     contestComment: 'Contest comments',
@@ -185,6 +189,11 @@ export const enUS: Messages = {
     sendResetMail: 'Send reset e-mail',
     resetMailSent: 'The password reset e-mail has been sent, please check your mailbox!',
     passwordReset: 'Your password has been reset!',
+    registerUnavailable: {
+      title: 'Registration is not available right now',
+      reason:
+        'This site asks new users for a code sent by e-mail, but no mail server is set up, so no code can be sent. Ask the site administrator to set up mail or to let people register without an e-mail code.',
+    },
     links: {
       toRegister: 'No account? Register now',
       forgotPassword: 'Forgot password?',

@@ -78,7 +78,11 @@ export const zhCN = {
     email: '联系邮箱',
     registration: '用户注册',
     registrationOpen: '开放',
+    registrationWithCode: '开放（需邮箱验证）',
     registrationClosed: '关闭',
+    registrationUnavailable: '暂不可用',
+    registrationUnavailableReason:
+      '注册需要邮箱验证码，但本站尚未配置邮件服务，无法发送验证码，请联系管理员。',
     publicDiscussion: '公开讨论区',
     groupDiscussion: '团队讨论区',
     contestComment: '比赛评论区',
@@ -183,6 +187,11 @@ export const zhCN = {
     sendResetMail: '发送重置密码邮件',
     resetMailSent: '重置密码的邮件已发送，请查收邮箱！',
     passwordReset: '重置密码成功！',
+    registerUnavailable: {
+      title: '暂时无法注册',
+      reason:
+        '本站注册需要邮箱验证码，但尚未配置邮件服务器，无法发送验证码。请联系网站管理员配置邮箱，或允许不经邮箱验证注册。',
+    },
     links: {
       toRegister: '没有账号？立即注册',
       forgotPassword: '忘记密码？',

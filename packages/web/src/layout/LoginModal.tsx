@@ -1,10 +1,11 @@
 import { Modal, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWebsiteConfig } from '../api/home';
+import { registerModeOf, useWebsiteConfig } from '../api/home';
 import { ApplyResetForm } from '../pages/account/ApplyResetForm';
 import { LoginForm } from '../pages/account/LoginForm';
 import { RegisterForm } from '../pages/account/RegisterForm';
+import { RegisterUnavailable } from '../pages/account/RegisterUnavailable';
 import { closeLoginModal, setLoginModalMode, useLoginModal, type LoginModalMode } from '../store/login-modal';
 import { AccountLinks } from './AccountLinks';
 import './login-modal.css';
@@ -21,12 +22,21 @@ export function LoginModal() {
   const { open, mode, username } = useLoginModal();
   const { data: config } = useWebsiteConfig();
   const name = config?.shortName || t('site.fallbackShortName');
-  const registerOpen = config?.register !== false;
+  const registerMode = registerModeOf(config);
+  const registerOpen = registerMode !== 'closed';
   const modes = registerOpen ? MODES : MODES.filter((m) => m !== 'register');
 
   const forms: Record<LoginModalMode, ReactNode> = {
     login: <LoginForm initialUsername={username} onSignedIn={closeLoginModal} />,
-    register: <RegisterForm onRegistered={(registered) => setLoginModalMode('login', registered)} />,
+    register:
+      registerMode === 'needs-mail' ? (
+        <RegisterUnavailable />
+      ) : (
+        <RegisterForm
+          withEmailCode={registerMode === 'email-code'}
+          onRegistered={(registered) => setLoginModalMode('login', registered)}
+        />
+      ),
     resetPassword: <ApplyResetForm />,
   };
 

@@ -1,6 +1,6 @@
 import { SWITCH_DEFAULTS } from '@verdict/shared';
 import { describe, expect, it } from 'vitest';
-import { fieldOfMessage, SWITCH_GROUPS } from '../../src/admin/content/switch-fields';
+import { changedSwitches, fieldOfMessage, SWITCH_GROUPS } from '../../src/admin/content/switch-fields';
 
 describe('admin switch form fields (spec part 2 §2.7 /admin/switch)', () => {
   it('shows every switch and limit of switch/info exactly once', () => {
@@ -14,5 +14,17 @@ describe('admin switch form fields (spec part 2 §2.7 /admin/switch)', () => {
     // a longer name that starts with a shorter one is not mistaken for it
     expect(fieldOfMessage('defaultCreateGroupLimitX: bad')).toBeUndefined();
     expect(fieldOfMessage('Saving failed')).toBeUndefined();
+  });
+
+  it('issue 24 item 7: saves only what the admin changed, so a switch that follows the mail keeps following it', () => {
+    const before = { ...SWITCH_DEFAULTS, registerNeedsEmailCode: false };
+    expect(changedSwitches(before, { ...before })).toEqual({});
+    expect(changedSwitches(before, { ...before, openPublicJudge: false, defaultSubmitInterval: 3 })).toEqual({
+      openPublicJudge: false,
+      defaultSubmitInterval: 3,
+    });
+    expect(changedSwitches(before, { ...before, registerNeedsEmailCode: true })).toEqual({
+      registerNeedsEmailCode: true,
+    });
   });
 });

@@ -4,9 +4,10 @@ import { Alert, Button, Card, Col, Form, InputNumber, Row, Spin, Switch, Typogra
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSwitches, updateSwitches } from '../../api/admin-content';
+import { registerModeOf, useWebsiteConfig, websiteConfigQuery } from '../../api/home';
 import { ApiError } from '../../api/http';
 import { toast } from '../../feedback/toast';
-import { fieldOfMessage, SWITCH_GROUPS, type SwitchField as Field } from './switch-fields';
+import { changedSwitches, fieldOfMessage, SWITCH_GROUPS, type SwitchField as Field } from './switch-fields';
 import '../problem/admin-problem.css';
 
 /**
@@ -31,9 +32,11 @@ export function SwitchAdminPage() {
     setSaving(true);
     setFieldError(null);
     try {
-      await updateSwitches(values);
+      await updateSwitches(info.data ? changedSwitches(info.data, values) : values);
       toast.success(t('adminContent.switch.saved'));
       await queryClient.invalidateQueries({ queryKey: ['admin-content', 'switches'] });
+      // the public config carries the discussion switches and the register mode
+      await queryClient.invalidateQueries({ queryKey: websiteConfigQuery.queryKey });
     } catch (error) {
       const message =
         error instanceof ApiError && error.message ? error.message : t('adminContent.switch.saveFailed');
@@ -77,6 +80,7 @@ export function SwitchAdminPage() {
                       htmlFor={`ac-switch-${field}`}
                       validateStatus={error ? 'error' : undefined}
                       help={error}
+                      extra={field === 'registerNeedsEmailCode' ? <RegisterSwitchHelp /> : undefined}
                     >
                       {typeof value === 'boolean' ? (
                         <Switch
@@ -105,5 +109,27 @@ export function SwitchAdminPage() {
         {fieldError && !fieldError.field && <Alert type="error" showIcon title={fieldError.message} />}
       </Form>
     </div>
+  );
+}
+
+/**
+ * What registerNeedsEmailCode does, and a warning while it keeps everyone out: the saved setting
+ * asks for a mailed code that cannot be sent (issue 24 item 7).
+ */
+function RegisterSwitchHelp() {
+  const { t } = useTranslation();
+  const { data: config } = useWebsiteConfig();
+  return (
+    <>
+      <div>{t('adminContent.switch.registerNeedsEmailCodeHelp')}</div>
+      {registerModeOf(config) === 'needs-mail' && (
+        <Alert
+          style={{ marginTop: 8 }}
+          type="warning"
+          showIcon
+          title={t('adminContent.switch.registerNeedsMail')}
+        />
+      )}
+    </>
   );
 }

@@ -10,13 +10,17 @@ export interface Captcha {
   refresh(): void;
 }
 
-/** The image captcha of the reset form (spec part 1 §5: 1 to 8 characters). */
-export function useCaptcha(): Captcha {
+/**
+ * The image captcha of the reset and register forms (spec part 1 §5: 1 to 8 characters); none is
+ * fetched while `enabled` is false.
+ */
+export function useCaptcha(enabled = true): Captcha {
   const [captcha, setCaptcha] = useState({ img: '', captchaKey: '' });
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(enabled);
   const [round, setRound] = useState(0);
 
   useEffect(() => {
+    if (!enabled) return;
     let current = true;
     setLoading(true);
     getCaptcha()
@@ -32,7 +36,7 @@ export function useCaptcha(): Captcha {
     return () => {
       current = false;
     };
-  }, [round]);
+  }, [round, enabled]);
 
   const refresh = useCallback(() => setRound((value) => value + 1), []);
   return { ...captcha, loading, refresh };

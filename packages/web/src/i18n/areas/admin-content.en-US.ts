@@ -56,6 +56,12 @@ export const adminContentEnUS: DeepStrings<typeof adminContentZhCN> = {
     discussion: 'Discussions and comments',
     submit: 'Submit interval and captcha',
     quota: 'Quotas',
+    registration: 'Registration',
+    registerNeedsEmailCode: 'Registration needs an e-mail code',
+    registerNeedsEmailCodeHelp:
+      'Off: people register with the image captcha only. Until you change it, it is on exactly while mail is set up (Config › E-mail).',
+    registerNeedsMail:
+      'Mail is not set up, so no code can be sent and nobody can register. Set up mail or turn this off.',
     openPublicJudge: 'Public judging',
     openGroupJudge: 'Group judging',
     openContestJudge: 'Contest judging',

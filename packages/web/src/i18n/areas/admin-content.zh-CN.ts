@@ -52,6 +52,11 @@ export const adminContentZhCN = {
     discussion: '讨论与评论',
     submit: '提交间隔与验证码',
     quota: '配额',
+    registration: '用户注册',
+    registerNeedsEmailCode: '注册需要邮箱验证码',
+    registerNeedsEmailCodeHelp:
+      '关闭后，注册只需回答图形验证码。未修改前，配置了邮件服务时开启，否则关闭（系统配置 › 邮箱）。',
+    registerNeedsMail: '尚未配置邮件服务，无法发送验证码，目前没有人能注册。请配置邮箱或关闭此开关。',
     openPublicJudge: '开放公共题库评测',
     openGroupJudge: '开放团队评测',
     openContestJudge: '开放比赛评测',

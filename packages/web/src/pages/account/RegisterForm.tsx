@@ -1,5 +1,5 @@
 import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { ACCOUNT_TIMINGS, registerFormSchema } from '@verdict/shared';
+import { ACCOUNT_TIMINGS, captchaField, emailCodeField, registerFormSchema } from '@verdict/shared';
 import { Button, Form, Input, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { availabilityRule, createAvailabilityCheck } from '../../components/acco
 import { sameAsRule, schemaRule } from '../../components/account-form/rules';
 import { useRevalidateOnLanguageChange } from '../../components/account-form/use-revalidate-on-language-change';
 import { useSubmit } from '../../components/account-form/use-submit';
+import { CaptchaImage } from '../../components/captcha/CaptchaImage';
+import { useCaptcha, type Captcha } from '../../components/captcha/use-captcha';
 import { CooldownButton } from '../../components/countdown/CooldownButton';
 import { toast } from '../../feedback/toast';
 import { translate } from '../../i18n';
@@ -18,20 +20,29 @@ interface RegisterValues {
   email: string;
   password: string;
   passwordAgain: string;
-  code: string;
+  code?: string;
+  captcha?: string;
 }
 
 const fields = registerFormSchema.shape;
 
 /**
- * Register with a mailed code (spec part 1 §2, §5; reference §7.1): username and e-mail must be
- * free (checked on blur), the code button waits 60 s between mails.
+ * Register (spec part 1 §2, §5; reference §7.1): username and e-mail must be free (checked on
+ * blur). With a mailed code, the code button waits 60 s between mails; a site that asks for no
+ * code (switch registerNeedsEmailCode off, issue 24 item 7) asks for the image captcha instead.
  */
-export function RegisterForm({ onRegistered }: { onRegistered(username: string): void }) {
+export function RegisterForm({
+  withEmailCode,
+  onRegistered,
+}: {
+  withEmailCode: boolean;
+  onRegistered(username: string): void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RegisterValues>();
   const checkUsername = useMemo(() => createAvailabilityCheck('username'), []);
   const checkEmail = useMemo(() => createAvailabilityCheck('email'), []);
+  const captcha = useCaptcha(!withEmailCode);
   useRevalidateOnLanguageChange(form);
 
   const sendCode = async (): Promise<boolean> => {
@@ -50,11 +61,22 @@ export function RegisterForm({ onRegistered }: { onRegistered(username: string):
     }
   };
 
-  const { submitting, submit } = useSubmit(async ({ username, email, password, code }: RegisterValues) => {
-    const { msg } = await register({ username, email, password, code });
-    toast.success(msg || t('account.registered'));
-    onRegistered(username.trim());
-  });
+  const { submitting, submit } = useSubmit(
+    async ({ username, email, password, code, captcha: answer }: RegisterValues) => {
+      const proof = withEmailCode ? { code } : { captcha: answer, captchaKey: captcha.captchaKey };
+      try {
+        const { msg } = await register({ username, email, password, ...proof });
+        toast.success(msg || t('account.registered'));
+        onRegistered(username.trim());
+      } finally {
+        if (!withEmailCode) {
+          // The server takes a captcha out after one attempt, right or wrong.
+          form.setFieldValue('captcha', '');
+          captcha.refresh();
+        }
+      }
+    },
+  );
 
   return (
     <Form form={form} className="account-form" size="large" onFinish={submit}>
@@ -106,31 +128,56 @@ export function RegisterForm({ onRegistered }: { onRegistered(username: string):
           autoComplete="new-password"
         />
       </Form.Item>
-      <Form.Item>
-        <Space.Compact block>
-          <Form.Item name="code" noStyle rules={[schemaRule(fields.code)]}>
-            <Input
-              prefix={<SafetyOutlined />}
-              placeholder={t('account.fields.code')}
-              aria-label={t('account.fields.code')}
-              autoComplete="one-time-code"
-              maxLength={6}
-            />
-          </Form.Item>
-          <CooldownButton
-            cooldown="registerCode"
-            seconds={ACCOUNT_TIMINGS.registerCodeResend}
-            onSend={sendCode}
-          >
-            {t('account.sendCode')}
-          </CooldownButton>
-        </Space.Compact>
-      </Form.Item>
+      {withEmailCode ? (
+        <Form.Item>
+          <Space.Compact block>
+            <Form.Item name="code" noStyle rules={[schemaRule(emailCodeField)]}>
+              <Input
+                prefix={<SafetyOutlined />}
+                placeholder={t('account.fields.code')}
+                aria-label={t('account.fields.code')}
+                autoComplete="one-time-code"
+                maxLength={6}
+              />
+            </Form.Item>
+            <CooldownButton
+              cooldown="registerCode"
+              seconds={ACCOUNT_TIMINGS.registerCodeResend}
+              onSend={sendCode}
+            >
+              {t('account.sendCode')}
+            </CooldownButton>
+          </Space.Compact>
+        </Form.Item>
+      ) : (
+        <CaptchaField captcha={captcha} />
+      )}
       <Form.Item>
         <Button type="primary" htmlType="submit" block loading={submitting}>
           {t('account.register')}
         </Button>
       </Form.Item>
     </Form>
+  );
+}
+
+/** The image captcha that stands in for the mailed code. */
+function CaptchaField({ captcha }: { captcha: Captcha }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item>
+      <Space.Compact block>
+        <Form.Item name="captcha" noStyle rules={[schemaRule(captchaField)]}>
+          <Input
+            prefix={<SafetyOutlined />}
+            placeholder={t('account.fields.captcha')}
+            aria-label={t('account.fields.captcha')}
+            autoComplete="off"
+            maxLength={8}
+          />
+        </Form.Item>
+        <CaptchaImage captcha={captcha} />
+      </Space.Compact>
+    </Form.Item>
   );
 }

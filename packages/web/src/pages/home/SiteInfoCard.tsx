@@ -1,7 +1,8 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Skeleton, Tag } from 'antd';
+import type { RegisterMode } from '@verdict/shared';
+import { Alert, Button, Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useWebsiteConfig } from '../../api/home';
+import { registerModeOf, useWebsiteConfig } from '../../api/home';
 
 /** The website configuration (`GET /api/get-website-config`) as a summary card. */
 export function SiteInfoCard() {
@@ -44,9 +45,7 @@ export function SiteInfoCard() {
             </Descriptions.Item>
           ) : null}
           <Descriptions.Item label={t('home.registration')}>
-            <Tag color={config.register ? 'blue' : 'default'}>
-              {config.register ? t('home.registrationOpen') : t('home.registrationClosed')}
-            </Tag>
+            <Registration mode={registerModeOf(config)} />
           </Descriptions.Item>
           <Descriptions.Item label={t('home.publicDiscussion')}>
             {onOff(config.openPublicDiscussion)}
@@ -60,5 +59,24 @@ export function SiteInfoCard() {
         </Descriptions>
       )}
     </Card>
+  );
+}
+
+/** How people register here; when they cannot, why (issue 24 item 7). */
+function Registration({ mode }: { mode: RegisterMode }) {
+  const { t } = useTranslation();
+  if (mode === 'closed') return <Tag>{t('home.registrationClosed')}</Tag>;
+  if (mode === 'needs-mail') {
+    return (
+      <div className="site-info__registration">
+        <Tag color="orange">{t('home.registrationUnavailable')}</Tag>
+        <Typography.Text type="secondary">{t('home.registrationUnavailableReason')}</Typography.Text>
+      </div>
+    );
+  }
+  return (
+    <Tag color="blue">
+      {mode === 'email-code' ? t('home.registrationWithCode') : t('home.registrationOpen')}
+    </Tag>
   );
 }
