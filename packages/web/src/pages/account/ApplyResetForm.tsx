@@ -1,13 +1,13 @@
-import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
+import { MailOutlined } from '@ant-design/icons';
 import { ACCOUNT_TIMINGS, applyResetPasswordSchema } from '@verdict/shared';
-import { Form, Input, Space, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyResetPassword } from '../../api/account';
 import { availabilityRule, createAvailabilityCheck } from '../../components/account-form/availability';
 import { schemaRule } from '../../components/account-form/rules';
 import { useRevalidateOnLanguageChange } from '../../components/account-form/use-revalidate-on-language-change';
-import { CaptchaImage } from '../../components/captcha/CaptchaImage';
+import { CaptchaField } from '../../components/captcha/CaptchaField';
 import { useCaptcha } from '../../components/captcha/use-captcha';
 import { CooldownButton } from '../../components/countdown/CooldownButton';
 import { toast } from '../../feedback/toast';
@@ -72,20 +72,7 @@ export function ApplyResetForm() {
           autoComplete="email"
         />
       </Form.Item>
-      <Form.Item>
-        <Space.Compact block>
-          <Form.Item name="captcha" noStyle rules={[schemaRule(fields.captcha)]}>
-            <Input
-              prefix={<SafetyOutlined />}
-              placeholder={t('account.fields.captcha')}
-              aria-label={t('account.fields.captcha')}
-              autoComplete="off"
-              maxLength={8}
-            />
-          </Form.Item>
-          <CaptchaImage captcha={captcha} />
-        </Space.Compact>
-      </Form.Item>
+      <CaptchaField captcha={captcha} />
       <Form.Item>
         <CooldownButton
           type="primary"

@@ -1,5 +1,5 @@
 import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { ACCOUNT_TIMINGS, captchaField, emailCodeField, registerFormSchema } from '@verdict/shared';
+import { ACCOUNT_TIMINGS, emailCodeField, registerFormSchema } from '@verdict/shared';
 import { Button, Form, Input, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,8 @@ import { availabilityRule, createAvailabilityCheck } from '../../components/acco
 import { sameAsRule, schemaRule } from '../../components/account-form/rules';
 import { useRevalidateOnLanguageChange } from '../../components/account-form/use-revalidate-on-language-change';
 import { useSubmit } from '../../components/account-form/use-submit';
-import { CaptchaImage } from '../../components/captcha/CaptchaImage';
-import { useCaptcha, type Captcha } from '../../components/captcha/use-captcha';
+import { CaptchaField } from '../../components/captcha/CaptchaField';
+import { useCaptcha } from '../../components/captcha/use-captcha';
 import { CooldownButton } from '../../components/countdown/CooldownButton';
 import { toast } from '../../feedback/toast';
 import { translate } from '../../i18n';
@@ -158,26 +158,5 @@ export function RegisterForm({
         </Button>
       </Form.Item>
     </Form>
-  );
-}
-
-/** The image captcha that stands in for the mailed code. */
-function CaptchaField({ captcha }: { captcha: Captcha }) {
-  const { t } = useTranslation();
-  return (
-    <Form.Item>
-      <Space.Compact block>
-        <Form.Item name="captcha" noStyle rules={[schemaRule(captchaField)]}>
-          <Input
-            prefix={<SafetyOutlined />}
-            placeholder={t('account.fields.captcha')}
-            aria-label={t('account.fields.captcha')}
-            autoComplete="off"
-            maxLength={8}
-          />
-        </Form.Item>
-        <CaptchaImage captcha={captcha} />
-      </Space.Compact>
-    </Form.Item>
   );
 }
