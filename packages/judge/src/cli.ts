@@ -14,9 +14,9 @@ const USAGE = `usage:
 const languageCheck: DoctorCheck = {
   name: 'languages',
   required: true,
-  async run({ sandbox }) {
+  async run({ sandbox, slot }) {
     if (!sandbox) return { status: 'fail', summary: 'not tested: no sandbox' };
-    const table = await detectLanguages({ sandbox });
+    const table = await detectLanguages({ sandbox, slot });
     const lines = table.reports.map((r) =>
       r.available
         ? `  ok  ${r.name}: ${r.timeMs} ms, ${r.memoryKb} KB${r.compileMs === null ? '' : `, compiled in ${r.compileMs} ms`}`

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
+import { acquireSlots, describeOwner, HostLock, workDirKey, type LockOwner } from './host-locks.ts';
 import { detectLanguages, LANGUAGES } from './languages/index.ts';
+import { MAX_SLOTS } from './sandbox/helper-args.ts';
 import { getSandbox } from './sandbox/index.ts';
 import { JudgeWorker } from './worker.ts';
 
@@ -55,13 +57,26 @@ export function workerSettings(
  * SIGTERM or SIGINT, finishing the submissions in progress before it exits.
  */
 export async function runWorker(settings: WorkerSettings): Promise<number> {
+  watchParent(settings.name);
   const sandbox = await getSandbox(); // refuses (throws with the reasons) when the host cannot sandbox
+  // issue 25 item 1: the work directory (run/, self-test/, caches) is this process's alone, and so are
+  // the sandbox slots (uids) it judges in; both claims end with the process however it ends.
+  const owner: LockOwner = { pid: process.pid, name: settings.name, workDir: settings.workDir };
+  const dirClaim = await HostLock.acquire(workDirKey(settings.workDir), owner);
+  if (!('lock' in dirClaim)) {
+    throw new Error(
+      `another judge worker is using the work directory ${settings.workDir} (${describeOwner(dirClaim.heldBy)}); ` +
+        'give each worker its own VERDICT_JUDGE_WORK_DIR (or --name)',
+    );
+  }
+  const { slots } = await acquireSlots(settings.concurrency, sandbox.uidBase, owner, MAX_SLOTS);
   const wanted = settings.only
     ? LANGUAGES.filter((l) => l.role !== 'user' || settings.only!.includes(l.name))
     : undefined;
   const languages = await detectLanguages({
     sandbox,
     workRoot: path.join(settings.workDir, 'self-test'),
+    slot: slots[0],
     languages: wanted,
   });
   const missing = languages.reports.filter((r) => r.role === 'user' && !r.available);
@@ -78,6 +93,7 @@ export async function runWorker(settings: WorkerSettings): Promise<number> {
     token: settings.token,
     name: settings.name,
     concurrency: settings.concurrency,
+    slots,
     workRoot: path.join(settings.workDir, 'run'),
     cacheDir: path.join(settings.workDir, 'cache'),
     cacheBytes: settings.cacheMb * 1024 * 1024,
@@ -85,6 +101,9 @@ export async function runWorker(settings: WorkerSettings): Promise<number> {
     version: '0.1.0',
     log: (message) => console.log(message),
   });
+  console.log(
+    `[judge ${settings.name}] sandbox slots ${slots.join(', ')} (uids from ${sandbox.uidBase + slots[0]!})`,
+  );
   await worker.start();
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', resolve);
@@ -93,4 +112,20 @@ export async function runWorker(settings: WorkerSettings): Promise<number> {
   console.log(`[judge ${settings.name}] stopping: finishing the submissions in progress`);
   await worker.stop();
   return 0;
+}
+
+/**
+ * A worker started by a server (the embedded judge) has an IPC channel to it: when the channel closes,
+ * the server is gone, however it ended (kill -9 included), and the worker ends at once rather than
+ * live on under pid 1 and judge beside the next server's worker (issue 25 item 1). Its boxes end with
+ * it (the sandbox helper's parent-death signal) and its leases run out, so nothing is lost. A worker
+ * started by hand has no channel and is stopped by SIGTERM or SIGINT.
+ */
+function watchParent(name: string): void {
+  if (!process.send) return;
+  process.channel?.unref(); // the channel alone must not keep the worker alive
+  process.once('disconnect', () => {
+    console.error(`[judge ${name}] the server that started this worker is gone; exiting`);
+    process.exit(1);
+  });
 }

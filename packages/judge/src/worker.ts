@@ -22,7 +22,15 @@ export interface WorkerOptions {
   name: string;
   /** Submissions judged at once; each gets its own sandbox slot. */
   concurrency: number;
-  /** Scratch space for compiling and running; emptied after every task and at start. */
+  /**
+   * The sandbox slots this worker owns (host-locks.ts), one per loop; slots 0 … concurrency−1 when
+   * omitted (a test's worker alone on its uid base).
+   */
+  slots?: readonly number[];
+  /**
+   * Scratch space for compiling and running (`slot-N` per slot), emptied after every task and at
+   * start: the caller owns it (runWorker's work directory claim).
+   */
   workRoot: string;
   cacheDir: string;
   cacheBytes: number;
@@ -74,7 +82,9 @@ export class JudgeWorker {
 
   /** Registers (retrying until the server answers) and starts the claim loops. */
   async start(): Promise<void> {
-    // a worker killed mid-task (SIGKILL, power loss) could not remove its task's files: do it now
+    // A worker killed mid-task (SIGKILL, power loss) could not remove its task's files: do it now. The
+    // work directory is this process's alone (runWorker claims it before anything else; issue 25
+    // item 1), so nothing here belongs to another live worker.
     await rm(this.options.workRoot, { recursive: true, force: true, maxRetries: 3 });
     await mkdir(this.options.workRoot, { recursive: true });
     for (;;) {
@@ -90,7 +100,15 @@ export class JudgeWorker {
     this.log(`judging ${this.languageNames().length} languages with ${this.options.concurrency} slot(s)`);
     this.heartbeat = setInterval(() => void this.beat(), this.options.heartbeatMs ?? JUDGE_HEARTBEAT_MS);
     this.heartbeat.unref();
-    this.loops = Array.from({ length: this.options.concurrency }, (_, slot) => this.loop(slot));
+    this.loops = this.slots.map((slot) => this.loop(slot));
+  }
+
+  private get slots(): readonly number[] {
+    return this.options.slots ?? Array.from({ length: this.options.concurrency }, (_, i) => i);
+  }
+
+  private slotRoot(slot: number): string {
+    return path.join(this.options.workRoot, `slot-${slot}`);
   }
 
   private register() {
@@ -167,7 +185,7 @@ export class JudgeWorker {
 
   private context(slot: number, testData: TestDataLease): GradingContext {
     return {
-      workRoot: path.join(this.options.workRoot, `slot-${slot}`),
+      workRoot: this.slotRoot(slot),
       slot,
       testData: (ref) => testData.get(ref),
       checkerCache: path.join(this.options.cacheDir, 'checkers'),
