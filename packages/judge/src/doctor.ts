@@ -47,6 +47,11 @@ export const hostChecks: DoctorCheck[] = [
         : fail(`${host.platform}: the sandbox needs Linux`),
   },
   {
+    name: 'node',
+    required: false,
+    run: () => ok(`Node ${process.version} (${process.execPath})`),
+  },
+  {
     name: 'user',
     required: false,
     run: ({ host }) =>
