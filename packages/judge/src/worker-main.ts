@@ -1,5 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
+import { CompileCache } from './grading/compile-cache.ts';
+import { defaultHeadersDir, PrecompiledHeaders } from './grading/compile-headers.ts';
 import { acquireSlots, describeOwner, HostLock, workDirKey, type LockOwner } from './host-locks.ts';
 import { detectLanguages, LANGUAGES } from './languages/index.ts';
 import { MAX_SLOTS } from './sandbox/helper-args.ts';
@@ -13,6 +15,10 @@ export interface WorkerSettings {
   concurrency: number;
   workDir: string;
   cacheMb: number;
+  /** Bound of the compile cache in MiB (VERDICT_JUDGE_COMPILE_CACHE_MB); 0 turns it off. */
+  compileCacheMb: number;
+  /** Where precompiled headers live (VERDICT_JUDGE_PCH_DIR), or null (VERDICT_JUDGE_PCH=off). */
+  headersDir: string | null;
   /** Only these user languages (VERDICT_JUDGE_LANGUAGES, comma-separated); all by default. */
   only: string[] | undefined;
 }
@@ -41,6 +47,12 @@ export function workerSettings(
   const cacheMb = Number(env.VERDICT_JUDGE_CACHE_MB ?? 2048);
   if (!Number.isFinite(cacheMb) || cacheMb < 16)
     throw new Error('VERDICT_JUDGE_CACHE_MB must be at least 16');
+  const compileCacheMb = Number(env.VERDICT_JUDGE_COMPILE_CACHE_MB ?? 512);
+  if (!Number.isFinite(compileCacheMb) || compileCacheMb < 0)
+    throw new Error('VERDICT_JUDGE_COMPILE_CACHE_MB must be a number of MiB, 0 to turn the cache off');
+  const pch = env.VERDICT_JUDGE_PCH ?? 'on';
+  if (pch !== 'on' && pch !== 'off') throw new Error(`VERDICT_JUDGE_PCH must be "on" or "off", got "${pch}"`);
+  const headersDir = pch === 'on' ? defaultHeadersDir(env) : null;
   const workDir = path.resolve(env.VERDICT_JUDGE_WORK_DIR ?? path.join(os.tmpdir(), `verdict-judge-${name}`));
   const only = env.VERDICT_JUDGE_LANGUAGES?.split(',')
     .map((l) => l.trim())
@@ -49,7 +61,17 @@ export function workerSettings(
     if (!LANGUAGES.some((l) => l.name === name))
       throw new Error(`VERDICT_JUDGE_LANGUAGES: unknown language "${name}"`);
   }
-  return { server: flags.server, token, name, concurrency, workDir, cacheMb, only };
+  return {
+    server: flags.server,
+    token,
+    name,
+    concurrency,
+    workDir,
+    cacheMb,
+    compileCacheMb,
+    headersDir,
+    only,
+  };
 }
 
 /**
@@ -88,6 +110,16 @@ export async function runWorker(settings: WorkerSettings): Promise<number> {
     console.error(`[judge ${settings.name}] no language passed its self-test; run "verdict-judge doctor"`);
     return 1;
   }
+  // issue 25 item 3: each C++ language's bits/stdc++.h, built here once per host and compiler
+  const headers = settings.headersDir ? new PrecompiledHeaders(settings.headersDir) : undefined;
+  if (headers) {
+    await headers.prepare(languages.available, sandbox, slots[0]!, path.join(settings.workDir, 'self-test'));
+    for (const r of headers.reports)
+      console.log(
+        `[judge ${settings.name}] precompiled header of ${r.language}: ${r.status}` +
+          (r.status === 'failed' ? ` (${r.reason})` : r.status === 'built' ? ` in ${r.buildMs} ms` : ''),
+      );
+  }
   const worker = new JudgeWorker({
     serverUrl: settings.server,
     token: settings.token,
@@ -100,6 +132,14 @@ export async function runWorker(settings: WorkerSettings): Promise<number> {
     languages,
     version: '0.1.0',
     log: (message) => console.log(message),
+    compileCache:
+      settings.compileCacheMb > 0
+        ? new CompileCache(
+            path.join(settings.workDir, 'cache', 'compiled'),
+            settings.compileCacheMb * 1024 * 1024,
+          )
+        : undefined,
+    headers,
   });
   console.log(
     `[judge ${settings.name}] sandbox slots ${slots.join(', ')} (uids from ${sandbox.uidBase + slots[0]!})`,

@@ -11,6 +11,8 @@ import {
 } from '@verdict/shared';
 import { GatewayClient, GatewayError } from './gateway-client.ts';
 import { HostLoad } from './host-load.ts';
+import type { CompileCache } from './grading/compile-cache.ts';
+import type { PrecompiledHeaders } from './grading/compile-headers.ts';
 import { judgeSubmission, runCompileCheck, runTestTask, type GradingContext } from './grading/index.ts';
 import type { LanguageTable } from './languages/index.ts';
 import { TestDataCache, type TestDataLease } from './testdata-cache.ts';
@@ -40,6 +42,10 @@ export interface WorkerOptions {
   log?: (message: string) => void;
   /** How often the worker tells the server it is alive; default 10 s. */
   heartbeatMs?: number;
+  /** Compiled programs by content (issue 25 item 4); none: every task compiles. */
+  compileCache?: CompileCache;
+  /** Precompiled C++ headers, prepared before start (issue 25 item 3). */
+  headers?: PrecompiledHeaders;
 }
 
 const CLAIM_WAIT_MS = 20_000;
@@ -190,6 +196,8 @@ export class JudgeWorker {
       testData: (ref) => testData.get(ref),
       checkerCache: path.join(this.options.cacheDir, 'checkers'),
       languages: this.options.languages,
+      compileCache: this.options.compileCache,
+      headers: this.options.headers,
     };
   }
 

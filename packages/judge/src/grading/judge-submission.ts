@@ -110,6 +110,8 @@ export async function judgeSubmission(
       language,
       dir: workspace.box,
       outDir: workspace.out,
+      cache: ctx.compileCache,
+      headers: ctx.headers,
     });
     if (compiled.status === 'compile-error') return verdictOnly(JudgeStatus.COMPILE_ERROR, compiled.message);
     if (compiled.status === 'missing-executable')
