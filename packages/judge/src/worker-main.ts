@@ -140,6 +140,10 @@ export async function runWorker(settings: WorkerSettings): Promise<number> {
           )
         : undefined,
     headers,
+    trace:
+      process.env.VERDICT_JUDGE_TRACE === '1'
+        ? (t) => console.log(`[trace] ${JSON.stringify(t)}`)
+        : undefined,
   });
   console.log(
     `[judge ${settings.name}] sandbox slots ${slots.join(', ')} (uids from ${sandbox.uidBase + slots[0]!})`,

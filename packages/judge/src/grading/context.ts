@@ -1,6 +1,7 @@
 import type { TestFileRef } from '@verdict/shared';
 import type { LanguageTable } from '../languages/language-table.ts';
 import { getSandbox, type Sandbox } from '../sandbox/index.ts';
+import type { CompileOutcome } from './compile.ts';
 import type { CompileCache } from './compile-cache.ts';
 import type { PrecompiledHeaders } from './compile-headers.ts';
 
@@ -19,6 +20,8 @@ export interface GradingContext {
   compileCache?: CompileCache;
   /** Precompiled C++ headers (issue 25 item 3); none: never used. */
   headers?: PrecompiledHeaders;
+  /** Told each submission's compile outcome (the worker's trace). */
+  onCompiled?: (outcome: CompileOutcome) => void;
   /** The sandbox to run in; the process-wide one when omitted. */
   sandbox?: Sandbox;
 }

@@ -113,6 +113,7 @@ export async function judgeSubmission(
       cache: ctx.compileCache,
       headers: ctx.headers,
     });
+    ctx.onCompiled?.(compiled);
     if (compiled.status === 'compile-error') return verdictOnly(JudgeStatus.COMPILE_ERROR, compiled.message);
     if (compiled.status === 'missing-executable')
       return verdictOnly(JudgeStatus.SUBMITTED_FAILED, compiled.message);
