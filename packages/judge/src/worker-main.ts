@@ -5,7 +5,8 @@ import { defaultHeadersDir, PrecompiledHeaders } from './grading/compile-headers
 import { acquireSlots, describeOwner, HostLock, workDirKey, type LockOwner } from './host-locks.ts';
 import { detectLanguages, LANGUAGES } from './languages/index.ts';
 import { MAX_SLOTS } from './sandbox/helper-args.ts';
-import { getSandbox } from './sandbox/index.ts';
+import { getSandbox, type Sandbox } from './sandbox/index.ts';
+import type { LanguageSpec } from './languages/index.ts';
 import { JudgeWorker } from './worker.ts';
 
 export interface WorkerSettings {
@@ -110,16 +111,7 @@ export async function runWorker(settings: WorkerSettings): Promise<number> {
     console.error(`[judge ${settings.name}] no language passed its self-test; run "verdict-judge doctor"`);
     return 1;
   }
-  // issue 25 item 3: each C++ language's bits/stdc++.h, built here once per host and compiler
   const headers = settings.headersDir ? new PrecompiledHeaders(settings.headersDir) : undefined;
-  if (headers) {
-    await headers.prepare(languages.available, sandbox, slots[0]!, path.join(settings.workDir, 'self-test'));
-    for (const r of headers.reports)
-      console.log(
-        `[judge ${settings.name}] precompiled header of ${r.language}: ${r.status}` +
-          (r.status === 'failed' ? ` (${r.reason})` : r.status === 'built' ? ` in ${r.buildMs} ms` : ''),
-      );
-  }
   const worker = new JudgeWorker({
     serverUrl: settings.server,
     token: settings.token,
@@ -149,6 +141,9 @@ export async function runWorker(settings: WorkerSettings): Promise<number> {
     `[judge ${settings.name}] sandbox slots ${slots.join(', ')} (uids from ${sandbox.uidBase + slots[0]!})`,
   );
   await worker.start();
+  // issue 25 item 3: each C++ language's bits/stdc++.h, built once per host and compiler, in the
+  // background in a slot of its own, so that judging starts at once (a compile uses a PCH once ready)
+  if (headers) void buildHeaders(headers, languages.available, sandbox, owner, settings);
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);
@@ -172,4 +167,29 @@ function watchParent(name: string): void {
     console.error(`[judge ${name}] the server that started this worker is gone; exiting`);
     process.exit(1);
   });
+}
+
+async function buildHeaders(
+  headers: PrecompiledHeaders,
+  languages: readonly LanguageSpec[],
+  sandbox: Sandbox,
+  owner: LockOwner,
+  settings: WorkerSettings,
+): Promise<void> {
+  if (!languages.some((l) => l.precompiledHeader)) return;
+  try {
+    const { slots, locks } = await acquireSlots(1, sandbox.uidBase, owner, MAX_SLOTS);
+    try {
+      await headers.prepare(languages, sandbox, slots[0]!, path.join(settings.workDir, 'pch-build'));
+    } finally {
+      await Promise.all(locks.map((l) => l.release()));
+    }
+    for (const r of headers.reports)
+      console.log(
+        `[judge ${settings.name}] precompiled header of ${r.language}: ${r.status}` +
+          (r.status === 'failed' ? ` (${r.reason})` : r.status === 'built' ? ` in ${r.buildMs} ms` : ''),
+      );
+  } catch (error) {
+    console.error(`[judge ${settings.name}] precompiled headers: ${(error as Error).message}`);
+  }
 }

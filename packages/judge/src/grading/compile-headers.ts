@@ -73,8 +73,8 @@ export class PrecompiledHeaders {
   constructor(readonly dir: string) {}
 
   /**
-   * Builds (or finds) the PCH of every given language that declares one. Runs at worker start, one
-   * build at a time in `slot`, before the worker claims anything.
+   * Builds (or finds) the PCH of every given language that declares one, one build at a time in
+   * `slot`. A language's PCH is used from the moment it is ready.
    */
   async prepare(languages: readonly LanguageSpec[], sandbox: Sandbox, slot: number, workRoot: string) {
     for (const language of languages) {
