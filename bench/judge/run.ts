@@ -45,6 +45,7 @@ import {
 import { seedDatabase } from '../../packages/server/src/db/seed.ts';
 import { hashPassword } from '../../packages/server/src/modules/account/password.ts';
 import { seedContest } from '../contest/seed.ts';
+import type { SubmissionTrace } from '../../packages/judge/src/worker.ts';
 import type { VerdictLoad, VerdictLoadResult } from './verdicts.ts';
 
 const args = process.argv.slice(2);
@@ -210,19 +211,7 @@ interface Worker {
   stop(): Promise<void>;
 }
 
-interface Trace {
-  submitId: number;
-  language: string;
-  claimed: number;
-  compileStart: number;
-  compiled: number;
-  compilerMs: number;
-  cached: boolean;
-  cases: { at: number; cpuMs: number }[];
-  outcome: number;
-  reported: number;
-  status: number;
-}
+type Trace = SubmissionTrace;
 
 function startWorker(server: Server, name: string, env: Record<string, string>): Worker {
   const child = spawn(
@@ -309,15 +298,13 @@ async function abProblem(db: Db, problemId: string, cases: number, timeLimit = 1
       auth: 1,
     })
     .returning({ id: problem.id });
-  await db
-    .insert(problemCase)
-    .values(
-      Array.from({ length: cases }, (_, i) => ({
-        pid: p!.id,
-        input: `${i + 1} ${i * 7}\n`,
-        output: `${i + 1 + i * 7}\n`,
-      })),
-    );
+  await db.insert(problemCase).values(
+    Array.from({ length: cases }, (_, i) => ({
+      pid: p!.id,
+      input: `${i + 1} ${i * 7}\n`,
+      output: `${i + 1 + i * 7}\n`,
+    })),
+  );
   await db.execute(sql`
     insert into problem_language (pid, lid) select ${p!.id}, id from language where oj = 'ME'`);
   return p!.id;
