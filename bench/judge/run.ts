@@ -8,6 +8,8 @@
  *   judge instantly with a real worker's calls for a 5-case A+B: claim, progress per stage and per
  *   case, result ("each"), and, apart, with the worker's coalesced reports ("coalesced"). Prints
  *   the server's CPU per verdict and per call. BENCH_CPU_PROFILE=file writes a CPU profile.
+ * - `pch`: a bits/stdc++.h A+B compiled in the box with and without C++'s precompiled header,
+ *   interleaved: the medians and their ratio (target ≤ 25 %).
  * - `latency`: A+B submitted through the API to its final verdict on an idle machine, C and C++,
  *   judged by one real `verdict-judge worker` process: the whole, and its parts from the worker's
  *   trace (VERDICT_JUDGE_TRACE): queue wake (submit to the claim's answer), compile (and the
@@ -45,6 +47,13 @@ import {
 import { seedDatabase } from '../../packages/server/src/db/seed.ts';
 import { hashPassword } from '../../packages/server/src/modules/account/password.ts';
 import { seedContest } from '../contest/seed.ts';
+import { compile } from '../../packages/judge/src/grading/compile.ts';
+import { defaultHeadersDir, PrecompiledHeaders } from '../../packages/judge/src/grading/compile-headers.ts';
+import { Workspace } from '../../packages/judge/src/grading/workspace.ts';
+import { acquireSlots } from '../../packages/judge/src/host-locks.ts';
+import { findLanguage } from '../../packages/judge/src/languages/index.ts';
+import { MAX_SLOTS } from '../../packages/judge/src/sandbox/helper-args.ts';
+import { getSandbox } from '../../packages/judge/src/sandbox/index.ts';
 import type { SubmissionTrace } from '../../packages/judge/src/worker.ts';
 import type { VerdictLoad, VerdictLoadResult } from './verdicts.ts';
 
@@ -329,6 +338,59 @@ const EXPECTED = {
   tle: JudgeStatus.TIME_LIMIT_EXCEEDED,
 };
 
+// ---- pch: a bits/stdc++.h A+B compiled with and without its precompiled header ---------------
+
+async function pchPart() {
+  const count = num('BENCH_PCH_COMPILES', 7, 4);
+  const sandbox = await getSandbox();
+  const owner = { pid: process.pid, name: 'bench-pch', workDir: '' };
+  const { slots, locks } = await acquireSlots(1, sandbox.uidBase, owner, MAX_SLOTS);
+  const workRoot = await mkdtemp(path.join(os.tmpdir(), 'verdict-bench-pch-'));
+  try {
+    const language = findLanguage('C++')!;
+    const headers = new PrecompiledHeaders(defaultHeadersDir());
+    const [report] = await headers.prepare([language], sandbox, slots[0]!, workRoot);
+    console.log(
+      `pch: ${language.name}'s bits/stdc++.h ${report!.status}${report!.status === 'built' ? ` in ${report!.buildMs} ms` : ''} in ${headers.dir}`,
+    );
+    const times: Record<'with' | 'without', number[]> = { with: [], without: [] };
+    const load = load1();
+    for (let i = 0; i < count; i++) {
+      // interleaved, so that the machine's moods fall on both alike
+      for (const mode of ['with', 'without'] as const) {
+        const workspace = await Workspace.create(workRoot, 'pch');
+        try {
+          await writeFile(
+            path.join(workspace.box, language.sourceName),
+            SOURCES['C++']!('ac', `pch ${i} ${mode}`),
+          );
+          const outcome = await compile({
+            sandbox,
+            slot: slots[0]!,
+            language,
+            dir: workspace.box,
+            outDir: workspace.out,
+            ...(mode === 'with' ? { headers } : {}),
+          });
+          if (outcome.status !== 'ok') throw new Error(`compile ${mode}: ${JSON.stringify(outcome)}`);
+          times[mode].push(outcome.timeMs);
+        } finally {
+          await workspace.dispose();
+        }
+      }
+    }
+    const ratio = median(times.with) / median(times.without);
+    console.log(
+      `pch: bits/stdc++.h A+B compile (${language.name}, wall in the box) with the PCH p50 ${ms(median(times.with))} ms, ` +
+        `without ${ms(median(times.without))} ms: ${(ratio * 100).toFixed(0)} % of the time ` +
+        `[${count} each, interleaved; load ${load} → ${load1()}; target ≤ 25 %; baseline (issue 25) g++ with a PCH ≈ 0.2 s]`,
+    );
+  } finally {
+    await Promise.all(locks.map((l) => l.release()));
+    await rm(workRoot, { recursive: true, force: true });
+  }
+}
+
 // ---- latency: A+B submit to final verdict ------------------------------------------------------
 
 async function latencyPart() {
@@ -509,6 +571,7 @@ async function main() {
     `bench/judge: ${os.cpus().length} cores, 1-min load average ${load1()} at the start, Node ${process.version}`,
   );
   if (runs('cpu')) await cpuPart();
+  if (runs('pch')) await pchPart();
   if (runs('latency')) await latencyPart();
   if (runs('rush'))
     for (const config of (process.env.BENCH_CONFIGS ?? 'plain,pch+cache').split(',')) await rushOnce(config);
