@@ -232,6 +232,8 @@ function startWorker(server: Server, name: string, env: Record<string, string>):
         VERDICT_JUDGE_TOKEN: JUDGE_TOKEN,
         VERDICT_JUDGE_WORK_DIR: path.join(server.dataDir, `judge-${name}`),
         VERDICT_JUDGE_TRACE: '1',
+        // the run's own compile cache, shared by its workers as a host's is
+        VERDICT_JUDGE_COMPILE_CACHE_DIR: path.join(server.dataDir, 'compiled'),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],

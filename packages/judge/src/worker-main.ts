@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { CompileCache } from './grading/compile-cache.ts';
+import { CompileCache, defaultCompileCacheDir } from './grading/compile-cache.ts';
 import { defaultHeadersDir, PrecompiledHeaders } from './grading/compile-headers.ts';
 import { acquireSlots, describeOwner, HostLock, workDirKey, type LockOwner } from './host-locks.ts';
 import { detectLanguages, LANGUAGES } from './languages/index.ts';
@@ -126,10 +126,7 @@ export async function runWorker(settings: WorkerSettings): Promise<number> {
     log: (message) => console.log(message),
     compileCache:
       settings.compileCacheMb > 0
-        ? new CompileCache(
-            path.join(settings.workDir, 'cache', 'compiled'),
-            settings.compileCacheMb * 1024 * 1024,
-          )
+        ? new CompileCache(defaultCompileCacheDir(), settings.compileCacheMb * 1024 * 1024)
         : undefined,
     headers,
     trace:

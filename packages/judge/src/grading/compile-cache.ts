@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { LanguageSpec } from '../languages/types.ts';
 
@@ -8,6 +9,8 @@ import type { LanguageSpec } from '../languages/types.ts';
  * environment and compiler build give the same program, so a rejudge, a resubmission or two users
  * with the same code compile once per worker host. Compile errors are kept too (the same source fails
  * the same way); errors caused by a limit (time, memory, output), which a busy host can cause, are not.
+ * The directory is the host's (defaultCompileCacheDir): every worker of the host reads what any of
+ * them compiled; each keeps the bound over the entries it knows.
  *
  * On disk: `<dir>/<key>/outcome.json` and `<dir>/<key>/files/…` (what the compiler added to the work
  * directory), published by renaming a finished temporary directory, so a reader never sees half an
@@ -65,6 +68,14 @@ async function compilerIdentity(language: LanguageSpec): Promise<string> {
   } catch {
     return binary;
   }
+}
+
+/** One directory per host (root) or user; VERDICT_JUDGE_COMPILE_CACHE_DIR overrides it. */
+export function defaultCompileCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.VERDICT_JUDGE_COMPILE_CACHE_DIR) return path.resolve(env.VERDICT_JUDGE_COMPILE_CACHE_DIR);
+  return process.getuid?.() === 0
+    ? '/var/cache/verdict-judge/compiled'
+    : path.join(os.tmpdir(), `verdict-judge-compiled-${process.getuid?.() ?? 'user'}`);
 }
 
 export class CompileCache {
@@ -140,7 +151,12 @@ export class CompileCache {
   }
 
   private async restore(key: string, workDir: string): Promise<CachedOutcome | null> {
-    if (!this.entries.has(key)) return null;
+    if (!this.entries.has(key)) {
+      // another worker of the host may have compiled it: its entries are published by rename
+      const bytes = await fs.readFile(path.join(this.dir, key, 'bytes'), 'utf8').catch(() => null);
+      if (bytes === null) return null;
+      this.add({ key, bytes: Number(bytes) });
+    }
     const entryDir = path.join(this.dir, key);
     try {
       const outcome = JSON.parse(

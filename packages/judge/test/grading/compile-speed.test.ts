@@ -173,6 +173,24 @@ describe('issue 25 item 4: compile cache', () => {
       });
       expect(outcome).toMatchObject({ status: 'ok', cached: true });
       expect(restarted.stats.compiles).toBe(0);
+      // and what another worker of the host compiles after that (one directory per host)
+      const twin = await compileIn('C', `${C_AB}// compiled by the other worker\n`);
+      expect(twin.outcome).not.toHaveProperty('cached');
+      await fs.promises.writeFile(
+        path.join(workspace.box, spec.sourceName),
+        `${C_AB}// compiled by the other worker\n`,
+      );
+      await fs.promises.rm(path.join(workspace.box, spec.executableName), { force: true });
+      const shared = await compile({
+        sandbox: bench.sandbox,
+        slot: SLOT,
+        language: spec,
+        dir: workspace.box,
+        outDir: workspace.out,
+        cache: restarted,
+      });
+      expect(shared).toMatchObject({ status: 'ok', cached: true });
+      expect(restarted.stats.compiles).toBe(0);
     } finally {
       await workspace.dispose();
     }
