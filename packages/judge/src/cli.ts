@@ -1,6 +1,11 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDoctorReport, hostChecks, runDoctor, type DoctorCheck } from './doctor.ts';
-import { detectLanguages } from './languages/index.ts';
+import { defaultHeadersDir, PrecompiledHeaders } from './grading/compile-headers.ts';
+import { detectLanguages, LANGUAGES } from './languages/index.ts';
 import { runWorker, workerSettings } from './worker-main.ts';
 
 const USAGE = `usage:
@@ -14,9 +19,9 @@ const USAGE = `usage:
 const languageCheck: DoctorCheck = {
   name: 'languages',
   required: true,
-  async run({ sandbox }) {
+  async run({ sandbox, slot }) {
     if (!sandbox) return { status: 'fail', summary: 'not tested: no sandbox' };
-    const table = await detectLanguages({ sandbox });
+    const table = await detectLanguages({ sandbox, slot });
     const lines = table.reports.map((r) =>
       r.available
         ? `  ok  ${r.name}: ${r.timeMs} ms, ${r.memoryKb} KB${r.compileMs === null ? '' : `, compiled in ${r.compileMs} ms`}`
@@ -27,8 +32,37 @@ const languageCheck: DoctorCheck = {
   },
 };
 
+/**
+ * issue 25 item 3: each C++ language's precompiled bits/stdc++.h, built (once per host and compiler) in
+ * the directory the workers of this host share, as a worker's start would.
+ */
+const headersCheck: DoctorCheck = {
+  name: 'precompiled headers',
+  required: false,
+  async run({ sandbox, slot }) {
+    if (process.env.VERDICT_JUDGE_PCH === 'off')
+      return { status: 'warn', summary: 'off (VERDICT_JUDGE_PCH=off)' };
+    if (!sandbox) return { status: 'warn', summary: 'not built: no sandbox' };
+    const headers = new PrecompiledHeaders(defaultHeadersDir());
+    const workRoot = await mkdtemp(path.join(tmpdir(), 'verdict-doctor-pch-'));
+    try {
+      const cpp = LANGUAGES.filter(
+        (l) => l.role === 'user' && l.precompiledHeader && existsSync(l.requires[0]!),
+      );
+      await headers.prepare(cpp, sandbox, slot, workRoot);
+    } finally {
+      await rm(workRoot, { recursive: true, force: true });
+    }
+    const failed = headers.reports.filter((r) => r.status === 'failed').length;
+    return {
+      status: failed > 0 ? 'warn' : 'ok',
+      summary: `bits/stdc++.h for ${headers.reports.length - failed} of ${headers.reports.length} C++ languages in ${headers.dir}\n${headers.summary()}`,
+    };
+  },
+};
+
 function doctorChecks(): DoctorCheck[] {
-  return [...hostChecks, languageCheck];
+  return [...hostChecks, languageCheck, headersCheck];
 }
 
 async function doctor(json: boolean): Promise<number> {

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { acquireSlots, type HostLock } from './host-locks.ts';
 import { canJudge, detectHost, unsafeBanner, type HostSupport } from './sandbox/detect.ts';
+import { MAX_SLOTS } from './sandbox/helper-args.ts';
 import { DEFAULT_SANDBOX_ENV, Sandbox } from './sandbox/index.ts';
 
 /**
@@ -20,6 +22,8 @@ export interface DoctorContext {
   host: HostSupport;
   /** Null when the host cannot sandbox (and the unsafe flag is not set). */
   sandbox: Sandbox | null;
+  /** A sandbox slot no worker on this host holds (host-locks.ts), for the checks' runs. */
+  slot: number;
 }
 
 export interface DoctorCheck {
@@ -41,6 +45,11 @@ export const hostChecks: DoctorCheck[] = [
       host.platform === 'linux'
         ? ok(`Linux ${host.kernel}`)
         : fail(`${host.platform}: the sandbox needs Linux`),
+  },
+  {
+    name: 'node',
+    required: false,
+    run: () => ok(`Node ${process.version} (${process.execPath})`),
   },
   {
     name: 'user',
@@ -117,7 +126,7 @@ export const hostChecks: DoctorCheck[] = [
   {
     name: 'smoke run',
     required: true,
-    run: async ({ host, sandbox }) => {
+    run: async ({ host, sandbox, slot }) => {
       if (!sandbox) return fail('skipped: no sandbox');
       if (sandbox.mode === 'unsafe') return warn('skipped: no sandbox (unsafe flag)');
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-doctor-'));
@@ -131,13 +140,12 @@ export const hostChecks: DoctorCheck[] = [
           memoryBytes: 64 << 20,
           processes: 8,
           outputBytes: 1 << 20,
-          slot: 0,
+          slot,
           seccomp: 'default',
         });
         const r = await box.result;
         await sandbox.settle();
-        // Only this run's cgroups: a worker on the same host may be using slot 0 right now.
-        const left = sandbox.leftoverCgroups(0).filter((p) => p.endsWith(`-${box.pid}`));
+        const left = sandbox.leftoverCgroups(slot).filter((p) => p.endsWith(`-${box.pid}`));
         if (r.status !== 'ok') return fail(`/usr/bin/true in a box: ${r.status}: ${r.reason}`);
         if (left.length > 0) return warn(`ran, but left cgroups behind: ${left.join(', ')}`);
         return ok(`/usr/bin/true in a box: ok (setup ${r.setupMs.toFixed(1)} ms, mode ${host.mode})`);
@@ -164,15 +172,29 @@ export async function runDoctor(
   const host = await detectHost({ env });
   let sandbox: Sandbox | null = null;
   if (canJudge(host)) sandbox = await Sandbox.create({ host, env, quiet: true });
+  // a slot no worker of this host judges in: the doctor may run beside a live worker
+  let slot = 0;
+  let locks: HostLock[] = [];
+  if (sandbox) {
+    const owner = { pid: process.pid, name: 'doctor', workDir: '' };
+    ({
+      slots: [slot = 0],
+      locks,
+    } = await acquireSlots(1, sandbox.uidBase, owner, MAX_SLOTS));
+  }
   const results: DoctorReport['results'] = [];
-  for (const check of checks) {
-    let outcome: CheckOutcome;
-    try {
-      outcome = await check.run({ host, sandbox });
-    } catch (e) {
-      outcome = fail(`check failed: ${(e as Error).message}`);
+  try {
+    for (const check of checks) {
+      let outcome: CheckOutcome;
+      try {
+        outcome = await check.run({ host, sandbox, slot });
+      } catch (e) {
+        outcome = fail(`check failed: ${(e as Error).message}`);
+      }
+      results.push({ name: check.name, required: check.required, outcome });
     }
-    results.push({ name: check.name, required: check.required, outcome });
+  } finally {
+    await Promise.all(locks.map((l) => l.release()));
   }
   const failed = results.filter((r) => r.required && r.outcome.status === 'fail');
   const unsafe = host.mode === 'unavailable' && host.unsafeAllowed;

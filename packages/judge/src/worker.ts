@@ -11,6 +11,9 @@ import {
 } from '@verdict/shared';
 import { GatewayClient, GatewayError } from './gateway-client.ts';
 import { HostLoad } from './host-load.ts';
+import { CoalescedProgress } from './progress-reports.ts';
+import type { CompileCache } from './grading/compile-cache.ts';
+import type { PrecompiledHeaders } from './grading/compile-headers.ts';
 import { judgeSubmission, runCompileCheck, runTestTask, type GradingContext } from './grading/index.ts';
 import type { LanguageTable } from './languages/index.ts';
 import { TestDataCache, type TestDataLease } from './testdata-cache.ts';
@@ -22,7 +25,15 @@ export interface WorkerOptions {
   name: string;
   /** Submissions judged at once; each gets its own sandbox slot. */
   concurrency: number;
-  /** Scratch space for compiling and running; emptied after every task and at start. */
+  /**
+   * The sandbox slots this worker owns (host-locks.ts), one per loop; slots 0 … concurrency−1 when
+   * omitted (a test's worker alone on its uid base).
+   */
+  slots?: readonly number[];
+  /**
+   * Scratch space for compiling and running (`slot-N` per slot), emptied after every task and at
+   * start: the caller owns it (runWorker's work directory claim).
+   */
   workRoot: string;
   cacheDir: string;
   cacheBytes: number;
@@ -32,7 +43,35 @@ export interface WorkerOptions {
   log?: (message: string) => void;
   /** How often the worker tells the server it is alive; default 10 s. */
   heartbeatMs?: number;
+  /** Compiled programs by content (issue 25 item 4); none: every task compiles. */
+  compileCache?: CompileCache;
+  /** Precompiled C++ headers, prepared before start (issue 25 item 3). */
+  headers?: PrecompiledHeaders;
+  /** Called once per judged submission with when each step ended (bench/judge; VERDICT_JUDGE_TRACE=1). */
+  trace?: (trace: SubmissionTrace) => void;
 }
+
+/**
+ * When each step of one submission ended, in ms since the epoch (performance.timeOrigin + now, so a
+ * process on the same host can compare): the claim's answer, the compile's start and end, each
+ * case's report, the result's answer; and what the compiler and the program took themselves.
+ */
+export interface SubmissionTrace {
+  submitId: number;
+  language: string;
+  claimed: number;
+  compileStart: number;
+  compiled: number;
+  /** the compiler's own wall time as the sandbox measured it (0: from the compile cache) */
+  compilerMs: number;
+  cached: boolean;
+  cases: { at: number; cpuMs: number }[];
+  outcome: number;
+  reported: number;
+  status: number;
+}
+
+const epochNow = () => performance.timeOrigin + performance.now();
 
 const CLAIM_WAIT_MS = 20_000;
 const RETRY_MS = 2_000;
@@ -60,6 +99,10 @@ export class JudgeWorker {
   private heartbeat: NodeJS.Timeout | undefined;
   private beating = false;
   private readonly hostLoad = new HostLoad();
+  /** When the last claim answered (read by the trace of the task it handed out). */
+  private claimedAt = 0;
+  /** Each slot's last compile, for the trace. */
+  private readonly lastCompile = new Map<number, { compilerMs: number; cached: boolean }>();
 
   constructor(private readonly options: WorkerOptions) {
     this.client = new GatewayClient(options.serverUrl, options.token, options.name);
@@ -74,7 +117,9 @@ export class JudgeWorker {
 
   /** Registers (retrying until the server answers) and starts the claim loops. */
   async start(): Promise<void> {
-    // a worker killed mid-task (SIGKILL, power loss) could not remove its task's files: do it now
+    // A worker killed mid-task (SIGKILL, power loss) could not remove its task's files: do it now. The
+    // work directory is this process's alone (runWorker claims it before anything else; issue 25
+    // item 1), so nothing here belongs to another live worker.
     await rm(this.options.workRoot, { recursive: true, force: true, maxRetries: 3 });
     await mkdir(this.options.workRoot, { recursive: true });
     for (;;) {
@@ -90,7 +135,15 @@ export class JudgeWorker {
     this.log(`judging ${this.languageNames().length} languages with ${this.options.concurrency} slot(s)`);
     this.heartbeat = setInterval(() => void this.beat(), this.options.heartbeatMs ?? JUDGE_HEARTBEAT_MS);
     this.heartbeat.unref();
-    this.loops = Array.from({ length: this.options.concurrency }, (_, slot) => this.loop(slot));
+    this.loops = this.slots.map((slot) => this.loop(slot));
+  }
+
+  private get slots(): readonly number[] {
+    return this.options.slots ?? Array.from({ length: this.options.concurrency }, (_, i) => i);
+  }
+
+  private slotRoot(slot: number): string {
+    return path.join(this.options.workRoot, `slot-${slot}`);
   }
 
   private register() {
@@ -153,6 +206,7 @@ export class JudgeWorker {
         continue;
       }
       if (!task) continue;
+      this.claimedAt = epochNow();
       this.running++;
       try {
         await this.judge(task, slot);
@@ -167,11 +221,18 @@ export class JudgeWorker {
 
   private context(slot: number, testData: TestDataLease): GradingContext {
     return {
-      workRoot: path.join(this.options.workRoot, `slot-${slot}`),
+      workRoot: this.slotRoot(slot),
       slot,
       testData: (ref) => testData.get(ref),
       checkerCache: path.join(this.options.cacheDir, 'checkers'),
       languages: this.options.languages,
+      compileCache: this.options.compileCache,
+      headers: this.options.headers,
+      onCompiled: (o) =>
+        this.lastCompile.set(slot, {
+          compilerMs: o.status === 'ok' ? o.timeMs : 0,
+          cached: o.status === 'ok' ? !!o.cached : false,
+        }),
     };
   }
 
@@ -197,6 +258,7 @@ export class JudgeWorker {
     const { submitId, attempt } = task;
     let stage: 6 | 7 = JudgeStatus.COMPILING;
     let keep = true;
+    const reports = new CoalescedProgress({ submitId, attempt }, (report) => this.client.progress(report));
     // Keeps the lease while a long compile or case runs between progress reports.
     const keepAlive = setInterval(
       () => {
@@ -207,13 +269,33 @@ export class JudgeWorker {
       },
       Math.max(1000, task.leaseMs / 3),
     );
+    const trace: SubmissionTrace | undefined = this.options.trace
+      ? {
+          submitId,
+          language: task.language,
+          claimed: this.claimedAt,
+          compileStart: 0,
+          compiled: 0,
+          compilerMs: 0,
+          cached: false,
+          cases: [],
+          outcome: 0,
+          reported: 0,
+          status: 0,
+        }
+      : undefined;
     try {
       let outcome;
       try {
         outcome = await judgeSubmission(task, context, async (status, cases) => {
+          if (trace) {
+            const at = epochNow();
+            if (status === JudgeStatus.COMPILING) trace.compileStart = at;
+            else if (trace.compiled === 0) trace.compiled = at;
+            for (const c of cases) trace.cases.push({ at, cpuMs: c.time });
+          }
           stage = status;
-          keep &&= await this.client.progress({ submitId, attempt, status, cases });
-          return keep;
+          return reports.report(status, cases) && keep;
         });
       } catch (error) {
         if (error instanceof GatewayError) throw error;
@@ -227,8 +309,16 @@ export class JudgeWorker {
           cases: [],
         };
       }
+      keep &&= await reports.close();
       if (!keep) return; // cancelled, or taken over by another attempt
+      if (trace) trace.outcome = epochNow();
       const accepted = await this.client.result({ submitId, attempt, ...outcome });
+      if (trace) {
+        trace.reported = epochNow();
+        trace.status = outcome.status;
+        Object.assign(trace, this.lastCompile.get(context.slot) ?? {});
+        this.options.trace!(trace);
+      }
       if (!accepted) this.log(`submission ${submitId} attempt ${attempt}: result was stale`);
     } finally {
       clearInterval(keepAlive);

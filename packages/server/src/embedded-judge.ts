@@ -83,7 +83,10 @@ export class EmbeddedJudge {
         VERDICT_JUDGE_WORK_DIR:
           process.env.VERDICT_JUDGE_WORK_DIR ?? path.join(this.options.dataDir, 'judge'),
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      // The IPC channel is how the worker learns that this process ended, even by SIGKILL: it exits
+      // when the channel closes (worker-main.ts watchParent), so no worker outlives its server.
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'json',
     });
     this.child = child;
     const startedAt = Date.now();

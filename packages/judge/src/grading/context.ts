@@ -1,6 +1,9 @@
 import type { TestFileRef } from '@verdict/shared';
 import type { LanguageTable } from '../languages/language-table.ts';
 import { getSandbox, type Sandbox } from '../sandbox/index.ts';
+import type { CompileOutcome } from './compile.ts';
+import type { CompileCache } from './compile-cache.ts';
+import type { PrecompiledHeaders } from './compile-headers.ts';
 
 /** What grading needs from the worker (one sandbox slot per submission in progress). */
 export interface GradingContext {
@@ -13,6 +16,12 @@ export interface GradingContext {
   /** Where compiled checkers and interactors are kept between tasks. */
   checkerCache: string;
   languages: LanguageTable;
+  /** Compiled programs by content (issue 25 item 4); none: every submission compiles. */
+  compileCache?: CompileCache;
+  /** Precompiled C++ headers (issue 25 item 3); none: never used. */
+  headers?: PrecompiledHeaders;
+  /** Told each submission's compile outcome (the worker's trace). */
+  onCompiled?: (outcome: CompileOutcome) => void;
   /** The sandbox to run in; the process-wide one when omitted. */
   sandbox?: Sandbox;
 }

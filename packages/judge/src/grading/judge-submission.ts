@@ -110,7 +110,10 @@ export async function judgeSubmission(
       language,
       dir: workspace.box,
       outDir: workspace.out,
+      cache: ctx.compileCache,
+      headers: ctx.headers,
     });
+    ctx.onCompiled?.(compiled);
     if (compiled.status === 'compile-error') return verdictOnly(JudgeStatus.COMPILE_ERROR, compiled.message);
     if (compiled.status === 'missing-executable')
       return verdictOnly(JudgeStatus.SUBMITTED_FAILED, compiled.message);

@@ -70,6 +70,8 @@ export async function runTestTask(task: TestRunTask, ctx: GradingContext): Promi
       language,
       dir: workspace.box,
       outDir: workspace.out,
+      cache: ctx.compileCache,
+      headers: ctx.headers,
     });
     if (compiled.status === 'compile-error') return outcome(JudgeStatus.COMPILE_ERROR, compiled.message);
     if (compiled.status === 'missing-executable')

@@ -40,6 +40,13 @@ async function missingBinary(language: LanguageSpec): Promise<string | null> {
   return null;
 }
 
+/** Where a language's toolchain comes from (issue 25 item 2: doctor names the package). */
+export function installHint(language: LanguageSpec): string {
+  const packages = language.debianPackages;
+  if (packages.length === 0) return language.manualInstall ?? 'no Debian package provides it';
+  return `Debian package${packages.length > 1 ? 's' : ''} ${packages.join(' ')} (apt-get install ${packages.join(' ')}, or scripts/setup-system.sh)`;
+}
+
 /** Compiles and runs the language's A+B program in the real sandbox, measuring it. */
 export async function selfTest(
   language: LanguageSpec,
@@ -57,7 +64,7 @@ export async function selfTest(
     memoryKb: null,
   };
   const missing = await missingBinary(language);
-  if (missing) return { ...report, reason: `${missing} is not installed` };
+  if (missing) return { ...report, reason: `${missing} is not installed: ${installHint(language)}` };
 
   const workspace = await Workspace.create(workRoot, `selftest-${language.name.replace(/[^\w]+/g, '_')}`);
   try {

@@ -93,9 +93,19 @@ function gccFamily(
     sourceName: source,
     executableName: 'main',
     compile: compileStep([`/usr/bin/${compiler}`, ...flags, '{src}', '-lm', '-o', '{exe}'], limits),
+    // C++'s all-in-one header costs most of an A+B compile: precompiled once with these very flags
+    ...(compiler === 'g++'
+      ? {
+          precompiledHeader: {
+            header: 'bits/stdc++.h',
+            argv: [`/usr/bin/${compiler}`, ...flags, '-x', 'c++-header', '{src}', '-o', '{exe}'],
+          },
+        }
+      : {}),
     run: nativeRun,
     factor: 1,
     requires: [`/usr/bin/${compiler}`],
+    debianPackages: [compiler],
     selfTest: compiler === 'gcc' ? C_AB : CPP_AB,
   };
 }
@@ -129,11 +139,22 @@ function judgeProgram(role: 'checker' | 'interactor', compiler: 'gcc' | 'g++'): 
     run: { argv: ['{workDir}/{exe}'], env: DEFAULT_ENV, seccomp: 'default' },
     factor: 1,
     requires: [`/usr/bin/${compiler}`],
+    debianPackages: [compiler],
     selfTest: isC ? C_AB : CPP_AB,
   };
 }
 
-function python(name: string, interpreter: string, selfTest: string): LanguageSpec {
+/** Debian 12 dropped Python 2 and PyPy 2; HOJ's judge image builds them itself. */
+const NO_PYTHON2 =
+  'Debian 12 has no package for it (Python 2 was removed); install the interpreter at that path by hand';
+
+function python(
+  name: string,
+  interpreter: string,
+  selfTest: string,
+  debianPackages: string[],
+  manualInstall?: string,
+): LanguageSpec {
   return {
     name,
     description: name,
@@ -144,6 +165,8 @@ function python(name: string, interpreter: string, selfTest: string): LanguageSp
     run: { argv: [interpreter, '{workDir}/{exe}'], env: PYTHON_ENV, seccomp: 'default' },
     factor: 2,
     requires: [interpreter],
+    debianPackages,
+    ...(manualInstall ? { manualInstall } : {}),
     selfTest,
   };
 }
@@ -153,6 +176,7 @@ function interpreted(
   sourceName: string,
   argv: string[],
   requires: string[],
+  debianPackages: string[],
   selfTest: string,
   extra: Partial<LanguageSpec> = {},
 ): LanguageSpec {
@@ -166,6 +190,7 @@ function interpreted(
     run: { argv, env: DEFAULT_ENV, seccomp: 'default' },
     factor: 2,
     requires,
+    debianPackages,
     selfTest,
     ...extra,
   };
@@ -218,6 +243,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     },
     factor: 2,
     requires: ['/usr/bin/javac', '/usr/bin/java'],
+    debianPackages: ['openjdk-17-jdk-headless'],
     // the JDK's conf/ links into /etc (sandbox.md §7.2); Debian 12 ships 17, later releases 21
     binds: [
       { source: '/etc/java-17-openjdk', target: '/etc/java-17-openjdk', optional: true },
@@ -227,10 +253,10 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     outOfMemoryMarker: /java\.lang\.OutOfMemoryError(?!: unable to create native thread)/,
     selfTest: JAVA_AB,
   },
-  python('Python2', '/usr/bin/python2', PYTHON2_AB),
-  python('Python3', '/usr/bin/python3', PYTHON3_AB),
-  python('PyPy2', '/usr/bin/pypy', PYTHON2_AB),
-  python('PyPy3', '/usr/bin/pypy3', PYTHON3_AB),
+  python('Python2', '/usr/bin/python2', PYTHON2_AB, [], NO_PYTHON2),
+  python('Python3', '/usr/bin/python3', PYTHON3_AB, ['python3']),
+  python('PyPy2', '/usr/bin/pypy', PYTHON2_AB, [], NO_PYTHON2),
+  python('PyPy3', '/usr/bin/pypy3', PYTHON3_AB, ['pypy3']),
   {
     name: 'Golang',
     description: 'Go',
@@ -241,6 +267,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     run: { argv: ['{workDir}/{exe}'], env: GO_RUN_ENV, seccomp: 'default' },
     factor: 2,
     requires: ['/usr/bin/go'],
+    debianPackages: ['golang-go'],
     selfTest: GO_AB,
   },
   {
@@ -253,10 +280,11 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     run: { argv: ['/usr/bin/mono', '{workDir}/{exe}'], env: DEFAULT_ENV, seccomp: 'default' },
     factor: 2,
     requires: ['/usr/bin/mcs', '/usr/bin/mono'],
+    debianPackages: ['mono-mcs', 'mono-runtime'],
     binds: [{ source: '/etc/mono', target: '/etc/mono', optional: true }],
     selfTest: CSHARP_AB,
   },
-  interpreted('PHP', 'main.php', ['/usr/bin/php', '{workDir}/{exe}'], ['/usr/bin/php'], PHP_AB, {
+  interpreted('PHP', 'main.php', ['/usr/bin/php', '{workDir}/{exe}'], ['/usr/bin/php'], ['php-cli'], PHP_AB, {
     binds: [{ source: '/etc/php', target: '/etc/php', optional: true }],
     // hosts whose php.ini sets memory_limit: PHP's own limit is a memory limit too
     outOfMemoryMarker: /Allowed memory size of \d+ bytes exhausted/,
@@ -266,6 +294,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     'main.js',
     ['/usr/bin/node', '--max-old-space-size={memoryMb}', '{workDir}/{exe}'],
     ['/usr/bin/node'],
+    ['nodejs'],
     NODE_AB,
     { outOfMemoryMarker: /JavaScript heap out of memory/ },
   ),
@@ -274,9 +303,14 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     'main.js',
     ['/usr/bin/jsv8/d8', '{workDir}/{exe}'],
     ['/usr/bin/jsv8/d8'],
+    [],
     V8_AB,
+    {
+      manualInstall:
+        "Debian packages no d8 (V8's shell); build it from V8's sources and put it at that path, as HOJ's judge image does",
+    },
   ),
-  interpreted('Ruby', 'main.rb', ['/usr/bin/ruby', '{workDir}/{exe}'], ['/usr/bin/ruby'], RUBY_AB),
+  interpreted('Ruby', 'main.rb', ['/usr/bin/ruby', '{workDir}/{exe}'], ['/usr/bin/ruby'], ['ruby'], RUBY_AB),
   {
     name: 'Rust',
     description: 'Rust',
@@ -287,6 +321,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     run: nativeRun,
     factor: 2,
     requires: ['/usr/bin/rustc'],
+    debianPackages: ['rustc'],
     selfTest: RUST_AB,
   },
   judgeProgram('checker', 'gcc'),

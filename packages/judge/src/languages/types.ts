@@ -26,6 +26,12 @@ export interface LanguageSpec {
   readonly factor: number;
   /** Host paths that must exist before this language is even tried (compilers, runtimes). */
   readonly requires: readonly string[];
+  /**
+   * The Debian 12 packages that install `requires` (scripts/setup-system.sh installs them); empty when
+   * Debian has none, and `manualInstall` says what to do instead. `verdict-judge doctor` names them.
+   */
+  readonly debianPackages: readonly string[];
+  readonly manualInstall?: string;
   /** Host configuration the toolchain reads besides /usr (sandbox.md §7.2: /etc/java-17-openjdk, /etc/mono, /etc/php). */
   readonly binds?: readonly BindMount[];
   /**
@@ -33,6 +39,11 @@ export interface LanguageSpec {
    * the JVM exits 1 with java.lang.OutOfMemoryError → MLE).
    */
   readonly outOfMemoryMarker?: RegExp;
+  /**
+   * A header worth precompiling (issue 25 item 3): `argv` builds `{src}` (a file that includes
+   * `header`) into `{exe}` with exactly the flags of `compile`, so that g++ accepts the result.
+   */
+  readonly precompiledHeader?: { readonly header: string; readonly argv: readonly string[] };
   /** An A+B program for the self-test (reads two integers, prints their sum). */
   readonly selfTest: string;
 }

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runDoctor, type DoctorCheck } from '../../src/doctor.ts';
+import { installHint, LANGUAGES } from '../../src/languages/index.ts';
+import { missingToolchain } from '../regression/harness.ts';
 
 const execFileAsync = promisify(execFile);
 const BIN = fileURLToPath(new URL('../../bin/verdict-judge.js', import.meta.url));
@@ -20,7 +22,17 @@ describe('verdict-judge doctor', () => {
     // issue 3: each language's self-test with its time and memory
     expect(stdout, stdout).toMatch(/ok {2}C\+\+: \d+ ms, \d+ KB, compiled in \d+ ms/);
     expect(stdout, stdout).toContain('Judging: possible (mode full).');
-  });
+    // issue 25 item 2: the Node it runs on, and every language of the table passing its self-test
+    // here, or the package (or the manual step) that brings its toolchain
+    expect(stdout).toMatch(new RegExp(`ok\\s+node\\s+Node ${process.version.replaceAll('.', '\\.')} `));
+    for (const language of LANGUAGES) {
+      const line = stdout
+        .split('\n')
+        .find((l) => l.startsWith(`  ok  ${language.name}: `) || l.startsWith(`  --  ${language.name}: `));
+      if (missingToolchain(language.name) === null) expect(line, stdout).toMatch(/^ {2}ok {2}/);
+      else expect(line, stdout).toContain(`is not installed: ${installHint(language)}`);
+    }
+  }, 300_000);
 
   it('refuses (exit 1, with the reason) when the helper is missing', async () => {
     const run = execFileAsync(process.execPath, [BIN, 'doctor'], {
@@ -37,7 +49,7 @@ describe('verdict-judge doctor', () => {
       env: { ...process.env, VERDICT_JAIL: '/nonexistent/verdict-jail', VERDICT_UNSAFE_NO_SANDBOX: '1' },
     });
     expect(stdout).toContain('WITHOUT ANY SANDBOX');
-  });
+  }, 300_000);
 
   it('takes extra checks (the hook for language self-tests)', async () => {
     const failing: DoctorCheck = {

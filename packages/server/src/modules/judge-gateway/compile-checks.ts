@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { CompileCheckResult, CompileCheckTask, JudgeProgramLanguage } from '@verdict/shared';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { judgeCompileCheck } from '../../db/schema/index.ts';
 import { QueueSignal } from './queue.ts';
 
@@ -40,6 +40,27 @@ const POLL_MS = 500;
 const COMPILE_LEASE_EXTRA_MS = 60_000;
 /** Rows left behind by a server process that died while an admin waited. */
 const STALE_MS = 10 * 60_000;
+
+/**
+ * Every claim of a worker that compiles checkers looks here first, so the statement is prepared
+ * (db/prepared.ts). $1 the worker, $2 now, $3 the lease's end, $4 its judge-program languages.
+ */
+const claimCheck = preparedStatement<{
+  id: string;
+  attempt: number;
+  kind: 'spj' | 'interactive';
+  language: JudgeProgramLanguage;
+  code: string;
+  extra_files: Record<string, string>;
+}>(
+  `update judge_compile_check set status = 'claimed', worker_name = $1,
+      attempt = attempt + 1, claimed_at = $2, lease_expires_at = $3
+    where id = (select id from judge_compile_check
+      where (status = 'pending' or (status = 'claimed' and lease_expires_at < $2))
+        and (case kind when 'spj' then 'SPJ-' else 'INTERACTIVE-' end) || language = any($4::text[])
+      order by gmt_create limit 1 for update skip locked)
+    returning id, attempt, kind, language, code, extra_files`,
+);
 
 /**
  * Compile checks of special judge and interactive programs (reference §3.12 compile-spj /
@@ -133,28 +154,12 @@ export class CompileChecks {
     if (worker.judgePrograms.length === 0) return undefined;
     const now = this.clock.now();
     const expires = new Date(now.getTime() + leaseMs + COMPILE_LEASE_EXTRA_MS);
-    const entries = sql`array[${sql.join(
-      worker.judgePrograms.map((l) => sql`${l}`),
-      sql`, `,
-    )}]::text[]`;
-    const rows = await queryRows<{
-      id: string;
-      attempt: number;
-      kind: 'spj' | 'interactive';
-      language: JudgeProgramLanguage;
-      code: string;
-      extra_files: Record<string, string>;
-    }>(
-      this.db,
-      sql`
-      update judge_compile_check set status = 'claimed', worker_name = ${worker.name},
-        attempt = attempt + 1, claimed_at = ${now.toISOString()}, lease_expires_at = ${expires.toISOString()}
-      where id = (select id from judge_compile_check
-        where (status = 'pending' or (status = 'claimed' and lease_expires_at < ${now.toISOString()}))
-          and (case kind when 'spj' then 'SPJ-' else 'INTERACTIVE-' end) || language = any(${entries})
-        order by gmt_create limit 1 for update skip locked)
-      returning id, attempt, kind, language, code, extra_files`,
-    );
+    const rows = await claimCheck(this.db, [
+      worker.name,
+      now.toISOString(),
+      expires.toISOString(),
+      worker.judgePrograms,
+    ]);
     const row = rows[0];
     if (!row) return undefined;
     return {

@@ -7,6 +7,7 @@ import {
   type JudgeResult,
 } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
+import { preparedStatement } from '../../../db/prepared.ts';
 import { JUDGE_PRIORITY, judge, judgeCase, problem } from '../../../db/schema/index.ts';
 import { fail, notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
@@ -104,17 +105,11 @@ async function lockHeld(
   return row;
 }
 
-async function replaceCases(tx: Tx, submission: JudgeRow, cases: CaseResult[]) {
+type CaseOwner = Pick<JudgeRow, 'submitId' | 'uid' | 'pid'>;
+
+/** Inserts the case rows of a report (their seqs are free: the caller deleted them). */
+async function insertCases(tx: Tx, submission: CaseOwner, cases: CaseResult[]) {
   if (cases.length === 0) return;
-  await tx.delete(judgeCase).where(
-    and(
-      eq(judgeCase.submitId, submission.submitId),
-      inArray(
-        judgeCase.seq,
-        cases.map((c) => c.seq),
-      ),
-    ),
-  );
   await tx.insert(judgeCase).values(
     cases.map((c) => ({
       submitId: submission.submitId,
@@ -135,16 +130,57 @@ async function replaceCases(tx: Tx, submission: JudgeRow, cases: CaseResult[]) {
   );
 }
 
-/** A progress report: the stage, any finished cases, and a longer lease. False means stop judging. */
+async function replaceCases(tx: Tx, submission: CaseOwner, cases: CaseResult[]) {
+  if (cases.length === 0) return;
+  await tx.delete(judgeCase).where(
+    and(
+      eq(judgeCase.submitId, submission.submitId),
+      inArray(
+        judgeCase.seq,
+        cases.map((c) => c.seq),
+      ),
+    ),
+  );
+  await insertCases(tx, submission, cases);
+}
+
+/**
+ * The progress transition as one statement: the row moves only if the report comes from its current
+ * holder (attempt and owner) in a state progress starts from, exactly lockHeld's guard, and the
+ * update's row lock makes the check and the write one step. $1 submit id, $2 attempt, $3 worker,
+ * $4 the new stage, $5 the lease's end, $6 now. Every verdict's reports run it, so it is prepared.
+ */
+const progressHeld = preparedStatement<{ submit_id: number; uid: string; pid: number }>(
+  `update judge set status = $4, lease_expires_at = $5, gmt_modified = $6
+    where submit_id = $1 and attempt = $2 and lease_owner = $3
+      and status in (${TRANSITIONS.progress.from.join(', ')})
+    returning submit_id, uid, pid`,
+);
+
+/**
+ * A progress report: the stage, any finished cases, and a longer lease. False means stop judging.
+ * **Changed:** one guarded update instead of a transaction that locked the row with a select first
+ * (four statements per report); with cases, the update and their rows share a transaction.
+ */
 export async function progress(db: Db, report: JudgeProgress, worker: string, leaseMs: number, now: Date) {
+  if (!TRANSITIONS.progress.to.includes(report.status)) return false;
+  const params = [
+    report.submitId,
+    report.attempt,
+    worker,
+    report.status,
+    new Date(now.getTime() + leaseMs).toISOString(),
+    now.toISOString(),
+  ];
+  if (report.cases.length === 0) return (await progressHeld(db, params)).length > 0;
   return db.transaction(async (tx) => {
-    const row = await lockHeld(tx, 'progress', report, worker);
-    if (!row || !allows('progress', row.status, report.status)) return false;
-    await tx
-      .update(judge)
-      .set({ status: report.status, leaseExpiresAt: new Date(now.getTime() + leaseMs), gmtModified: now })
-      .where(eq(judge.submitId, row.submitId));
-    await replaceCases(tx, row, report.cases);
+    const [row] = await progressHeld(tx as unknown as Db, params);
+    if (!row) return false;
+    await replaceCases(
+      tx,
+      { submitId: Number(row.submit_id), uid: row.uid, pid: Number(row.pid) },
+      report.cases,
+    );
     return true;
   });
 }
@@ -164,7 +200,7 @@ export async function applyResult(db: Db, result: JudgeResult, worker: string, n
     const isOi = prob?.type === PROBLEM_TYPE.oi;
 
     await tx.delete(judgeCase).where(eq(judgeCase.submitId, row.submitId));
-    await replaceCases(tx, row, result.cases);
+    await insertCases(tx, row, result.cases);
     await applyFinal(
       tx,
       row,
