@@ -15,26 +15,52 @@ const UNIT = [
   'packages/server/test/policy/*.test.ts',
 ];
 
+/** Every integration test file uses a copy of one migrated database (CI time). */
+const DATABASE_TEMPLATE = ['packages/server/test/helpers/database-template.ts'];
+
+/**
+ * Three projects, run one group after the other:
+ * - `judge` (the judge package's tests: sandbox, regression, grading, worker) measures CPU time,
+ *   memory and verdicts near their limits; at most two files at once on two cores so those figures
+ *   stay honest.
+ * - `unit` (pure code, so its files share one module cache per worker) and `app` (the server's API
+ *   tests and the browser tests) spend most of their time waiting
+ *   on a server, a browser or a judge (a file keeps about 0.6 of a core busy), so four files at once
+ *   fill two cores; their judged programs are far from their limits.
+ */
 export default defineConfig({
   test: {
     // Real databases, compilers and browsers are slow to start; give each test room.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Two cores: run at most two files at once so sandbox timings stay honest.
-    maxWorkers: 2,
     // expect.poll waits for an event; its bound only ends a hung test (1 s by default is too short for
     // a busy machine; issue 9 item 7). vi.waitFor takes test/helpers/eventually.ts's EVENTUALLY.
     expect: { poll: { timeout: 30_000 } },
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT } },
       {
         extends: true,
         test: {
-          name: 'integration',
-          // one migrated database that every test database copies (CI time)
-          globalSetup: ['packages/server/test/helpers/database-template.ts'],
-          include: ['packages/*/test/**/*.test.ts'],
+          name: 'judge',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+          globalSetup: DATABASE_TEMPLATE,
+          include: ['packages/judge/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...UNIT],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'unit', maxWorkers: 4, sequence: { groupOrder: 1 }, isolate: false, include: UNIT },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          maxWorkers: 4,
+          sequence: { groupOrder: 1 },
+          globalSetup: DATABASE_TEMPLATE,
+          include: ['packages/server/test/**/*.test.ts', 'packages/web/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...UNIT],
         },
       },
