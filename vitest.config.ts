@@ -24,9 +24,9 @@ const DATABASE_TEMPLATE = ['packages/server/test/helpers/database-template.ts'];
  *   memory and verdicts near their limits; at most two files at once on two cores so those figures
  *   stay honest.
  * - `unit` (pure code, so its files share one module cache per worker) and `app` (the server's API
- *   tests and the browser tests) spend most of their time waiting
- *   on a server, a browser or a judge (a file keeps about 0.6 of a core busy), so four files at once
- *   fill two cores; their judged programs are far from their limits.
+ *   tests and the browser tests): a browser test keeps about 0.8 of a core busy (Chromium's renderer
+ *   and browser processes over half of it, the server and the test the rest), so three files at once
+ *   fill two cores without stretching any test far; their judged programs are far from their limits.
  */
 export default defineConfig({
   test: {
@@ -51,13 +51,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit', maxWorkers: 4, sequence: { groupOrder: 1 }, isolate: false, include: UNIT },
+        test: { name: 'unit', maxWorkers: 3, sequence: { groupOrder: 1 }, isolate: false, include: UNIT },
       },
       {
         extends: true,
         test: {
           name: 'app',
-          maxWorkers: 4,
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
           globalSetup: DATABASE_TEMPLATE,
           include: ['packages/server/test/**/*.test.ts', 'packages/web/test/**/*.test.ts'],
