@@ -13,7 +13,10 @@
  *
  * Options (the TypeScript driver, helper-args.ts, builds them):
  *   --cpu-ms N --wall-ms N          CPU limit (cgroup polled every 10 ms) and wall limit from execve
- *   --memory BYTES --processes N    cgroup memory.limit / pids.max (init not counted)
+ *   --memory BYTES --processes N    memory limit M, pids.max (init not counted). With a cgroup, M is the
+ *                                   cgroup's limit (no margin, no swap) and the box dies at M (issue 25);
+ *                                   without one (degraded), init samples the box's resident memory and
+ *                                   ends the box when it passes M
  *   --output BYTES --stack BYTES --open-files N --tmp-size BYTES --address-space BYTES
  *   --work-size BYTES --work-files N   a writable /w becomes a capped tmpfs, copied in and back
  *   --uid N --gid N                 the slot's unprivileged ids (never 0)
@@ -51,6 +54,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -119,7 +123,7 @@ enum seccomp_profile { PROFILE_NONE, PROFILE_DEFAULT, PROFILE_STRICT };
 struct config {
   uint64_t cpu_ns;
   uint64_t wall_ns;
-  uint64_t memory_bytes;        /* cgroup memory limit; 0 = none */
+  uint64_t memory_bytes;        /* memory limit M: the cgroup's, or init's sampled one without a cgroup; 0 = none */
   uint64_t output_bytes;        /* RLIMIT_FSIZE and the file-size check (§10.4) */
   uint64_t stack_bytes;         /* 0 = inherited */
   uint64_t tmp_bytes;           /* size of the box's /tmp tmpfs */
@@ -492,6 +496,8 @@ struct cgroups {
   char cpuset[PATH_MAX]; /* v1, optional */
   int cpu_fd; /* kept open: polled every 10 ms */
   int dir_fd; /* v2: for clone3(CLONE_INTO_CGROUP) */
+  int oom_fd; /* v1: eventfd signalled when the box is out of memory (cgroup.event_control) */
+  int oom_control_fd;
 };
 
 static int cg_path(char *out, const char *parent, const char *name) {
@@ -536,12 +542,33 @@ static int cg_read_text(const char *dir, const char *file, char *out, size_t cap
   return err;
 }
 
+/*
+ * v1 has no memory.oom.group: the kernel's OOM killer ends one process, and a program could outlive a
+ * killed child. An eventfd registered on memory.oom_control (cgroup.event_control) wakes the monitor
+ * when the box is out of memory at its limit, and the monitor then ends the whole box. Best effort: when
+ * the registration fails, the kernel's own OOM kill and the oom_kill counter remain.
+ */
+static void cg_watch_oom_v1(struct cgroups *cg) {
+  char p[PATH_MAX], line[64];
+  cg->oom_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+  if (cg->oom_fd < 0) return;
+  if (cg_file(p, cg->memory, "memory.oom_control") == 0) cg->oom_control_fd = open(p, O_RDONLY | O_CLOEXEC);
+  snprintf(line, sizeof line, "%d %d", cg->oom_fd, cg->oom_control_fd);
+  if (cg->oom_control_fd < 0 || cg_file(p, cg->memory, "cgroup.event_control") != 0 || write_file(p, line) != 0) {
+    close(cg->oom_fd);
+    if (cg->oom_control_fd >= 0) close(cg->oom_control_fd);
+    cg->oom_fd = cg->oom_control_fd = -1;
+  }
+}
+
 /* Creates the run's cgroup(s) and writes the limits. On error *what names the failing step. */
 static int cg_create(const struct config *c, struct cgroups *cg, const char **what, char *what_path) {
   char name[128];
   snprintf(name, sizeof name, "%s-%ld", c->cg_prefix, (long)getpid());
   cg->cpu_fd = -1;
   cg->dir_fd = -1;
+  cg->oom_fd = -1;
+  cg->oom_control_fd = -1;
   int err;
   uint64_t pids_max = (uint64_t)c->processes + 1; /* + init */
   if (c->cg_v2) {
@@ -551,8 +578,11 @@ static int cg_create(const struct config *c, struct cgroups *cg, const char **wh
     *what = "mkdir";
     if ((err = cg_make(cg->memory)) != 0) return err;
     *what = "limit";
+    /* issue 25: the limit is M itself, no swap, and an OOM kill ends every process of the box at once
+     * (memory.oom.group, kernel >= 4.19; init is spared by its oom_score_adj of -1000 and reports) */
     if (c->memory_bytes && (err = cg_set(cg->memory, "memory.max", c->memory_bytes, false)) != 0) return err;
     if ((err = cg_set(cg->memory, "memory.swap.max", 0, true)) != 0) return err;
+    if ((err = cg_set(cg->memory, "memory.oom.group", 1, true)) != 0) return err;
     if ((err = cg_set(cg->memory, "pids.max", pids_max, false)) != 0) return err;
     if (c->cpus && (err = cg_set_text(cg->memory, "cpuset.cpus", c->cpus)) != 0) return err;
     char p[PATH_MAX];
@@ -579,9 +609,13 @@ static int cg_create(const struct config *c, struct cgroups *cg, const char **wh
     *what = "limit";
     strcpy(what_path, cg->memory);
     if (c->memory_bytes) {
+      /* issue 25: the limit is M itself. With M + 100 MiB, a program that touched pages slowly passed M
+       * and ran out of CPU time before the cap (TLE, peak above M), or near the cap the kernel reclaimed
+       * the box's file pages again and again instead of killing it, and the time ran out first. */
       if ((err = cg_set(cg->memory, "memory.limit_in_bytes", c->memory_bytes, false)) != 0) return err;
       /* swap must not extend the limit (§1.5); absent without swap accounting */
       if ((err = cg_set(cg->memory, "memory.memsw.limit_in_bytes", c->memory_bytes, true)) != 0) return err;
+      cg_watch_oom_v1(cg);
     }
     strcpy(what_path, cg->pids);
     if ((err = cg_set(cg->pids, "pids.max", pids_max, false)) != 0) return err;
@@ -659,7 +693,9 @@ static bool cg_cpu_ns(const struct cgroups *cg, uint64_t *out) {
 static int cg_remove(struct cgroups *cg, char left[5][PATH_MAX]) {
   if (cg->cpu_fd >= 0) close(cg->cpu_fd);
   if (cg->dir_fd >= 0) close(cg->dir_fd);
-  cg->cpu_fd = cg->dir_fd = -1;
+  if (cg->oom_fd >= 0) close(cg->oom_fd);
+  if (cg->oom_control_fd >= 0) close(cg->oom_control_fd);
+  cg->cpu_fd = cg->dir_fd = cg->oom_fd = cg->oom_control_fd = -1;
   const char *dirs[5] = {cg->memory, cg->cpuacct, cg->pids, cg->cpu, cg->cpuset};
   int n = cg->kind == CG_V1 ? 5 : cg->kind == CG_V2 ? 1 : 0, nleft = 0;
   for (int i = 0; i < n; i++) {
@@ -684,6 +720,8 @@ struct init_report {
   int kind; /* 1 = setup error, 2 = program exited, 3 = work dir copied back (second report) */
   int wait_status;
   int work_full; /* the capped /w had no block or no inode left when the program ended */
+  int memory_killed;    /* degraded mode: init ended the box because its memory passed the limit */
+  uint64_t memory_peak; /* degraded mode: the largest resident memory of the box init sampled */
   uint64_t exit_ns;
   uint64_t init_cpu_ns; /* init's own CPU (mount setup, reaping): not the program's */
   struct rusage usage;
@@ -1194,6 +1232,37 @@ static void hide_cmdline(struct config *c) {
   snprintf(g_args_start, (size_t)(g_args_end - g_args_start), "verdict-init");
 }
 
+/*
+ * Degraded mode (no cgroup, sandbox.md §8; issue 25): the memory limit is held by init, which sums the
+ * resident memory (statm) of every process its own /proc lists, the box's pid namespace, but itself,
+ * every SAMPLE_MS, and ends the box when the sum passes the limit. The address-space limit stays only as
+ * a generous backstop, so that a large malloc succeeds and is then measured, rather than failing with
+ * ENOMEM, which no judge can tell from any other runtime error.
+ */
+#define SAMPLE_MS 5
+
+static void on_sigchld(int sig) { (void)sig; }
+
+static uint64_t box_resident_bytes(DIR *proc) {
+  static long page;
+  if (page == 0) page = sysconf(_SC_PAGESIZE);
+  uint64_t total = 0;
+  char path[64], buf[128];
+  rewinddir(proc);
+  struct dirent *e;
+  while ((e = readdir(proc)) != NULL) {
+    if (e->d_name[0] < '1' || e->d_name[0] > '9' || strcmp(e->d_name, "1") == 0) continue;
+    snprintf(path, sizeof path, "/proc/%.20s/statm", e->d_name);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue; /* ended meanwhile */
+    bool ok = read_small(fd, buf, sizeof buf);
+    close(fd);
+    unsigned long long size, resident;
+    if (ok && sscanf(buf, "%llu %llu", &size, &resident) == 2) total += (uint64_t)resident * (uint64_t)page;
+  }
+  return total;
+}
+
 static __attribute__((noreturn)) void init_main(struct config *c, const struct cgroups *cg, int sync_fd, int exec_fd,
                                                 int status_fd) {
   struct init_report rep;
@@ -1227,6 +1296,16 @@ static __attribute__((noreturn)) void init_main(struct config *c, const struct c
     _exit(1);
   }
 
+  /* degraded mode: init samples the box's memory between reaps, woken early by SIGCHLD (blocked here,
+   * taken by sigtimedwait; the program unblocks every signal before its execve) */
+  bool sample = cg->kind == CG_NONE && c->memory_bytes > 0;
+  sigset_t chld;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  if (sample) {
+    signal(SIGCHLD, on_sigchld);
+    sigprocmask(SIG_BLOCK, &chld, NULL);
+  }
   g_init_setup_cpu_ns = cpu_self_ns();
   pid_t child = fork();
   if (child < 0) {
@@ -1243,10 +1322,12 @@ static __attribute__((noreturn)) void init_main(struct config *c, const struct c
   close(exec_fd);
 
   /* reap orphans until the program itself ends; then leave, which kills the rest of the namespace */
+  DIR *proc = sample ? opendir("/proc") : NULL;
   for (;;) {
     int st;
     struct rusage ru;
-    pid_t p = wait4(-1, &st, 0, &ru);
+    bool sampling = proc != NULL && !rep.memory_killed;
+    pid_t p = wait4(-1, &st, sampling ? WNOHANG : 0, &ru);
     if (p == child) {
       rep.kind = REPORT_EXITED;
       rep.wait_status = st;
@@ -1254,8 +1335,20 @@ static __attribute__((noreturn)) void init_main(struct config *c, const struct c
       rep.exit_ns = now_ns();
       break;
     }
-    if (p < 0 && errno != EINTR) break;
+    if (p > 0 || (p < 0 && errno == EINTR)) continue;
+    if (p < 0) break;
+    /* p == 0: everything still runs */
+    uint64_t used = box_resident_bytes(proc);
+    if (used > rep.memory_peak) rep.memory_peak = used;
+    if (used > c->memory_bytes) {
+      rep.memory_killed = 1;
+      kill(-1, SIGKILL); /* every process of the namespace but init */
+      continue;
+    }
+    struct timespec nap = {0, SAMPLE_MS * 1000000L};
+    sigtimedwait(&chld, NULL, &nap);
   }
+  if (proc) closedir(proc);
   struct statvfs sv;
   if (g_work_host_fd >= 0 && statvfs("/w", &sv) == 0)
     rep.work_full = sv.f_bavail == 0 || sv.f_favail == 0;
@@ -1479,7 +1572,8 @@ struct outcome {
   bool exited; /* init reported the program's end */
   int wait_status;
   struct rusage usage;
-  const char *killed_by; /* "cpu", "wall", "aborted" or NULL */
+  const char *killed_by; /* "cpu", "wall", "memory", "aborted" or NULL */
+  uint64_t memory_peak;  /* degraded mode: init's sampled peak */
   uint64_t exec_ns, end_ns;
   uint64_t setup_ns;
   uint64_t init_setup_cpu_ns, pre_exec_cpu_ns; /* from the "T" line */
@@ -1589,9 +1683,11 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
       o->killed_by = "setup";
       set_error(o, "setup", "the sandbox did not start within the time limit");
     }
-    struct pollfd fds[3] = {
-        {exec_open ? exec_r : -1, POLLIN, 0}, {status_r, POLLIN, 0}, {control_open ? c->report_fd : -1, POLLIN, 0}};
-    int r = poll(fds, 3, timeout);
+    struct pollfd fds[4] = {{exec_open ? exec_r : -1, POLLIN, 0},
+                            {status_r, POLLIN, 0},
+                            {control_open ? c->report_fd : -1, POLLIN, 0},
+                            {cg->oom_fd, POLLIN, 0}};
+    int r = poll(fds, 4, timeout);
     if (r < 0 && errno != EINTR) break;
     if (control_open && (fds[2].revents & (POLLIN | POLLHUP | POLLERR))) {
       char cmd[16];
@@ -1605,6 +1701,19 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
     if (g_abort && !o->killed_by) {
       kill(init, SIGKILL);
       o->killed_by = "aborted";
+    }
+    if (fds[3].revents & POLLIN) {
+      /* v1: the box is out of memory at its limit; end all of it now (issue 25), not only the process
+       * the kernel picks. Before execve it is init's setup (a /w copy too large): the kernel decides. */
+      uint64_t events;
+      if (read(cg->oom_fd, &events, sizeof events) < 0) {
+        /* EAGAIN: already taken */
+      }
+      bool program_ended = rep_len >= sizeof reps[0] && rep_->kind == REPORT_EXITED;
+      if (o->exec_ok && !o->killed_by && !program_ended) {
+        kill(init, SIGKILL);
+        o->killed_by = "memory";
+      }
     }
     if (exec_open && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) {
       ssize_t n = read(exec_r, msg + msg_len, sizeof msg - 1 - msg_len);
@@ -1667,6 +1776,8 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
       o->end_ns = rep.exit_ns;
       o->init_cpu_ns = rep.init_cpu_ns;
       o->work_full = rep.work_full != 0;
+      o->memory_peak = rep.memory_peak;
+      if (rep.memory_killed && !o->killed_by) o->killed_by = "memory";
     }
   }
   if (rep_len == sizeof reps && reps[1].kind == REPORT_COPIED) {
@@ -1738,7 +1849,7 @@ static int run(struct config *c) {
 
   /* ---- measurements ---- */
   char p[PATH_MAX];
-  uint64_t peak = 0, oom_kills = 0, pids_peak = 0, cpu_end = 0;
+  uint64_t peak = 0, oom_kills = 0, limit_hits = 0, pids_peak = 0, cpu_end = 0;
   bool have_peak = false, have_pids = false;
   bool have_cpu = cg.kind != CG_NONE && cg_cpu_ns(&cg, &cpu_end);
   if (cg.kind == CG_V1) {
@@ -1746,6 +1857,13 @@ static int run(struct config *c) {
     have_peak = read_u64_path(p, &peak);
     cg_file(p, cg.memory, "memory.oom_control");
     read_keyed(p, "oom_kill", &oom_kills);
+    /* times the box's memory reached its limit. With the memsw limit set, kernel 6.18 counts neither
+     * failcnt (measured: 0 and 0 after an OOM kill); the peak at the limit then says it (verdict.ts) */
+    uint64_t memsw_hits = 0;
+    cg_file(p, cg.memory, "memory.failcnt");
+    read_u64_path(p, &limit_hits);
+    cg_file(p, cg.memory, "memory.memsw.failcnt");
+    if (read_u64_path(p, &memsw_hits)) limit_hits += memsw_hits;
     cg_file(p, cg.pids, "pids.peak");
     have_pids = read_u64_path(p, &pids_peak);
   } else if (cg.kind == CG_V2) {
@@ -1753,6 +1871,7 @@ static int run(struct config *c) {
     have_peak = read_u64_path(p, &peak);
     cg_file(p, cg.memory, "memory.events");
     read_keyed(p, "oom_kill", &oom_kills);
+    read_keyed(p, "max", &limit_hits); /* times the box's memory was about to pass memory.max */
     cg_file(p, cg.memory, "pids.peak"); /* kernel >= 6.1 */
     have_pids = read_u64_path(p, &pids_peak);
   }
@@ -1785,10 +1904,12 @@ static int run(struct config *c) {
   j_u64(&j, "setupNs", o.setup_ns);
 
   uint64_t rss = o.exited ? (uint64_t)o.usage.ru_maxrss * 1024ULL : 0;
-  j_u64(&j, "memoryBytes", have_peak ? peak : rss);
+  /* without a cgroup: the program's ru_maxrss, or the box's sampled resident memory when larger */
+  j_u64(&j, "memoryBytes", have_peak ? peak : rss > o.memory_peak ? rss : o.memory_peak);
   j_str(&j, "memorySource", have_peak ? "cgroup" : "rusage");
   j_u64(&j, "rssBytes", rss);
   j_u64(&j, "oomKills", oom_kills);
+  j_u64(&j, "memoryLimitHits", limit_hits);
   if (have_pids && pids_peak > 0) pids_peak -= 1; /* init */
   j_opt_u64(&j, "processesPeak", have_pids, pids_peak);
 
