@@ -59,6 +59,15 @@ export const PROGRAMS = {
       if (mib >= 0) { char *p = malloc((size_t)mib << 20); if (!p) return 2; memset(p, 1, (size_t)mib << 20); return p[mib] == 1 ? 0 : 3; }
       for (;;) { char *p = malloc(1 << 20); if (!p) return 2; memset(p, 1, 1 << 20); }
     }`,
+  // a child grows without end while the parent sleeps: the whole box must end at the memory limit
+  forkedMemory: String.raw`
+    #include <stdlib.h>
+    #include <string.h>
+    #include <unistd.h>
+    int main(void) {
+      if (fork() == 0) for (;;) { char *p = malloc(1 << 20); if (!p) return 2; memset(p, 1, 1 << 20); }
+      for (;;) pause();
+    }`,
   forkCount: String.raw`
     #include <stdio.h>
     #include <unistd.h>
