@@ -116,6 +116,11 @@ struct bind {
   bool is_dir;
   bool is_link;
   char link[PATH_MAX];
+  /* issue 25, no host paths in the box: a source outside the system directories is never bound as it
+   * is (mountinfo would show its path on the host); for a file, its directory and name */
+  bool hide;
+  int parent_fd;
+  char name[256];
 };
 
 enum seccomp_profile { PROFILE_NONE, PROFILE_DEFAULT, PROFILE_STRICT };
@@ -902,6 +907,169 @@ static int mount_capped_work(const struct config *c, const char *target) {
   return rc;
 }
 
+/*
+ * Issue 25, "no host paths inside the box". A bind mount shows, in the 4th field of mountinfo, the path of
+ * its source inside the source's file system: the judge's data directory and the run's key. So sources
+ * outside the system directories (which hold the same everywhere and appear at the same paths in the
+ * box) are never bound as they are:
+ *  - a directory becomes a read-only overlay whose lower layers are given as /proc/self/fd/N: mountinfo
+ *    shows "/" and "lowerdir=/proc/self/fd/N:/proc/self/fd/M", nothing of the host (no copy is made);
+ *  - a read-only file is bound out of such an overlay of its directory: mountinfo shows "/<its name>";
+ *  - a writable file (file I/O's output) is a symlink to /proc/self/fd/N, an fd the program inherits,
+ *    opened through a bind mount of its directory that is detached right after: the fd reads as
+ *    "/<its name>", and the program writes into the host file itself, within RLIMIT_FSIZE;
+ *  - the program's stdin, stdout and stderr files are reopened the same way, so /proc/self/fd/0-2 read
+ *    "/<name>" instead of the host path.
+ * A writable directory without a cap (no caller uses one) and a kernel without overlayfs in a user
+ * namespace (before 5.11) fall back to a plain bind.
+ */
+static bool is_system_path(const char *p) {
+  static const char *const system_dirs[] = {"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/dev"};
+  for (size_t i = 0; i < sizeof system_dirs / sizeof system_dirs[0]; i++) {
+    size_t n = strlen(system_dirs[i]);
+    if (strncmp(p, system_dirs[i], n) == 0 && (p[n] == '\0' || p[n] == '/')) return true;
+  }
+  return false;
+}
+
+/* Opens the directory of path (O_PATH) and copies the last component into name; -1 on failure. */
+static int open_parent(const char *path, char *name, size_t cap) {
+  char dir[PATH_MAX];
+  if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) return -1;
+  size_t len = strlen(dir);
+  while (len > 1 && dir[len - 1] == '/') dir[--len] = '\0';
+  char *slash = strrchr(dir, '/');
+  if (!slash || slash[1] == '\0' || snprintf(name, cap, "%s", slash + 1) >= (int)cap) return -1;
+  if (slash == dir)
+    dir[1] = '\0';
+  else
+    *slash = '\0';
+  return open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+}
+
+/* Regular files on the program's fds 0-2: their directory and name, resolved with the binds. */
+static struct {
+  int parent_fd;
+  char name[256];
+} g_stdio[3] = {{-1, ""}, {-1, ""}, {-1, ""}};
+
+static void resolve_stdio(void) {
+  for (int fd = 0; fd <= 2; fd++) {
+    struct stat st;
+    char link[64], host[PATH_MAX];
+    g_stdio[fd].parent_fd = -1;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    ssize_t n = readlink(link, host, sizeof host - 1);
+    if (n <= 0 || host[0] != '/') continue;
+    host[n] = '\0';
+    if (strstr(host, " (deleted)")) continue;
+    g_stdio[fd].parent_fd = open_parent(host, g_stdio[fd].name, sizeof g_stdio[fd].name);
+  }
+}
+
+/* Fds the program keeps past execve: writable files behind /proc/self/fd symlinks. */
+static int g_program_fds[MAX_BINDS];
+static int g_program_nfds;
+
+/* A scratch tmpfs inside the new root, detached before pivot_root: the empty lower layer of the
+ * overlays, the mount points of the overlays that files are bound out of, and a point for detached
+ * binds. */
+struct stage {
+  bool ready;
+  int empty_fd;
+  int overlays;
+  int parent_fds[MAX_BINDS]; /* the directory of each overlay in o<i>, to share one per directory */
+};
+
+#define STAGE NEWROOT "/.stage"
+
+static int stage_open(struct stage *s) {
+  if (s->ready) return 0;
+  if (mkdir(STAGE, 0700) != 0) return fail("mkdir stage");
+  if (mount("tmpfs", STAGE, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=16k,nr_inodes=256,mode=0700") != 0)
+    return fail("mount stage");
+  if (mkdir(STAGE "/empty", 0755) != 0 || mkdir(STAGE "/m", 0755) != 0) return fail("mkdir stage dirs");
+  s->empty_fd = open(STAGE "/empty", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (s->empty_fd < 0) return fail("open stage");
+  s->ready = true;
+  return 0;
+}
+
+static int stage_close(struct stage *s) {
+  if (!s->ready) return 0;
+  close(s->empty_fd);
+  if (umount2(STAGE, MNT_DETACH) != 0) return fail("detach stage");
+  if (rmdir(STAGE) != 0) return fail("rmdir stage");
+  s->ready = false;
+  return 0;
+}
+
+/* A read-only overlay of the directory behind dir_fd at target; false when the kernel refuses it. */
+static bool mount_overlay(const struct stage *s, int dir_fd, const char *target) {
+  char opts[96];
+  snprintf(opts, sizeof opts, "lowerdir=/proc/self/fd/%d:/proc/self/fd/%d", dir_fd, s->empty_fd);
+  return mount("overlay", target, "overlay", MS_RDONLY | MS_NOSUID | MS_NODEV, opts) == 0;
+}
+
+static bool same_file(int a, int b) {
+  struct stat sa, sb;
+  return fstat(a, &sa) == 0 && fstat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* Where the file name of the directory behind parent_fd shows up inside an overlay (stage/o<i>/name). */
+static int overlay_of_parent(struct stage *s, int parent_fd, const char *name, char *out, size_t cap) {
+  int i = 0;
+  while (i < s->overlays && !same_file(s->parent_fds[i], parent_fd)) i++;
+  if (i == s->overlays) {
+    char dir[64];
+    snprintf(dir, sizeof dir, STAGE "/o%d", i);
+    if (mkdir(dir, 0755) != 0) return fail("mkdir %s", dir);
+    if (!mount_overlay(s, parent_fd, dir)) return fail("overlay for %s", name);
+    s->parent_fds[s->overlays++] = parent_fd;
+  }
+  if (snprintf(out, cap, STAGE "/o%d/%s", i, name) >= (int)cap) return fail("path too long: %s", name);
+  return 0;
+}
+
+/* Opens name in the directory behind parent_fd through a bind mount that is detached at once, so that
+ * the fd's path reads "/name". Returns the fd (close-on-exec as asked), or -1. */
+static int open_detached(int parent_fd, const char *name, int flags) {
+  char src[64], path[PATH_MAX];
+  snprintf(src, sizeof src, "/proc/self/fd/%d", parent_fd);
+  if (mount(src, STAGE "/m", NULL, MS_BIND, NULL) != 0) return fail("bind the directory of %s", name);
+  snprintf(path, sizeof path, STAGE "/m/%s", name);
+  int fd = open(path, flags | O_NOFOLLOW);
+  int saved = errno;
+  if (umount2(STAGE "/m", MNT_DETACH) != 0 && fd >= 0) {
+    close(fd);
+    return fail("detach the directory of %s", name);
+  }
+  errno = saved;
+  return fd < 0 ? fail("open %s", name) : fd;
+}
+
+/* stdin, stdout and stderr files reopened through detached binds (same file, offset and access mode). */
+static int neutral_stdio(struct stage *s) {
+  for (int fd = 0; fd <= 2; fd++) {
+    if (g_stdio[fd].parent_fd < 0) continue;
+    if (stage_open(s) != 0) return -1;
+    int flags = fcntl(fd, F_GETFL);
+    off_t offset = lseek(fd, 0, SEEK_CUR);
+    int nfd = flags < 0 ? -1 : open_detached(g_stdio[fd].parent_fd, g_stdio[fd].name, (flags & (O_ACCMODE | O_APPEND)) | O_CLOEXEC);
+    close(g_stdio[fd].parent_fd);
+    g_stdio[fd].parent_fd = -1;
+    g_error[0] = '\0';
+    if (nfd < 0) continue; /* keep the original fd (its host path shows) rather than fail the run */
+    if (!same_file(fd, nfd) || (offset > 0 && lseek(nfd, offset, SEEK_SET) != offset) || dup2(nfd, fd) < 0) {
+      close(nfd);
+      continue;
+    }
+    close(nfd);
+  }
+  return 0;
+}
+
 /* Opens every bind source while the host tree is still visible. */
 static int resolve_binds(struct config *c) {
   for (int i = 0; i < c->nbinds; i++) {
@@ -932,11 +1100,15 @@ static int resolve_binds(struct config *c) {
     }
     b->fd = open(b->src, O_PATH | O_CLOEXEC | O_NOFOLLOW);
     if (b->fd < 0) return fail("open %s", b->src);
+    b->parent_fd = -1;
+    b->hide = !is_system_path(b->src);
+    if (b->hide && !b->is_dir && (b->parent_fd = open_parent(b->src, b->name, sizeof b->name)) < 0)
+      return fail("open the directory of %s", b->src);
   }
   return 0;
 }
 
-static int mount_binds(struct config *c) {
+static int mount_binds(struct config *c, struct stage *stage) {
   char target[PATH_MAX];
   for (int i = 0; i < c->nbinds; i++) {
     struct bind *b = &c->binds[i];
@@ -957,7 +1129,48 @@ static int mount_binds(struct config *c) {
       if (mount_capped_work(c, target) != 0) return -1;
       continue;
     }
+    if (b->hide && !b->is_dir && b->rw) {
+      /* a symlink to an inherited fd of the host file (see is_system_path) */
+      char parent[PATH_MAX], link[64];
+      snprintf(parent, sizeof parent, "%s", target);
+      char *slash = strrchr(parent, '/');
+      if (slash && slash != parent) {
+        *slash = '\0';
+        if (mkdir_p(parent, 0755) != 0) return fail("mkdir %s", parent);
+      }
+      if (stage_open(stage) != 0) return -1;
+      int fd = open_detached(b->parent_fd, b->name, O_RDWR);
+      if (fd < 0) return -1;
+      if (!same_file(fd, b->fd)) return fail("%s changed while the box was built", b->src);
+      snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+      if (symlink(link, target) != 0) return fail("symlink %s", b->dst);
+      g_program_fds[g_program_nfds++] = fd;
+      close(b->fd);
+      close(b->parent_fd);
+      b->fd = b->parent_fd = -1;
+      continue;
+    }
     if ((b->is_dir ? mkdir_p(target, 0755) : make_file(target)) != 0) return fail("mount point %s", b->dst);
+    if (b->hide && !b->rw) {
+      if (stage_open(stage) != 0) return -1;
+      if (b->is_dir) {
+        if (mount_overlay(stage, b->fd, target)) {
+          close(b->fd);
+          b->fd = -1;
+          continue;
+        }
+        /* no overlayfs here (a user namespace before 5.11): a plain bind below */
+      } else {
+        char inside[PATH_MAX];
+        if (overlay_of_parent(stage, b->parent_fd, b->name, inside, sizeof inside) != 0) return -1;
+        /* (overlayfs gives files of layers on different file systems a device of its own: no dev/ino
+         * check; the name is looked up in the directory that was opened with the source) */
+        int fd = open(inside, O_PATH | O_CLOEXEC | O_NOFOLLOW);
+        if (fd < 0) return fail("open %s", b->dst);
+        close(b->fd);
+        b->fd = fd; /* bound below, from inside the overlay */
+      }
+    }
     if (bind_fd(b->fd, target, b->rw, MS_NOSUID | MS_NODEV) != 0) return -1;
     close(b->fd);
     b->fd = -1;
@@ -1039,6 +1252,7 @@ static int build_root(struct config *c) {
   int dev_fds[NDEVICES];
   if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return fail("make / private");
   if (resolve_binds(c) != 0) return -1;
+  resolve_stdio();
   for (size_t i = 0; i < NDEVICES; i++) {
     char path[64];
     snprintf(path, sizeof path, "/dev/%s", device_nodes[i]);
@@ -1052,7 +1266,8 @@ static int build_root(struct config *c) {
   char opts[128];
   snprintf(opts, sizeof opts, "size=%llu,nr_inodes=4096,mode=1777", (unsigned long long)c->tmp_bytes);
   if (mkdir(NEWROOT "/tmp", 0755) != 0 || mount("tmpfs", NEWROOT "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, opts) != 0) return fail("mount /tmp");
-  if (mount_binds(c) != 0) return -1;
+  static struct stage stage; /* large: off init's stack */
+  if (mount_binds(c, &stage) != 0 || neutral_stdio(&stage) != 0 || stage_close(&stage) != 0) return -1;
   if (chdir(NEWROOT) != 0) return fail("chdir new root");
   if (syscall(SYS_pivot_root, ".", ".") != 0) return fail("pivot_root");
   if (umount2(".", MNT_DETACH) != 0) return fail("detach old root");
@@ -1096,8 +1311,12 @@ static void send_exec_start(int fd) {
 }
 
 static __attribute__((noreturn)) void program_main(struct config *c, int exec_fd) {
-  int keep[1] = {exec_fd};
-  close_fds_except(keep, 1);
+  int keep[MAX_BINDS + 1];
+  int nkeep = 0;
+  keep[nkeep++] = exec_fd;
+  for (int i = 0; i < g_program_nfds; i++) keep[nkeep++] = g_program_fds[i];
+  sort_ints(keep, nkeep);
+  close_fds_except(keep, nkeep);
 
   /* the helper ignores SIGPIPE; the program must get default dispositions and an empty mask */
   for (int sig = 1; sig < NSIG; sig++) signal(sig, SIG_DFL);

@@ -236,6 +236,31 @@ describe('issue 25: a program that passes the memory limit is MLE, with its memo
   }, 60_000);
 });
 
+/**
+ * Issue 25, "no host paths inside the box": a program that reads /proc/self/mountinfo, /proc/self/mounts,
+ * /proc/mounts and the links of /proc/self/fd, cwd, exe and root finds none of the judge's directories on
+ * the host (its work root, which holds the run's key, and the test data), in a plain run (stdin from the
+ * test data, /w from the work root) and in a file-I/O run (input.txt and output.txt bound in /tmp).
+ */
+describe('issue 25: no host path inside the box', () => {
+  const words = () => `${path.basename(bench.root)}\n${path.basename(bench.data.dir)}\n`;
+
+  it('[C] a plain run sees none', async () => {
+    const r = await bench.judge('C', fixture('hostile/read-mountinfo', 'C')!, problem(), [
+      { in: words(), out: 'CLEAN\n' },
+    ]);
+    expect(r.status, r.cases[0]?.userOutput ?? r.errorMessage ?? '').toBe(S.ACCEPTED);
+  });
+
+  it('[C] a file-I/O run sees none', async () => {
+    const fileIo = { isFileIo: true, ioReadFileName: 'input.txt', ioWriteFileName: 'output.txt' };
+    const r = await bench.judge('C', fixture('hostile/read-mountinfo', 'C')!, problem(fileIo), [
+      { in: words(), out: 'CLEAN\n' },
+    ]);
+    expect(r.status, r.cases[0]?.userOutput ?? r.errorMessage ?? '').toBe(S.ACCEPTED);
+  });
+});
+
 describe('after the hostile programs', () => {
   it('the judge still judges', async () => {
     const r = await bench.judge('C', fixture('ab-ac', 'C')!, problem(), [{ in: '1 2\n', out: '3\n' }]);
