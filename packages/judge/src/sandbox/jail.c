@@ -101,6 +101,8 @@
 /* Inside our private mount namespace the new root is mounted over /tmp; the host /tmp stays untouched.
  * Bind sources are opened (O_PATH) before that mount, so sources under /tmp still resolve. */
 #define NEWROOT "/tmp"
+/* a scratch tmpfs of init inside the new root, detached before pivot_root (struct stage) */
+#define STAGE NEWROOT "/.stage"
 #define SETUP_GRACE_NS (10ULL * 1000000000ULL)
 
 /* ---------- configuration ---------- */
@@ -915,9 +917,11 @@ static int mount_capped_work(const struct config *c, const char *target) {
  *  - a directory becomes a read-only overlay whose lower layers are given as /proc/self/fd/N: mountinfo
  *    shows "/" and "lowerdir=/proc/self/fd/N:/proc/self/fd/M", nothing of the host (no copy is made);
  *  - a read-only file is bound out of such an overlay of its directory: mountinfo shows "/<its name>";
- *  - a writable file (file I/O's output) is a symlink to /proc/self/fd/N, an fd the program inherits,
- *    opened through a bind mount of its directory that is detached right after: the fd reads as
- *    "/<its name>", and the program writes into the host file itself, within RLIMIT_FSIZE;
+ *  - a writable file (file I/O's output) is a file of its own small tmpfs, with the host file's content,
+ *    bound at its place (mountinfo: "/<its name>"); init hands an fd of it to the helper (SCM_RIGHTS),
+ *    which copies it back to the host file after the run, however the run ended (a program that ignores
+ *    SIGXFSZ and is then killed for time still leaves its too long output, hence output-limit). A
+ *    symlink to /proc/self/fd/N did not do: PHP resolves paths with realpath() before opening them;
  *  - the program's stdin, stdout and stderr files are reopened the same way, so /proc/self/fd/0-2 read
  *    "/<name>" instead of the host path.
  * A writable directory without a cap (no caller uses one) and a kernel without overlayfs in a user
@@ -968,9 +972,63 @@ static void resolve_stdio(void) {
   }
 }
 
-/* Fds the program keeps past execve: writable files behind /proc/self/fd symlinks. */
-static int g_program_fds[MAX_BINDS];
-static int g_program_nfds;
+/* init's end of the socket on which it hands the helper the staged writable files (index, fd). */
+static int g_fdpass = -1;
+
+static int send_staged(int index, int fd) {
+  char control[CMSG_SPACE(sizeof(int))];
+  memset(control, 0, sizeof control);
+  struct iovec iov = {&index, sizeof index};
+  struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control, .msg_controllen = sizeof control};
+  struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+  cm->cmsg_level = SOL_SOCKET;
+  cm->cmsg_type = SCM_RIGHTS;
+  cm->cmsg_len = CMSG_LEN(sizeof(int));
+  memcpy(CMSG_DATA(cm), &fd, sizeof fd);
+  return sendmsg(g_fdpass, &msg, MSG_NOSIGNAL) == (ssize_t)sizeof index ? 0 : -1;
+}
+
+static int copy_fd(int from, int to) {
+  char buf[65536];
+  for (;;) {
+    ssize_t n = read(from, buf, sizeof buf);
+    if (n == 0) return 0;
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 || !write_all(to, buf, (size_t)n)) return -1;
+  }
+}
+
+/* A writable file bind: its own tmpfs holding a copy of the host file, bound at target; see above. */
+static int stage_writable_file(const struct config *c, int index, struct bind *b, const char *target) {
+  char dir[64], file[PATH_MAX], opts[128];
+  snprintf(dir, sizeof dir, STAGE "/f%d", index);
+  if (mkdir(dir, 0755) != 0) return fail("mkdir %s", dir);
+  int host = openat(b->parent_fd, b->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  struct stat st;
+  if (host < 0 || fstat(host, &st) != 0) return fail("open %s", b->src);
+  /* room for the output limit (RLIMIT_FSIZE stops the program at output + 1 byte) or the content */
+  uint64_t size = (c->output_bytes > (uint64_t)st.st_size ? c->output_bytes : (uint64_t)st.st_size) + 65536;
+  snprintf(opts, sizeof opts, "size=%llu,nr_inodes=2,mode=0755", (unsigned long long)size);
+  if (mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, opts) != 0) return fail("mount for %s", b->dst);
+  if (snprintf(file, sizeof file, "%s/%s", dir, b->name) >= (int)sizeof file) return fail("path too long: %s", b->name);
+  int staged = open(file, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (staged < 0) return fail("create %s", b->dst);
+  int rc = copy_fd(host, staged) == 0 && fchmod(staged, st.st_mode & 0777) == 0 ? 0 : fail("copy %s", b->dst);
+  if (rc == 0 && fchown(staged, st.st_uid, st.st_gid) != 0) {
+    /* an id without a mapping in a user namespace: the file stays ours */
+  }
+  close(host);
+  if (rc == 0 && send_staged(index, staged) != 0) rc = fail("hand over %s", b->dst);
+  if (rc == 0) {
+    int fd = open(file, O_PATH | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) rc = fail("open %s", b->dst);
+    else if (make_file(target) != 0) rc = fail("mount point %s", b->dst);
+    else rc = bind_fd(fd, target, true, MS_NOSUID | MS_NODEV);
+    if (fd >= 0) close(fd);
+  }
+  close(staged);
+  return rc;
+}
 
 /* A scratch tmpfs inside the new root, detached before pivot_root: the empty lower layer of the
  * overlays, the mount points of the overlays that files are bound out of, and a point for detached
@@ -982,7 +1040,6 @@ struct stage {
   int parent_fds[MAX_BINDS]; /* the directory of each overlay in o<i>, to share one per directory */
 };
 
-#define STAGE NEWROOT "/.stage"
 
 static int stage_open(struct stage *s) {
   if (s->ready) return 0;
@@ -1130,21 +1187,7 @@ static int mount_binds(struct config *c, struct stage *stage) {
       continue;
     }
     if (b->hide && !b->is_dir && b->rw) {
-      /* a symlink to an inherited fd of the host file (see is_system_path) */
-      char parent[PATH_MAX], link[64];
-      snprintf(parent, sizeof parent, "%s", target);
-      char *slash = strrchr(parent, '/');
-      if (slash && slash != parent) {
-        *slash = '\0';
-        if (mkdir_p(parent, 0755) != 0) return fail("mkdir %s", parent);
-      }
-      if (stage_open(stage) != 0) return -1;
-      int fd = open_detached(b->parent_fd, b->name, O_RDWR);
-      if (fd < 0) return -1;
-      if (!same_file(fd, b->fd)) return fail("%s changed while the box was built", b->src);
-      snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-      if (symlink(link, target) != 0) return fail("symlink %s", b->dst);
-      g_program_fds[g_program_nfds++] = fd;
+      if (stage_open(stage) != 0 || stage_writable_file(c, i, b, target) != 0) return -1;
       close(b->fd);
       close(b->parent_fd);
       b->fd = b->parent_fd = -1;
@@ -1311,12 +1354,8 @@ static void send_exec_start(int fd) {
 }
 
 static __attribute__((noreturn)) void program_main(struct config *c, int exec_fd) {
-  int keep[MAX_BINDS + 1];
-  int nkeep = 0;
-  keep[nkeep++] = exec_fd;
-  for (int i = 0; i < g_program_nfds; i++) keep[nkeep++] = g_program_fds[i];
-  sort_ints(keep, nkeep);
-  close_fds_except(keep, nkeep);
+  int keep[1] = {exec_fd};
+  close_fds_except(keep, 1);
 
   /* the helper ignores SIGPIPE; the program must get default dispositions and an empty mask */
   for (int sig = 1; sig < NSIG; sig++) signal(sig, SIG_DFL);
@@ -1483,7 +1522,7 @@ static uint64_t box_resident_bytes(DIR *proc) {
 }
 
 static __attribute__((noreturn)) void init_main(struct config *c, const struct cgroups *cg, int sync_fd, int exec_fd,
-                                                int status_fd) {
+                                                int status_fd, int fdpass_fd) {
   struct init_report rep;
   memset(&rep, 0, sizeof rep);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -1494,9 +1533,10 @@ static __attribute__((noreturn)) void init_main(struct config *c, const struct c
     /* keep the default */
   }
   for (int sig = 1; sig < NSIG; sig++) signal(sig, SIG_DFL);
-  int keep[3] = {sync_fd, exec_fd, status_fd};
-  sort_ints(keep, 3);
-  close_fds_except(keep, 3);
+  int keep[4] = {sync_fd, exec_fd, status_fd, fdpass_fd};
+  sort_ints(keep, 4);
+  close_fds_except(keep, 4);
+  g_fdpass = fdpass_fd;
 
   char go;
   if (read(sync_fd, &go, 1) != 1) _exit(1); /* the helper died before releasing us */
@@ -2008,6 +2048,30 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
   }
 }
 
+/* The writable files init staged (stage_writable_file): their content goes back to the host files, also
+ * when the box was killed. The fds wait in the socket even after init has gone. */
+static void copy_back_files(const struct config *c, int fdpass, struct outcome *o) {
+  for (;;) {
+    int index = -1, fd = -1;
+    char control[CMSG_SPACE(sizeof(int))];
+    struct iovec iov = {&index, sizeof index};
+    struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control, .msg_controllen = sizeof control};
+    ssize_t n = recvmsg(fdpass, &msg, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+    if (n <= 0) return;
+    struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+    if (cm && cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_RIGHTS) memcpy(&fd, CMSG_DATA(cm), sizeof fd);
+    if (fd < 0) continue;
+    if (n == (ssize_t)sizeof index && index >= 0 && index < c->nbinds) {
+      const char *host = c->binds[index].src;
+      int out = open(host, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
+      if (out < 0 || lseek(fd, 0, SEEK_SET) != 0 || copy_fd(fd, out) != 0)
+        set_error(o, "work", "copy of %s back to the host: %s", c->binds[index].dst, strerror(errno));
+      if (out >= 0) close(out);
+    }
+    close(fd);
+  }
+}
+
 static int run(struct config *c) {
   uint64_t t0 = now_ns();
   struct outcome o;
@@ -2021,6 +2085,7 @@ static int run(struct config *c) {
   int init_status = 0;
   struct rusage init_usage;
   memset(&init_usage, 0, sizeof init_usage);
+  int fdpass[2] = {-1, -1};
 
   const char *what = "cgroup";
   char what_path[PATH_MAX] = "";
@@ -2029,7 +2094,8 @@ static int run(struct config *c) {
     set_error(&o, "cgroup", "cgroup %s %s: %s", what, what_path, strerror(err));
   } else {
     int sync_p[2], exec_p[2], status_p[2];
-    if (pipe2(sync_p, O_CLOEXEC) || pipe2(exec_p, O_CLOEXEC) || pipe2(status_p, O_CLOEXEC)) {
+    if (pipe2(sync_p, O_CLOEXEC) || pipe2(exec_p, O_CLOEXEC) || pipe2(status_p, O_CLOEXEC) ||
+        socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fdpass)) {
       set_error(&o, "setup", "pipe: %s", strerror(errno));
     } else {
       unsigned long flags = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | (c->userns ? CLONE_NEWUSER : 0);
@@ -2039,11 +2105,13 @@ static int run(struct config *c) {
         close(sync_p[1]);
         close(exec_p[0]);
         close(status_p[0]);
-        init_main(c, &cg, sync_p[0], exec_p[1], status_p[1]);
+        close(fdpass[0]);
+        init_main(c, &cg, sync_p[0], exec_p[1], status_p[1], fdpass[1]);
       }
       close(sync_p[0]);
       close(exec_p[1]);
       close(status_p[1]);
+      close(fdpass[1]);
       if (init < 0) {
         set_error(&o, "clone", "clone: %s", strerror(errno));
         close(exec_p[0]);
@@ -2062,7 +2130,9 @@ static int run(struct config *c) {
         monitor(c, &cg, init, exec_p[0], status_p[0], t0, &o);
         while (wait4(init, &init_status, 0, &init_usage) < 0 && errno == EINTR) {
         }
+        copy_back_files(c, fdpass[0], &o);
       }
+      close(fdpass[0]);
     }
   }
 

@@ -68,6 +68,20 @@ export const PROGRAMS = {
       if (fork() == 0) for (;;) { char *p = malloc(1 << 20); if (!p) return 2; memset(p, 1, 1 << 20); }
       for (;;) pause();
     }`,
+  // writes to output.txt in its cwd until the output limit stops it, ignoring SIGXFSZ, then spins
+  fileFloodSpin: String.raw`
+    #include <signal.h>
+    #include <stdio.h>
+    #include <string.h>
+    int main(void) {
+      signal(SIGXFSZ, SIG_IGN);
+      FILE *f = fopen("output.txt", "w");
+      if (!f) return 2;
+      static char buf[65536]; memset(buf, 'o', sizeof buf);
+      while (fwrite(buf, 1, sizeof buf, f) == sizeof buf) {}
+      fflush(f);
+      for (volatile unsigned long x = 0;; x++) {}
+    }`,
   forkCount: String.raw`
     #include <stdio.h>
     #include <unistd.h>
