@@ -1082,7 +1082,7 @@ static int overlay_of_parent(struct stage *s, int parent_fd, const char *name, c
     char dir[64];
     snprintf(dir, sizeof dir, STAGE "/o%d", i);
     if (mkdir(dir, 0755) != 0) return fail("mkdir %s", dir);
-    if (!mount_overlay(s, parent_fd, dir)) return fail("overlay for %s", name);
+    if (!mount_overlay(s, parent_fd, dir)) return -1; /* the caller falls back to a plain bind */
     s->parent_fds[s->overlays++] = parent_fd;
   }
   if (snprintf(out, cap, STAGE "/o%d/%s", i, name) >= (int)cap) return fail("path too long: %s", name);
@@ -1205,13 +1205,17 @@ static int mount_binds(struct config *c, struct stage *stage) {
         /* no overlayfs here (a user namespace before 5.11): a plain bind below */
       } else {
         char inside[PATH_MAX];
-        if (overlay_of_parent(stage, b->parent_fd, b->name, inside, sizeof inside) != 0) return -1;
         /* (overlayfs gives files of layers on different file systems a device of its own: no dev/ino
          * check; the name is looked up in the directory that was opened with the source) */
-        int fd = open(inside, O_PATH | O_CLOEXEC | O_NOFOLLOW);
-        if (fd < 0) return fail("open %s", b->dst);
-        close(b->fd);
-        b->fd = fd; /* bound below, from inside the overlay */
+        int fd = overlay_of_parent(stage, b->parent_fd, b->name, inside, sizeof inside) == 0
+                     ? open(inside, O_PATH | O_CLOEXEC | O_NOFOLLOW)
+                     : -1;
+        g_error[0] = '\0';
+        if (fd >= 0) {
+          close(b->fd);
+          b->fd = fd; /* bound below, from inside the overlay */
+        }
+        /* else no overlayfs here: a plain bind of the source below */
       }
     }
     if (bind_fd(b->fd, target, b->rw, MS_NOSUID | MS_NODEV) != 0) return -1;
