@@ -4,7 +4,7 @@ import type { LanguageSpec } from '../languages/types.ts';
 import { createPipe, WORK_TARGET, type RunningBox, type RunResult, type Sandbox } from '../sandbox/index.ts';
 import { interpretCheckerExit, type CheckerVerdict } from './checker-result.ts';
 import { readTextHead } from './files.ts';
-import { MiB, PROCESSES, runCpuMs, runMemoryBytes, runWallMs } from './limits.ts';
+import { interactorMemoryBytes, MiB, PROCESSES, runCpuMs, runWallMs } from './limits.ts';
 import { userRunOptions, type UserRunRequest } from './run-options.ts';
 import { judgeRun, type FactoredLimits, type RunVerdict } from './run-verdict.ts';
 import { DATA, JUDGE_DIR, judgeBinds, makeReadable } from './special-judge.ts';
@@ -37,7 +37,7 @@ function interactorLimits(limits: FactoredLimits) {
   return {
     cpuTimeMs: 2 * runCpuMs(limits),
     wallTimeMs: 2 * runWallMs(limits),
-    memoryBytes: 2 * runMemoryBytes(limits),
+    memoryBytes: interactorMemoryBytes(limits),
     stackBytes: 128 * MiB,
     outputBytes: 32 * MiB,
   };

@@ -17,11 +17,16 @@ export const runCpuMs = (limits: FactoredLimits) => limits.timeMs + 200;
 export const runWallMs = (limits: FactoredLimits) => 3 * runCpuMs(limits);
 
 /**
- * The cgroup limit of a run: M + 100 MB (reference §8.5, sandbox.md §7.2). The margin lets a program that
- * needs slightly more than M finish with a peak above M (reported MLE with its real peak) instead of an
- * OOM kill, and leaves room for runtime overhead; the verdict still uses M itself (run-verdict.ts).
+ * The memory limit of a run: M itself (issue 25), a departure from HOJ's M + 100 MB (reference §8.5).
+ * With the margin, a program that touched its pages slowly passed M and ran out of time before the cap,
+ * or thrashed near the cap while the kernel reclaimed instead of killing: judged TLE with a peak above M.
+ * At M the box is killed as soon as it would pass M (go-judge kills at its cap at once), so a program
+ * whose measured peak stays within M is never killed, and the peak shown never passes M.
  */
-export const runMemoryBytes = (limits: FactoredLimits) => (limits.memoryMb + 100) * MiB;
+export const runMemoryBytes = (limits: FactoredLimits) => limits.memoryMb * MiB;
+
+/** reference §8.5 "interactive": the interactor gets 2 × (M + 100) MB, as in HOJ (it is the judge's code). */
+export const interactorMemoryBytes = (limits: FactoredLimits) => 2 * (limits.memoryMb + 100) * MiB;
 
 /** reference §8.5: stdout may hold max(2 × expected output size, 32 MiB). */
 export const runOutputBytes = (expectedBytes: number) => Math.max(2 * expectedBytes, 32 * MiB);

@@ -1,5 +1,6 @@
 import { JudgeStatus } from '@verdict/shared';
 import type { RunResult } from '../sandbox/types.ts';
+import { decideVerdict } from '../sandbox/verdict.ts';
 import { signalName } from './signals.ts';
 
 /** reference §8.5: the message of an output-limit run. */
@@ -33,15 +34,10 @@ export function exitMessage(run: Pick<RunResult, 'exitCode' | 'signal'>): string
 }
 
 /**
- * The per-case verdict of reference §8.5, with the memory rules of sandbox.md §7.2: the cgroup holds
- * M + 100 MB, so a program that needed more than M either finished with a peak above M or was killed.
- *
- * Order: sandbox failure → output limit → killed by the kernel for memory (OOM) → CPU time over T →
- * peak over M → wall-clock kill → the runtime's own out-of-memory error (such as Java's
- * OutOfMemoryError) → non-zero exit or signal. A clean run above a limit is still TLE/MLE.
- *
- * A wall-clock kill ranks below memory: it may come from the machine being busy rather than from
- * the program, while a peak above M is the program's own doing.
+ * The per-case verdict of reference §8.5: the sandbox's facts judged against the problem's own limits T
+ * and M (the sandbox had T + 200 ms of CPU; its memory limit is M itself, issue 25), in the one verdict
+ * order of decideVerdict (sandbox/verdict.ts), which also ranks MLE above TLE when a run both reached M
+ * and ran out of time: a departure from reference §8.5 step 2, explained there.
  */
 export function judgeRun(
   run: RunResult,
@@ -49,9 +45,6 @@ export function judgeRun(
   stderrHead: string,
   outOfMemoryMarker?: RegExp,
 ): RunVerdict {
-  // HOJ compares whole milliseconds and kilobytes (ns / 10^6, bytes / 1024)
-  const overTime = Math.floor(run.cpuTimeMs) > limits.timeMs;
-  const overMemory = Math.floor(run.memoryBytes / 1024) > limits.memoryMb * 1024;
   const fail = (
     status: Extract<RunVerdict, { kind: 'failed' }>['status'],
     message: string | null,
@@ -60,18 +53,35 @@ export function judgeRun(
     status,
     message,
   });
-
-  if (run.status === 'system-error') return fail(JudgeStatus.SYSTEM_ERROR, `Sandbox failure: ${run.reason}`);
-  // Java and Python survive SIGXFSZ and may spin on after their output was cut (sandbox.md §10.4): the
-  // output limit came first, so it is the verdict even if the CPU limit ended the run.
-  if (run.status === 'output-limit' || run.outputExceeded)
-    return fail(JudgeStatus.RUNTIME_ERROR, OUTPUT_LIMIT_MESSAGE);
-  if (run.status === 'memory-limit' || run.oomKilled) return fail(JudgeStatus.MEMORY_LIMIT_EXCEEDED, null);
-  const killedByCpu = run.status === 'time-limit' && run.timeLimit !== 'wall';
-  if (killedByCpu || overTime) return fail(JudgeStatus.TIME_LIMIT_EXCEEDED, null);
-  if (overMemory) return fail(JudgeStatus.MEMORY_LIMIT_EXCEEDED, null);
-  if (run.status === 'time-limit') return fail(JudgeStatus.TIME_LIMIT_EXCEEDED, null);
-  if (run.status === 'ok') return { kind: 'ran' };
-  if (outOfMemoryMarker?.test(stderrHead)) return fail(JudgeStatus.MEMORY_LIMIT_EXCEEDED, null);
-  return fail(JudgeStatus.RUNTIME_ERROR, exitMessage(run));
+  const verdict = decideVerdict(
+    {
+      failed: run.status === 'system-error',
+      outputLimit: run.status === 'output-limit' || run.outputExceeded,
+      memoryKill: run.oomKilled,
+      memoryLimitReached: run.memoryLimitReached,
+      // HOJ compares whole milliseconds and kilobytes (ns / 10^6, bytes / 1024)
+      memoryBytes: Math.floor(run.memoryBytes / 1024) * 1024,
+      timeKill: run.timeKill,
+      cpuMs: Math.floor(run.cpuTimeMs),
+      signal: run.signal,
+      exitCode: run.exitCode,
+      runtimeOutOfMemory: outOfMemoryMarker?.test(stderrHead) ?? false,
+    },
+    { cpuMs: limits.timeMs, memoryBytes: limits.memoryMb * 1024 * 1024 },
+  );
+  switch (verdict) {
+    case 'system-error':
+      return fail(JudgeStatus.SYSTEM_ERROR, `Sandbox failure: ${run.reason}`);
+    case 'output-limit':
+      return fail(JudgeStatus.RUNTIME_ERROR, OUTPUT_LIMIT_MESSAGE);
+    case 'memory-limit':
+      return fail(JudgeStatus.MEMORY_LIMIT_EXCEEDED, null);
+    case 'time-limit-cpu':
+    case 'time-limit-wall':
+      return fail(JudgeStatus.TIME_LIMIT_EXCEEDED, null);
+    case 'ok':
+      return { kind: 'ran' };
+    case 'runtime-error':
+      return fail(JudgeStatus.RUNTIME_ERROR, exitMessage(run));
+  }
 }

@@ -128,8 +128,8 @@ export async function detectHost(options: DetectOptions = {}): Promise<HostSuppo
   host.mode = host.cgroupParents || (options.prepare === false && host.cgroup.layout) ? 'full' : 'degraded';
   if (host.mode === 'degraded') {
     problems.push(
-      'degraded mode (sandbox.md §8): CPU by ITIMER_PROF and RLIMIT_CPU, memory by RLIMIT_AS, processes by ' +
-        'RLIMIT_NPROC; Java, Go and Node cannot run under RLIMIT_AS',
+      'degraded mode (sandbox.md §8): CPU by ITIMER_PROF and RLIMIT_CPU, memory by the box init sampling its ' +
+        'resident memory every 5 ms (RLIMIT_AS of the limit + 4 GiB as a backstop), processes by RLIMIT_NPROC',
     );
   }
   return host;

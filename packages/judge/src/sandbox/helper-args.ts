@@ -104,6 +104,11 @@ function bindArgs(b: BindMount): string[] {
   return [flag, b.source, path.posix.normalize(b.target)];
 }
 
+/** RLIMIT_AS in degraded mode: M + 4 GiB (the JVM, Go and Node reserve far more than they touch, §1.3). */
+export function degradedAddressSpace(memoryBytes: number): number {
+  return Math.floor(memoryBytes) + 4 * 1024 * 1024 * 1024;
+}
+
 /** Command line of one helper run (options documented at the top of jail.c). */
 export function buildHelperArgs(o: SandboxRunOptions, ctx: HelperContext): string[] {
   const { uid, gid } = slotIds(o.slot, ctx.uidBase);
@@ -150,8 +155,11 @@ export function buildHelperArgs(o: SandboxRunOptions, ctx: HelperContext): strin
     args.push('--memory', String(Math.floor(o.memoryBytes)), '--cgroup-v2', parents.dir);
     if (parents.cpuset && ctx.cpu != null) args.push('--cpus', String(ctx.cpu));
   } else {
-    // degraded mode (sandbox.md §8): the address-space limit is the only memory limit there is
-    args.push('--address-space', String(Math.floor(o.memoryBytes)));
+    // degraded mode (sandbox.md §8, issue 25): the box's init samples its resident memory and ends it
+    // at M; the address-space limit is only a backstop, far enough above M that a large allocation
+    // succeeds and is measured instead of failing as a runtime error
+    args.push('--memory', String(Math.floor(o.memoryBytes)));
+    args.push('--address-space', String(degradedAddressSpace(o.memoryBytes)));
   }
   args.push('--cgroup-prefix', runCgroupPrefix(o.slot));
   for (const b of SYSTEM_BINDS) args.push(...bindArgs(b));

@@ -39,7 +39,11 @@ export interface SandboxRunOptions {
   cpuTimeMs: number;
   /** Wall-clock limit from the end of execve; kills sleepers and blocked readers. */
   wallTimeMs: number;
-  /** cgroup memory limit (resident pages, page cache and tmpfs the box creates; sandbox.md §1.3). */
+  /**
+   * Memory limit M: the box is killed when its memory would pass M (issue 25). With a cgroup it is the
+   * cgroup's limit, without margin or swap (resident pages, page cache and tmpfs the box creates;
+   * sandbox.md §1.3); in degraded mode the box's resident memory, sampled by its init every 5 ms.
+   */
   memoryBytes: number;
   /** Processes and threads of the program together (cgroup pids.max; sandbox.md §7.2 suggests 128). */
   processes: number;
@@ -80,11 +84,19 @@ export interface RunResult {
   reason: string;
   /** Which limit ended a time-limit run. */
   timeLimit: 'cpu' | 'wall' | null;
+  /**
+   * The time limit that ended the run, whatever the verdict (a run that also ran out of memory is
+   * memory-limit): the helper's CPU or wall kill, SIGXCPU, or SIGPROF in degraded mode.
+   */
+  timeKill: 'cpu' | 'wall' | null;
   /** CPU time of the program and its children after execve (cgroup accounting), in ms. */
   cpuTimeMs: number;
   /** Wall time from the end of execve to the program's exit, in ms. */
   wallTimeMs: number;
-  /** Peak memory: the cgroup peak, or ru_maxrss where there is no cgroup (`memorySource`). */
+  /**
+   * Peak memory, capped at the run's memory limit (issue 25: the memory shown never passes the limit):
+   * the cgroup peak, or where there is no cgroup the larger of ru_maxrss and init's samples (`memorySource`).
+   */
   memoryBytes: number;
   memorySource: 'cgroup' | 'rusage' | 'none';
   /** ru_maxrss of the program (largest single process), for reference. */
@@ -92,7 +104,10 @@ export interface RunResult {
   exitCode: number | null;
   signal: number | null;
   signalName: string | null;
+  /** Killed for memory: by the kernel's OOM killer, at the cgroup's OOM event, or by init's sampler (degraded). */
   oomKilled: boolean;
+  /** The box's memory reached its limit at some point (memory.failcnt, memory.events "max", or the peak). */
+  memoryLimitReached: boolean;
   outputExceeded: boolean;
   stdoutBytes: number | null;
   stderrBytes: number | null;
@@ -115,10 +130,12 @@ export interface HelperReport {
   memorySource: 'cgroup' | 'rusage';
   rssBytes: number;
   oomKills: number;
+  /** v1 memory.failcnt, v2 memory.events "max": how often the box's memory reached its limit. */
+  memoryLimitHits?: number;
   processesPeak: number | null;
   exitCode: number | null;
   signal: number | null;
-  killedBy: 'cpu' | 'wall' | 'aborted' | 'setup' | null;
+  killedBy: 'cpu' | 'wall' | 'memory' | 'aborted' | 'setup' | null;
   stdoutBytes: number | null;
   stderrBytes: number | null;
   outputExceeded: boolean;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { WORK_TARGET } from './binds.ts';
 import { openStdio } from './stdio.ts';
 import type { RunResult, SandboxRunOptions } from './types.ts';
-import { systemErrorResult } from './verdict.ts';
+import { decideVerdict, systemErrorResult } from './verdict.ts';
 
 /**
  * VERDICT_UNSAFE_NO_SANDBOX=1 on a host that cannot sandbox (development only, sandbox.md §8 last row):
@@ -55,8 +55,10 @@ export async function runUnsafe(o: SandboxRunOptions): Promise<RunResult> {
     const outputExceeded = (stdoutBytes ?? 0) > o.outputBytes || (stderrBytes ?? 0) > o.outputBytes;
     const signalNumber = outcome.signal ? osSignal(outcome.signal) : null;
     const base = systemErrorResult('', 'unsafe');
+    const timeKill = killedByWall ? 'wall' : null;
     const result: RunResult = {
       ...base,
+      timeKill,
       cpuTimeMs: wallTimeMs,
       wallTimeMs,
       exitCode: outcome.code,
@@ -66,19 +68,41 @@ export async function runUnsafe(o: SandboxRunOptions): Promise<RunResult> {
       stdoutBytes,
       stderrBytes,
     };
-    if (killedByWall || wallTimeMs > o.cpuTimeMs) {
-      return {
-        ...result,
-        status: 'time-limit',
-        timeLimit: killedByWall ? 'wall' : 'cpu',
-        reason: 'time limit (unsafe mode: wall clock)',
-      };
+    // the one verdict order (verdict.ts); no memory is measured here, and wall time stands for CPU time
+    switch (
+      decideVerdict(
+        {
+          failed: false,
+          outputLimit: outputExceeded,
+          memoryKill: false,
+          memoryLimitReached: false,
+          memoryBytes: 0,
+          timeKill,
+          cpuMs: wallTimeMs,
+          signal: signalNumber,
+          exitCode: outcome.code,
+          runtimeOutOfMemory: false,
+        },
+        { cpuMs: o.cpuTimeMs, memoryBytes: o.memoryBytes },
+      )
+    ) {
+      case 'time-limit-cpu':
+      case 'time-limit-wall':
+        return {
+          ...result,
+          status: 'time-limit',
+          timeLimit: killedByWall ? 'wall' : 'cpu',
+          reason: 'time limit (unsafe mode: wall clock)',
+        };
+      case 'output-limit':
+        return { ...result, status: 'output-limit', reason: 'output limit exceeded' };
+      case 'ok':
+        return { ...result, status: 'ok', reason: 'exited normally (unsafe mode: no sandbox)' };
+      default:
+        if (outcome.signal)
+          return { ...result, status: 'runtime-error', reason: `killed by ${outcome.signal}` };
+        return { ...result, status: 'runtime-error', reason: `exited with status ${outcome.code}` };
     }
-    if (outputExceeded) return { ...result, status: 'output-limit', reason: 'output limit exceeded' };
-    if (outcome.signal) return { ...result, status: 'runtime-error', reason: `killed by ${outcome.signal}` };
-    if (outcome.code !== 0)
-      return { ...result, status: 'runtime-error', reason: `exited with status ${outcome.code}` };
-    return { ...result, status: 'ok', reason: 'exited normally (unsafe mode: no sandbox)' };
   } finally {
     stdio.close();
   }

@@ -2,6 +2,7 @@ import { JudgeStatus } from '@verdict/shared';
 import { describe, expect, it } from 'vitest';
 import { exitMessage, judgeRun, OUTPUT_LIMIT_MESSAGE } from '../../src/grading/run-verdict.ts';
 import type { RunResult } from '../../src/sandbox/index.ts';
+import { decideVerdict, type RunFacts } from '../../src/sandbox/verdict.ts';
 
 const MiB = 1024 * 1024;
 const limits = { timeMs: 1000, memoryMb: 64 };
@@ -11,6 +12,7 @@ function run(extra: Partial<RunResult>): RunResult {
     status: 'ok',
     reason: '',
     timeLimit: null,
+    timeKill: null,
     cpuTimeMs: 10,
     wallTimeMs: 12,
     memoryBytes: MiB,
@@ -20,6 +22,7 @@ function run(extra: Partial<RunResult>): RunResult {
     signal: null,
     signalName: null,
     oomKilled: false,
+    memoryLimitReached: false,
     outputExceeded: false,
     stdoutBytes: 0,
     stderrBytes: 0,
@@ -43,7 +46,7 @@ describe('per-case verdict of a run (reference §8.5)', () => {
     });
     expect(judgeRun(run({ cpuTimeMs: 1000.9 }), limits, '')).toMatchObject({ kind: 'ran' });
     expect(
-      judgeRun(run({ status: 'time-limit', timeLimit: 'wall', cpuTimeMs: 0 }), limits, ''),
+      judgeRun(run({ status: 'time-limit', timeLimit: 'wall', timeKill: 'wall', cpuTimeMs: 0 }), limits, ''),
     ).toMatchObject({
       status: JudgeStatus.TIME_LIMIT_EXCEEDED,
     });
@@ -63,24 +66,55 @@ describe('per-case verdict of a run (reference §8.5)', () => {
     });
   });
 
-  it('a wall-clock kill above M is MLE (the machine may be slow, the memory is the program), an OOM kill always MLE', () => {
+  it('issue 25: a run that reached M and ran out of time is MLE, whichever time limit ended it', () => {
+    // the C program of the issue: its memory limit reached (the cgroup's failcnt), then killed for CPU
+    const cpuKilled = {
+      status: 'time-limit',
+      timeLimit: 'cpu',
+      timeKill: 'cpu',
+      signal: 9,
+      exitCode: null,
+      cpuTimeMs: 1200,
+    } as const;
+    expect(
+      judgeRun(run({ ...cpuKilled, memoryLimitReached: true, memoryBytes: 64 * MiB }), limits, ''),
+    ).toMatchObject({ status: JudgeStatus.MEMORY_LIMIT_EXCEEDED });
+    // a peak above M (degraded mode's samples) with a CPU kill
+    expect(judgeRun(run({ ...cpuKilled, memoryBytes: 160 * MiB }), limits, '')).toMatchObject({
+      status: JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+    });
+    // the wall clock
     expect(
       judgeRun(
-        run({ status: 'time-limit', timeLimit: 'wall', cpuTimeMs: 90, memoryBytes: 160 * MiB }),
+        run({
+          status: 'time-limit',
+          timeLimit: 'wall',
+          timeKill: 'wall',
+          cpuTimeMs: 90,
+          memoryLimitReached: true,
+        }),
         limits,
         '',
       ),
     ).toMatchObject({ status: JudgeStatus.MEMORY_LIMIT_EXCEEDED });
-    expect(
-      judgeRun(
-        run({ status: 'time-limit', timeLimit: 'cpu', cpuTimeMs: 1200, memoryBytes: 160 * MiB }),
-        limits,
-        '',
-      ),
-    ).toMatchObject({ status: JudgeStatus.TIME_LIMIT_EXCEEDED });
+    // over T without a kill (the sandbox gave T + 200 ms), at M
+    expect(judgeRun(run({ cpuTimeMs: 1100, memoryBytes: 64 * MiB }), limits, '')).toMatchObject({
+      status: JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+    });
+    // an OOM kill is always MLE
     expect(
       judgeRun(run({ status: 'memory-limit', oomKilled: true, signal: 9, cpuTimeMs: 1200 }), limits, ''),
     ).toMatchObject({ status: JudgeStatus.MEMORY_LIMIT_EXCEEDED });
+    // below M, out of time: TLE
+    expect(judgeRun(run({ ...cpuKilled, memoryBytes: 63 * MiB }), limits, '')).toMatchObject({
+      status: JudgeStatus.TIME_LIMIT_EXCEEDED,
+    });
+  });
+
+  it('reaching M is not MLE for a run that ended well (its page cache was reclaimed at the limit)', () => {
+    expect(judgeRun(run({ memoryLimitReached: true, memoryBytes: 64 * MiB }), limits, '')).toEqual({
+      kind: 'ran',
+    });
   });
 
   it("Java's heap exhaustion is MLE, its thread limit is not", () => {
@@ -119,5 +153,78 @@ describe('per-case verdict of a run (reference §8.5)', () => {
     expect(judgeRun(run({ status: 'system-error', reason: 'no helper' }), limits, '')).toMatchObject({
       status: JudgeStatus.SYSTEM_ERROR,
     });
+  });
+});
+
+/** Facts of a clean run; each test changes what it exercises. */
+function facts(extra: Partial<RunFacts> = {}): RunFacts {
+  return {
+    failed: false,
+    outputLimit: false,
+    memoryKill: false,
+    memoryLimitReached: false,
+    memoryBytes: MiB,
+    timeKill: null,
+    cpuMs: 10,
+    signal: null,
+    exitCode: 0,
+    runtimeOutOfMemory: false,
+    ...extra,
+  };
+}
+
+describe('the verdict order, written once (decideVerdict; issue 25)', () => {
+  const M = 256 * MiB;
+  const order = { cpuMs: 1000, memoryBytes: M };
+  const decide = (extra: Partial<RunFacts>) => decideVerdict(facts(extra), order);
+  const killedForCpu = { timeKill: 'cpu', signal: 9, exitCode: null } as const;
+
+  it('ranks: system error, output, memory, CPU time, wall time, ok, runtime OOM, runtime error', () => {
+    const everything: Partial<RunFacts> = {
+      failed: true,
+      outputLimit: true,
+      memoryKill: true,
+      ...killedForCpu,
+      runtimeOutOfMemory: true,
+    };
+    expect(decide(everything)).toBe('system-error');
+    expect(decide({ ...everything, failed: false })).toBe('output-limit');
+    expect(decide({ ...everything, failed: false, outputLimit: false })).toBe('memory-limit');
+    expect(decide({ ...killedForCpu, runtimeOutOfMemory: true })).toBe('time-limit-cpu');
+    expect(decide({ timeKill: 'wall', signal: 9, exitCode: null, runtimeOutOfMemory: true })).toBe(
+      'time-limit-wall',
+    );
+    expect(decide({ runtimeOutOfMemory: true })).toBe('ok');
+    expect(decide({ exitCode: 1, runtimeOutOfMemory: true })).toBe('memory-limit');
+    expect(decide({ exitCode: 1 })).toBe('runtime-error');
+    expect(decide({ signal: 11, exitCode: null })).toBe('runtime-error');
+  });
+
+  it('departure from reference §8.5 step 2: reached M and out of time is MLE, not TLE', () => {
+    // the issue's programs: killed for CPU (or wall) after their memory had reached M
+    expect(decide({ ...killedForCpu, memoryLimitReached: true })).toBe('memory-limit');
+    expect(decide({ ...killedForCpu, memoryBytes: M })).toBe('memory-limit');
+    expect(decide({ timeKill: 'wall', signal: 9, exitCode: null, memoryLimitReached: true })).toBe(
+      'memory-limit',
+    );
+    // over time without a kill, at M
+    expect(decide({ cpuMs: 1001, memoryLimitReached: true })).toBe('memory-limit');
+    // out of time below M: TLE
+    expect(decide({ ...killedForCpu, memoryBytes: M - 1 })).toBe('time-limit-cpu');
+    expect(decide({ cpuMs: 1001 })).toBe('time-limit-cpu');
+  });
+
+  it('memory: a kill for memory, a peak above M, or M reached by a run that ended badly', () => {
+    expect(decide({ memoryKill: true, signal: 9, exitCode: null })).toBe('memory-limit');
+    expect(decide({ memoryBytes: M + 1 })).toBe('memory-limit');
+    expect(decide({ memoryLimitReached: true, exitCode: 3 })).toBe('memory-limit');
+    expect(decide({ memoryLimitReached: true, signal: 11, exitCode: null })).toBe('memory-limit');
+    // a clean exit at the limit is no MLE: page cache is reclaimed there, and the peak is not above M
+    expect(decide({ memoryLimitReached: true, memoryBytes: M })).toBe('ok');
+  });
+
+  it('the CPU limit is exclusive: exactly T is within it', () => {
+    expect(decide({ cpuMs: 1000 })).toBe('ok');
+    expect(decide({ cpuMs: 1000.5 })).toBe('time-limit-cpu');
   });
 });

@@ -182,6 +182,85 @@ describe.each(HOSTILE)('$title', (hostile) => {
   }
 });
 
+/**
+ * Issue 25 "MLE is MLE": exactly the two programs that were judged TLE on a cgroup v1 host whose memory
+ * controller is nested under the host's own cgroup, on A+B with 1 s and 256 MB: C mallocs 1 GiB and
+ * touches every page; Java allocates long[1 << 20] blocks in a loop. Both must be MLE every time, and the
+ * memory shown must never pass the limit (256 MB for C; Java's factor of 2 gives it 512 MB).
+ */
+const MLE_LANGUAGES = [
+  { language: 'C', memoryKb: 256 * 1024 },
+  { language: 'Java', memoryKb: 512 * 1024 },
+];
+
+describe('issue 25: a program that passes the memory limit is MLE, with its memory capped at the limit', () => {
+  for (const { language, memoryKb } of MLE_LANGUAGES) {
+    const missing = missingToolchain(language);
+    for (let round = 1; round <= ROUNDS; round++) {
+      it.skipIf(missing !== null)(
+        `[${language}] round ${round}/${ROUNDS}${missing ? ` — skipped: ${missing}` : ''}`,
+        async () => {
+          const r = await bench.judge(
+            language,
+            fixture('hostile/mle', language)!,
+            makeProblem({ timeLimit: 1000, memoryLimit: 256 }),
+            [
+              { in: '1 2\n', out: '3\n' },
+              { in: '3 4\n', out: '7\n' },
+            ],
+          );
+          const shown = r.cases.map((c) => ({ status: c.status, time: c.time, memory: c.memory }));
+          expect(r.status, JSON.stringify(shown)).toBe(S.MEMORY_LIMIT_EXCEEDED);
+          for (const c of r.cases) {
+            expect(c.status, JSON.stringify(shown)).toBe(S.MEMORY_LIMIT_EXCEEDED);
+            expect(c.memory, JSON.stringify(shown)).toBeLessThanOrEqual(memoryKb);
+          }
+          expect(r.memory).toBeLessThanOrEqual(memoryKb);
+        },
+        60_000,
+      );
+    }
+  }
+
+  // the cause, without depending on how slow the host's page faults are: past M, below M + 100 MB, spin
+  it('[C] a program that passes 256 MB and then spins is MLE, not TLE', async () => {
+    const r = await bench.judge(
+      'C',
+      fixture('hostile/mle-then-spin', 'C')!,
+      makeProblem({ timeLimit: 1000, memoryLimit: 256 }),
+      [{ in: '1 2\n', out: '3\n' }],
+    );
+    const shown = r.cases.map((c) => ({ status: c.status, time: c.time, memory: c.memory }));
+    expect(r.status, JSON.stringify(shown)).toBe(S.MEMORY_LIMIT_EXCEEDED);
+    expect(r.memory, JSON.stringify(shown)).toBeLessThanOrEqual(256 * 1024);
+  }, 60_000);
+});
+
+/**
+ * Issue 25, "no host paths inside the box": a program that reads /proc/self/mountinfo, /proc/self/mounts,
+ * /proc/mounts and the links of /proc/self/fd, cwd, exe and root finds none of the judge's directories on
+ * the host (its work root, which holds the run's key, and the test data), in a plain run (stdin from the
+ * test data, /w from the work root) and in a file-I/O run (input.txt and output.txt bound in /tmp).
+ */
+describe('issue 25: no host path inside the box', () => {
+  const words = () => `${path.basename(bench.root)}\n${path.basename(bench.data.dir)}\n`;
+
+  it('[C] a plain run sees none', async () => {
+    const r = await bench.judge('C', fixture('hostile/read-mountinfo', 'C')!, problem(), [
+      { in: words(), out: 'CLEAN\n' },
+    ]);
+    expect(r.status, r.cases[0]?.userOutput ?? r.errorMessage ?? '').toBe(S.ACCEPTED);
+  });
+
+  it('[C] a file-I/O run sees none', async () => {
+    const fileIo = { isFileIo: true, ioReadFileName: 'input.txt', ioWriteFileName: 'output.txt' };
+    const r = await bench.judge('C', fixture('hostile/read-mountinfo', 'C')!, problem(fileIo), [
+      { in: words(), out: 'CLEAN\n' },
+    ]);
+    expect(r.status, r.cases[0]?.userOutput ?? r.errorMessage ?? '').toBe(S.ACCEPTED);
+  });
+});
+
 describe('after the hostile programs', () => {
   it('the judge still judges', async () => {
     const r = await bench.judge('C', fixture('ab-ac', 'C')!, problem(), [{ in: '1 2\n', out: '3\n' }]);

@@ -189,7 +189,7 @@ export const PROBLEMS: RegressionProblem[] = [
     submissions: [
       { title: '40 MiB fits in 64 MB', languages: CPP, code: touch(40), expect: { status: S.ACCEPTED } },
       {
-        title: '80 MiB is over 64 MB (peak above M, under the +100 MB cgroup)',
+        title: '80 MiB is over 64 MB (killed at M itself, issue 25)',
         languages: CPP,
         code: touch(80),
         expect: { status: S.MEMORY_LIMIT_EXCEEDED },

@@ -15,6 +15,7 @@ const suite = sandboxSuite({
     'sleeper',
     'burn',
     'memory',
+    'forkedMemory',
     'forkCount',
     'forkBomb',
     'threadBomb',
@@ -78,6 +79,28 @@ describe('memory', () => {
     expect(r.memoryBytes).toBeGreaterThanOrEqual(63 * MiB);
     expect(r.memoryBytes).toBeLessThanOrEqual(64 * MiB);
   });
+
+  it('issue 25: a program within M is never killed, and the limit is M itself (no margin)', async () => {
+    const within = await suite.run(SLOT, ['/w/memory', '60'], { memoryBytes: 64 * MiB });
+    expect(within.status, within.reason).toBe('ok');
+    expect(within.memoryLimitReached).toBe(false);
+    expect(within.memoryBytes).toBeLessThanOrEqual(64 * MiB);
+    // 70 MiB of 64 dies at 64 MiB, and the peak shown is the limit
+    const over = await suite.run(SLOT, ['/w/memory', '70'], { memoryBytes: 64 * MiB });
+    expect(over).toMatchObject({ status: 'memory-limit', oomKilled: true, memoryLimitReached: true });
+    expect(over.memoryBytes).toBe(64 * MiB);
+  });
+
+  it('ends the whole box at the limit, not only the process the kernel picks', async () => {
+    // the parent sleeps; were only the growing child killed, the box would last until its wall limit
+    // (2 minutes, longer than this test may take)
+    const r = await suite.run(SLOT, ['/w/forkedMemory'], {
+      memoryBytes: 64 * MiB,
+      cpuTimeMs: 60_000,
+      wallTimeMs: 120_000,
+    });
+    expect(r).toMatchObject({ status: 'memory-limit', oomKilled: true });
+  }, 60_000);
 
   it('measures the peak of a program within its limit', async () => {
     const r = await suite.run(SLOT, ['/w/memory', '32'], { memoryBytes: 128 * MiB });

@@ -12,11 +12,20 @@ import { compilePrograms, makeTempDir, readText, runOptions } from './support.ts
 const execFileAsync = promisify(execFile);
 const RUNNER = fileURLToPath(new URL('./fixtures/degraded-runner.ts', import.meta.url));
 const NOBODY = 65534;
+const MLE_FIXTURE = fileURLToPath(new URL('../fixtures/hostile/mle/', import.meta.url));
+const javaInstalled = fs.existsSync('/usr/bin/javac') && fs.existsSync('/usr/bin/java');
 let progs: string;
 
 beforeAll(async () => {
   progs = makeTempDir('modes-progs');
   await compilePrograms(progs, ['busy', 'sleeper', 'forkCount', 'memory', 'echo']);
+  // issue 25: the two programs that must be MLE, in degraded mode too
+  await execFileAsync('gcc', ['-O2', '-w', '-o', path.join(progs, 'mle-c'), path.join(MLE_FIXTURE, 'c.c')]);
+  if (javaInstalled) {
+    fs.copyFileSync(path.join(MLE_FIXTURE, 'java.java'), path.join(progs, 'Main.java'));
+    await execFileAsync('/usr/bin/javac', ['-d', progs, path.join(progs, 'Main.java')]);
+    fs.chmodSync(path.join(progs, 'Main.class'), 0o644);
+  }
   fs.chmodSync(progs, 0o777); // the unprivileged run writes fork.txt here
 });
 
@@ -27,7 +36,7 @@ afterAll(() => {
 const canDropPrivileges = process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
 
 describe.runIf(canDropPrivileges)('degraded mode (unprivileged user, user namespace, no cgroup)', () => {
-  it('still isolates and limits: CPU by ITIMER_PROF, wall, processes by RLIMIT_NPROC, memory by RLIMIT_AS', async () => {
+  it("still isolates and limits: CPU by ITIMER_PROF, wall, processes by RLIMIT_NPROC, memory by init's samples", async () => {
     const { stdout } = await execFileAsync(
       'setpriv',
       [
@@ -42,7 +51,11 @@ describe.runIf(canDropPrivileges)('degraded mode (unprivileged user, user namesp
       ],
       { env: { ...process.env, HOME: '/tmp' }, timeout: 60_000 },
     );
-    const r = JSON.parse(stdout) as Record<'busy' | 'sleeper' | 'forkCount' | 'memory', RunResult> & {
+    const r = JSON.parse(stdout) as Record<
+      'busy' | 'sleeper' | 'forkCount' | 'memory' | 'mleC',
+      RunResult
+    > & {
+      mleJava: RunResult | null;
       mode: string;
     };
     expect(r.mode).toBe('degraded');
@@ -60,8 +73,18 @@ describe.runIf(canDropPrivileges)('degraded mode (unprivileged user, user namesp
     expect(r.sleeper).toMatchObject({ status: 'time-limit', timeLimit: 'wall' });
     expect(r.forkCount.status).toBe('ok');
     expect(readText(path.join(progs, 'fork.txt'))).toBe('forked=9 failed=191\n');
-    // RLIMIT_AS makes malloc fail: a runtime error, not a provable MLE (sandbox.md §5)
-    expect(r.memory).toMatchObject({ status: 'runtime-error', exitCode: 2, memorySource: 'rusage' });
+    // issue 25: init samples the box's resident memory and ends it at the limit (RLIMIT_AS, M + 4 GiB,
+    // is only a backstop now: with RLIMIT_AS = M, malloc failed and the run was a runtime error)
+    expect(r.memory).toMatchObject({ status: 'memory-limit', oomKilled: true, memorySource: 'rusage' });
+    expect(r.memory.memoryBytes).toBeLessThanOrEqual(64 * 1024 * 1024);
+    expect(r.mleC, r.mleC.reason).toMatchObject({ status: 'memory-limit', oomKilled: true });
+    expect(r.mleC.memoryBytes).toBe(256 * 1024 * 1024);
+    if (!javaInstalled) {
+      console.warn('Java is not installed (/usr/bin/javac, /usr/bin/java): its MLE program is skipped');
+      return;
+    }
+    expect(r.mleJava, r.mleJava?.reason).toMatchObject({ status: 'memory-limit', oomKilled: true });
+    expect(r.mleJava?.memoryBytes).toBe(512 * 1024 * 1024);
   });
 });
 

@@ -14,7 +14,8 @@ import { sandboxSuite } from './suite.ts';
  */
 const SLOT = 40;
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/hostile/read-proc');
-const suite = sandboxSuite({ name: 'proc', programs: [], slots: [SLOT] });
+const MOUNTINFO = path.resolve(import.meta.dirname, '../fixtures/hostile/read-mountinfo');
+const suite = sandboxSuite({ name: 'proc', programs: ['fileFloodSpin'], slots: [SLOT] });
 
 beforeAll(async () => {
   await promisify(execFile)('gcc', [
@@ -23,6 +24,13 @@ beforeAll(async () => {
     '-o',
     path.join(suite.progs, 'read-proc'),
     `${FIXTURE}/c.c`,
+  ]);
+  await promisify(execFile)('gcc', [
+    '-O2',
+    '-w',
+    '-o',
+    path.join(suite.progs, 'read-mountinfo'),
+    `${MOUNTINFO}/c.c`,
   ]);
   fs.copyFileSync(`${FIXTURE}/py3.py`, path.join(suite.progs, 'read-proc.py'));
   fs.chmodSync(path.join(suite.progs, 'read-proc.py'), 0o644);
@@ -84,5 +92,57 @@ describe('/proc inside the box (issue 9 item 5)', () => {
     expect(fs.readdirSync('/proc/sys').length).toBeGreaterThan(0);
     expect(fs.readFileSync('/proc/sys/kernel/core_pattern', 'utf8').length).toBeGreaterThan(0);
     expect(fs.readFileSync(`/proc/${process.pid}/cmdline`, 'utf8')).toContain('node');
+  });
+});
+
+/**
+ * Issue 25, "no host paths inside the box": mountinfo showed the host path of every bind's source (the
+ * judge's data directory, the run's key), and /proc/self/fd the host paths of the stdio files. Here the
+ * program's /w, a read-only and a writable file bind (file I/O) and its stdio files all come from the
+ * test's temporary directories, whose names it must not find anywhere.
+ */
+describe('no host path inside the box (issue 25)', () => {
+  /** A file in a directory of its own (the test's "data directory"), readable by the box. */
+  function hostFile(dir: string, name: string, content: string, mode = 0o644): string {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, content);
+    fs.chmodSync(file, mode);
+    return file;
+  }
+
+  it('mountinfo, mounts and the fd links show none of the sources, and a writable file still reaches the host', async () => {
+    const data = path.join(suite.io, 'data-dir-of-the-host');
+    const words = `${path.basename(suite.progs)}\n${path.basename(suite.io)}\ndata-dir-of-the-host\n`;
+    const input = hostFile(data, 'words', words);
+    const output = hostFile(data, 'answer', '', 0o666);
+    const out = path.join(suite.io, 'mountinfo.txt');
+    const r = await suite.run(SLOT, ['/w/read-mountinfo'], {
+      cwd: '/tmp',
+      stdin: input,
+      stdout: out,
+      stderr: path.join(suite.io, 'mountinfo.err'),
+      extraBinds: [
+        { source: input, target: '/tmp/input.txt' },
+        { source: output, target: '/tmp/output.txt', readWrite: true },
+      ],
+    });
+    expect(r.status, r.reason).toBe('ok');
+    expect(readText(out)).toBe('CLEAN\n');
+    expect(readText(output)).toBe('CLEAN\n'); // written in the box, copied back to the host file
+  });
+
+  it('a writable file over the output limit reaches the host even when the run is killed for time', async () => {
+    const output = hostFile(path.join(suite.io, 'flood'), 'answer', '', 0o666);
+    const r = await suite.run(SLOT, ['/w/fileFloodSpin'], {
+      cwd: '/tmp',
+      outputBytes: 1024 * 1024,
+      cpuTimeMs: 300,
+      wallTimeMs: 30_000,
+      extraBinds: [{ source: output, target: '/tmp/output.txt', readWrite: true }],
+    });
+    expect(r).toMatchObject({ status: 'time-limit', timeLimit: 'cpu' });
+    // RLIMIT_FSIZE stopped it at the limit + 1 byte, which the judge reads as output-limit
+    expect(fs.statSync(output).size).toBe(1024 * 1024 + 1);
   });
 });

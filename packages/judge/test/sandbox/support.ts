@@ -59,6 +59,29 @@ export const PROGRAMS = {
       if (mib >= 0) { char *p = malloc((size_t)mib << 20); if (!p) return 2; memset(p, 1, (size_t)mib << 20); return p[mib] == 1 ? 0 : 3; }
       for (;;) { char *p = malloc(1 << 20); if (!p) return 2; memset(p, 1, 1 << 20); }
     }`,
+  // a child grows without end while the parent sleeps: the whole box must end at the memory limit
+  forkedMemory: String.raw`
+    #include <stdlib.h>
+    #include <string.h>
+    #include <unistd.h>
+    int main(void) {
+      if (fork() == 0) for (;;) { char *p = malloc(1 << 20); if (!p) return 2; memset(p, 1, 1 << 20); }
+      for (;;) pause();
+    }`,
+  // writes to output.txt in its cwd until the output limit stops it, ignoring SIGXFSZ, then spins
+  fileFloodSpin: String.raw`
+    #include <signal.h>
+    #include <stdio.h>
+    #include <string.h>
+    int main(void) {
+      signal(SIGXFSZ, SIG_IGN);
+      FILE *f = fopen("output.txt", "w");
+      if (!f) return 2;
+      static char buf[65536]; memset(buf, 'o', sizeof buf);
+      while (fwrite(buf, 1, sizeof buf, f) == sizeof buf) {}
+      fflush(f);
+      for (volatile unsigned long x = 0;; x++) {}
+    }`,
   forkCount: String.raw`
     #include <stdio.h>
     #include <unistd.h>

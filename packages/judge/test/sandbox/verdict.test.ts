@@ -52,9 +52,40 @@ describe('verdict rules (sandbox.md §4 verdict order)', () => {
     expect(status({ signal: 27, exitCode: null }, 'full')).toBe('runtime-error');
   });
 
-  it('CPU outranks memory and output; memory outranks output', () => {
-    expect(status({ killedBy: 'cpu', oomKills: 1, outputExceeded: true, signal: 9 })).toBe('time-limit');
-    expect(status({ oomKills: 1, outputExceeded: true, signal: 9, exitCode: null })).toBe('memory-limit');
+  it('output outranks memory and time; memory outranks time (issue 25, the one order of decideVerdict)', () => {
+    expect(status({ killedBy: 'cpu', oomKills: 1, outputExceeded: true, signal: 9 })).toBe('output-limit');
+    expect(status({ oomKills: 1, outputExceeded: true, signal: 9, exitCode: null })).toBe('output-limit');
+    expect(status({ killedBy: 'cpu', oomKills: 1, signal: 9, exitCode: null })).toBe('memory-limit');
+    // the limit was reached (failcnt), then the CPU time ran out: memory-limit, and the reason says both
+    const both = toRunResult(
+      report({ killedBy: 'cpu', memoryLimitHits: 3, signal: 9, exitCode: null, memoryBytes: 256 << 20 }),
+      limits,
+      'full',
+    );
+    expect(both).toMatchObject({ status: 'memory-limit', timeKill: 'cpu', memoryLimitReached: true });
+    expect(both.reason).toMatch(/the CPU time ran out too/);
+    expect(status({ killedBy: 'cpu', signal: 9, exitCode: null, memoryBytes: 100 << 20 })).toBe('time-limit');
+  });
+
+  it("a kill for memory (the v1 OOM event, or init's sampler in degraded mode) is memory-limit", () => {
+    const r = toRunResult(report({ killedBy: 'memory', signal: 9, exitCode: null }), limits, 'degraded');
+    expect(r).toMatchObject({ status: 'memory-limit', oomKilled: true });
+  });
+
+  it('the memory shown never passes the limit', () => {
+    const r = toRunResult(
+      report({
+        killedBy: 'memory',
+        signal: 9,
+        exitCode: null,
+        memoryBytes: 300 << 20,
+        memorySource: 'rusage',
+      }),
+      limits,
+      'degraded',
+    );
+    expect(r.memoryBytes).toBe(256 << 20);
+    expect(toRunResult(report({ memoryBytes: 3 << 20 }), limits, 'full').memoryBytes).toBe(3 << 20);
   });
 
   it('memory-limit on an OOM kill, or a bad end at the limit; not for a clean exit at the limit', () => {
@@ -116,15 +147,15 @@ describe('helper arguments', () => {
     expect(args.slice(args.indexOf('--'))).toEqual(['--', '/w/main', 'x']);
   });
 
-  it('uses a v2 parent, or RLIMIT_AS in degraded mode', () => {
+  it('uses a v2 parent, or in degraded mode a sampled limit with RLIMIT_AS M + 4 GiB as a backstop', () => {
     const v2 = buildHelperArgs(base, {
       cgroupParents: { version: 'v2', dir: '/cg/x/verdict' },
       uidBase: 60000,
     });
     expect(v2.join(' ')).toContain('--cgroup-v2 /cg/x/verdict');
     const degraded = buildHelperArgs(base, { cgroupParents: null, uidBase: 60000 });
-    expect(degraded.join(' ')).toContain(`--address-space ${128 << 20}`);
-    expect(degraded).not.toContain('--memory');
+    expect(degraded.join(' ')).toContain(`--memory ${128 << 20}`);
+    expect(degraded.join(' ')).toContain(`--address-space ${(128 << 20) + 4 * 1024 ** 3}`);
   });
 
   it('mounts /w writable for compiles', () => {
