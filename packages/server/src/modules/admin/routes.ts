@@ -3,14 +3,14 @@ import type { SmtpConfig } from '../../config.ts';
 import { stagingOf } from '../file/routes.ts';
 import { adminAnnouncementRoutes } from './announcement/routes.ts';
 import { adminConfigRoutes } from './config/routes.ts';
-import { adminContestRoutes } from './contest/routes.ts';
+import { adminContestRoutes } from '../contest/admin/routes.ts';
 import { adminDashboardRoutes } from './dashboard/routes.ts';
 import { adminJudgeRoutes } from './judge/routes.ts';
 import { adminNoticeRoutes } from './notice/routes.ts';
-import { adminProblemRoutes } from './problem/routes.ts';
+import { adminProblemRoutes } from '../problem/admin/routes.ts';
 import { adminSwitchRoutes } from './switch/routes.ts';
-import { adminTagRoutes } from './tag/routes.ts';
-import { adminTrainingRoutes } from './training/routes.ts';
+import { adminTagRoutes } from '../problem/admin/tag-routes.ts';
+import { adminTrainingRoutes } from '../training/admin/routes.ts';
 import { adminUserRoutes } from './user/routes.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { announcement, contestAnnouncement } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { fail, notFound } from '../../../http/errors.ts';
-import { listAnnouncements } from '../announcement/service.ts';
+import { listAnnouncements } from '../../admin/announcement/service.ts';
 import { parseContestInput } from './input.ts';
 import { manageableContest } from './manage.ts';
 import { contestAdminMessages } from './messages.ts';

@@ -13,7 +13,7 @@ import { ok } from '../../../http/envelope.ts';
 import { fail } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import type { TestCaseStaging } from '../../file/staging.ts';
-import { problemJson } from '../../problem/json.ts';
+import { problemJson } from '../json.ts';
 import { createProblem, updateProblem } from './save.ts';
 import {
   adminProblemList,

@@ -17,7 +17,7 @@ import {
   listClassifications,
   updateClassification,
   updateTag,
-} from './service.ts';
+} from './tags.ts';
 
 /** Admin tags and classifications: reference §3.12 (`/api/admin/tag`, R(root|problem_admin)). */
 export async function adminTagRoutes(app: FastifyInstance) {

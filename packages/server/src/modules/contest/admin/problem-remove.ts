@@ -4,7 +4,7 @@ import { contestProblem } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { notFound } from '../../../http/errors.ts';
 import { deleteContestProblemSubmissions } from '../../submission/lifecycle/removal.ts';
-import { deleteProblem } from '../problem/service.ts';
+import { deleteProblem } from '../../problem/admin/service.ts';
 import { manageableContest } from './manage.ts';
 import { contestAdminMessages } from './messages.ts';
 

@@ -15,11 +15,11 @@ import type { AuthUser } from '../../../http/auth/access.ts';
 import { fail } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import type { TestCaseStaging } from '../../file/staging.ts';
-import { tagNamespace } from '../../problem/query.ts';
+import { tagNamespace } from '../query.ts';
 import { assertCan, assertScopeAvailable } from '../../../policy/index.ts';
 import { caseFingerprint, planCases, type NewCase } from './cases.ts';
 import { judgingSettings, normaliseProblemId } from './fields.ts';
-import { isUniqueViolation } from '../unique.ts';
+import { isUniqueViolation } from '../../admin/unique.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

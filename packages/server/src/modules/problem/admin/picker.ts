@@ -1,7 +1,7 @@
 import { and, count, desc, ilike, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { problem } from '../../../db/schema/index.ts';
-import { containsPattern, keywordCondition } from '../../problem/query.ts';
+import { containsPattern, keywordCondition } from '../query.ts';
 
 /** The admin problem lists' keyword: title, problem id or author (reference §3.12). */
 export function adminProblemKeyword(keyword: string | undefined): SQL | undefined {

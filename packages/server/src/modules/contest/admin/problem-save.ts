@@ -3,7 +3,7 @@ import { CONTEST_ADMIN_MESSAGES, contestProblemDto, PROBLEM_AUTH } from '@verdic
 import { contestProblem } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { fail } from '../../../http/errors.ts';
-import { createProblem, type SaveContext } from '../problem/save.ts';
+import { createProblem, type SaveContext } from '../../problem/admin/save.ts';
 import { parseContestInput } from './input.ts';
 import { manageableContest } from './manage.ts';
 import { contestAdminMessages } from './messages.ts';

@@ -1,6 +1,6 @@
 import type { AdminContestVO, ContestProblemLink } from '@verdict/shared';
 import type { contestProblem } from '../../../db/schema/index.ts';
-import { contestStatusAt, type ContestRow } from '../../contest/facts.ts';
+import { contestStatusAt, type ContestRow } from '../facts.ts';
 
 /**
  * reference §3.12 AdminContestVO of a contest row: the status from the clock, star accounts and

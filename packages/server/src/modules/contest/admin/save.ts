@@ -14,7 +14,7 @@ import { ok } from '../../../http/envelope.ts';
 import { fail, notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import { assertCan, assertScopeAvailable } from '../../../policy/index.ts';
-import { contestFacts, contestStatusAt } from '../../contest/facts.ts';
+import { contestFacts, contestStatusAt } from '../facts.ts';
 import { parseContestInput } from './input.ts';
 import { contestAdminMessages } from './messages.ts';
 

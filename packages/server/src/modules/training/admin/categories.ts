@@ -3,8 +3,8 @@ import { TRAINING_ADMIN_MESSAGES, trainingCategoryInput, type TrainingCategoryVO
 import type { Db } from '../../../db/client.ts';
 import { trainingCategory } from '../../../db/schema/index.ts';
 import { fail, notFound } from '../../../http/errors.ts';
-import { trainingCategoryJson } from '../../training/json.ts';
-import { parseFormInput } from '../contest/input.ts';
+import { trainingCategoryJson } from '../json.ts';
+import { parseFormInput } from '../../contest/admin/input.ts';
 import { trainingAdminMessages } from './messages.ts';
 
 /** One site category per name (HOJ relies on a unique name to reuse a category named in the training form). */

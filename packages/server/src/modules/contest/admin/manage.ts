@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { assertCan } from '../../../policy/index.ts';
-import { contestFacts, loadContest, type ContestRow } from '../../contest/facts.ts';
+import { contestFacts, loadContest, type ContestRow } from '../facts.ts';
 
 /**
  * The contest `cid` if the caller manages it (reference §2: root, the creator, or a group root of

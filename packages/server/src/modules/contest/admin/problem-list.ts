@@ -7,7 +7,7 @@ import type { AuthUser } from '../../../http/auth/access.ts';
 import { page } from '../../../http/envelope.ts';
 import { problemJson } from '../../problem/json.ts';
 import { ojCondition } from '../../problem/query.ts';
-import { adminProblemKeyword, newestProblemPage } from '../problem/picker.ts';
+import { adminProblemKeyword, newestProblemPage } from '../../problem/admin/picker.ts';
 import { contestProblemJson } from './json.ts';
 import { manageableContest } from './manage.ts';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import { tag, tagClassification } from '../../../db/schema/index.ts';
 import { fail, notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
-import { isUniqueViolation } from '../unique.ts';
+import { isUniqueViolation } from '../../admin/unique.ts';
 
 type TagBody = z.output<typeof adminTagBody>;
 type ClassificationBody = z.output<typeof classificationBody>;

@@ -11,7 +11,7 @@ import type { AuthUser } from '../../../http/auth/access.ts';
 import { fail, notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import type { Tx } from '../../submission/lifecycle/scopes.ts';
-import { uniqueViolationConstraint } from '../unique.ts';
+import { uniqueViolationConstraint } from '../../admin/unique.ts';
 import { parseContestInput } from './input.ts';
 import { contestProblemJson } from './json.ts';
 import { manageableContest } from './manage.ts';

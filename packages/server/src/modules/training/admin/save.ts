@@ -15,7 +15,7 @@ import {
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { fail } from '../../../http/errors.ts';
 import { trainingScope, type Tx } from '../../submission/lifecycle/scopes.ts';
-import { parseFormInput } from '../contest/input.ts';
+import { parseFormInput } from '../../contest/admin/input.ts';
 import { manageableTraining } from './manage.ts';
 import { trainingAdminMessages } from './messages.ts';
 

@@ -17,8 +17,8 @@ import { access, type Access } from '../../../http/auth/access.ts';
 import { ok } from '../../../http/envelope.ts';
 import type { TestCaseStaging } from '../../file/staging.ts';
 import { problemJson } from '../../problem/json.ts';
-import { updateProblem } from '../problem/save.ts';
-import { editableProblem } from '../problem/service.ts';
+import { updateProblem } from '../../problem/admin/save.ts';
+import { editableProblem } from '../../problem/admin/service.ts';
 import {
   contestAnnouncements,
   createContestAnnouncement,

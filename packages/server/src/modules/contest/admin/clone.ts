@@ -2,7 +2,7 @@ import { CONTEST_ADMIN_LIMITS } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { contest } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
-import { contestStatusAt } from '../../contest/facts.ts';
+import { contestStatusAt } from '../facts.ts';
 import { manageableContest } from './manage.ts';
 import { contestAdminMessages } from './messages.ts';
 

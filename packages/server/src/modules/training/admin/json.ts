@@ -1,6 +1,6 @@
 import type { AdminTrainingVO, TrainingProblemLink } from '@verdict/shared';
 import type { trainingProblem } from '../../../db/schema/index.ts';
-import type { TrainingRow } from '../../training/access.ts';
+import type { TrainingRow } from '../access.ts';
 
 /**
  * reference §4.5 training in the admin answers. The password goes out only in the one-training

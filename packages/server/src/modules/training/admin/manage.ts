@@ -3,7 +3,7 @@ import type { AuthUser } from '../../../http/auth/access.ts';
 import { notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import { assertCan } from '../../../policy/index.ts';
-import { loadTraining, trainingFacts, type TrainingRow } from '../../training/access.ts';
+import { loadTraining, trainingFacts, type TrainingRow } from '../access.ts';
 
 /**
  * The training `tid` if the caller manages it (reference §3.12: root or its author; a group root
