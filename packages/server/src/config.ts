@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { isEmailAddress } from '@verdict/shared';
 import { z } from 'zod';
-import { JOBS } from './jobs/index.ts';
-import { cronOf } from './jobs/job.ts';
 
 /**
  * Configuration comes only from the environment, with defaults that run one machine
  * (README lists every variable). Invalid values stop the start with a message naming the variable.
+ * JOB_SCHEDULES is read by jobs/schedules.ts, which knows the jobs (this file imports no module).
  */
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -72,8 +71,6 @@ const envSchema = z.object({
       .optional(),
   ),
   SHUTDOWN_GRACE_MS: integer(0, 600_000).default(10_000),
-  // When periodic jobs run instead of their own patterns: 'name=cron;name=cron', '*' for every job.
-  JOB_SCHEDULES: optionalText,
   // reference §12.2 EMAIL_SERVER_*: the SMTP server for account mails, used while the admin e-mail
   // configuration (system_config 'email') names no host.
   SMTP_HOST: optionalText,
@@ -104,8 +101,6 @@ export interface Config {
   /** Fastify's trustProxy: false, true, or the addresses/subnets of trusted proxies. */
   trustProxy: boolean | string[];
   shutdownGraceMs: number;
-  /** cron pattern per job name ('*': every job) replacing the jobs' own (src/jobs/) */
-  jobSchedules: Record<string, string>;
   /** SMTP from the environment; undefined when SMTP_HOST is unset. */
   smtp: SmtpConfig | undefined;
   /** CODEFORCES_API_URL: turns the `codeforces-ratings` job on */
@@ -184,7 +179,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : [],
     trustProxy: parseTrustProxy(e.TRUST_PROXY ?? 'loopback'),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    jobSchedules: parseJobSchedules(e.JOB_SCHEDULES ?? ''),
     smtp,
     codeforcesApiUrl: e.CODEFORCES_API_URL,
   };
@@ -207,33 +201,4 @@ function parseTrustProxy(value: string): boolean | string[] {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-}
-
-/** JOB_SCHEDULES: `name=pattern` pairs split by ';', each naming a job (or '*') and a valid pattern. */
-function parseJobSchedules(value: string): Record<string, string> {
-  const schedules: Record<string, string> = {};
-  const problems: string[] = [];
-  const names = JOBS.map((job) => job.name);
-  for (const pair of value
-    .split(';')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
-    const at = pair.indexOf('=');
-    const name = pair.slice(0, Math.max(at, 0)).trim();
-    const pattern = pair.slice(at + 1).trim();
-    if (at < 0 || !name || !pattern) {
-      problems.push(`JOB_SCHEDULES: "${pair}" must be name=cron pattern`);
-    } else if (name !== '*' && !names.includes(name)) {
-      problems.push(`JOB_SCHEDULES: no job is named "${name}" (jobs: ${names.join(', ')})`);
-    } else {
-      try {
-        cronOf(pattern);
-        schedules[name] = pattern;
-      } catch (error) {
-        problems.push(`JOB_SCHEDULES: "${pattern}" of ${name}: ${(error as Error).message}`);
-      }
-    }
-  }
-  if (problems.length > 0) throw new ConfigError(problems);
-  return schedules;
 }

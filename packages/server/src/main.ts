@@ -4,6 +4,7 @@ import { EmbeddedJudge } from './embedded-judge.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { JOBS } from './jobs/index.ts';
+import { loadJobSchedules } from './jobs/schedules.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { hashPassword } from './modules/account/password.ts';
 import { ensureSecret } from './secrets.ts';
@@ -11,6 +12,7 @@ import { ensureSecret } from './secrets.ts';
 /** config → database → migrations → seed → HTTP → scheduled jobs → embedded judge. */
 async function main() {
   const config = loadConfig();
+  const jobSchedules = loadJobSchedules();
   const logger = { level: config.logLevel };
 
   // Until the app's logger exists, warnings go to stderr.
@@ -44,7 +46,7 @@ async function main() {
     jobs: JOBS,
     dataDir: config.dataDir,
     log: app.log,
-    schedules: config.jobSchedules,
+    schedules: jobSchedules,
     // the Codeforces refresher needs the internet: it does nothing unless CODEFORCES_API_URL is set
     options: { codeforcesApiUrl: config.codeforcesApiUrl },
   });

@@ -8,7 +8,7 @@ import { expandArgv } from '../languages/argv.ts';
 import type { LanguageSpec } from '../languages/types.ts';
 import type { BindMount, Sandbox } from '../sandbox/index.ts';
 import { WORK_TARGET } from '../sandbox/index.ts';
-import { runCompiler } from './compile.ts';
+import { runCompiler, type HeaderSource } from './compile.ts';
 import { MiB } from './limits.ts';
 import { Workspace } from './workspace.ts';
 
@@ -65,7 +65,7 @@ async function compilerIdentity(compiler: string): Promise<string> {
 const includes = (source: string, header: string) =>
   new RegExp(`^\\s*#\\s*include\\s*<${header.replace(/[.+]/g, '\\$&')}>`, 'm').test(source);
 
-export class PrecompiledHeaders {
+export class PrecompiledHeaders implements HeaderSource {
   /** language name → the host directory holding `<header>.gch` */
   private readonly ready = new Map<string, string>();
   readonly reports: HeaderReport[] = [];

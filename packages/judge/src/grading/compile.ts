@@ -5,7 +5,6 @@ import type { CompileStep, LanguageSpec } from '../languages/types.ts';
 import type { BindMount, Sandbox } from '../sandbox/index.ts';
 import { WORK_TARGET } from '../sandbox/index.ts';
 import type { CompileCache } from './compile-cache.ts';
-import type { PrecompiledHeaders } from './compile-headers.ts';
 import { readTextHead } from './files.ts';
 import { COMPILE_OUTPUT_BYTES, COMPILE_STACK_BYTES, MiB, PROCESSES } from './limits.ts';
 
@@ -32,7 +31,16 @@ export interface CompileRequest {
   /** Compiled programs by content (issue 25 item 4); none: always compile. */
   cache?: CompileCache;
   /** Precompiled bits/stdc++.h of the C++ languages (issue 25 item 3); none: never used. */
-  headers?: PrecompiledHeaders;
+  headers?: HeaderSource;
+}
+
+/**
+ * What a compile asks of the precompiled headers (compile-headers.ts's PrecompiledHeaders, which
+ * builds them with runCompiler; declared here so that the two files do not import each other): the
+ * include arguments and the bind of the language's PCH when the source in `dir` includes its header.
+ */
+export interface HeaderSource {
+  forCompile(language: LanguageSpec, dir: string): Promise<{ args: string[]; bind: BindMount } | undefined>;
 }
 
 /**

@@ -12,7 +12,7 @@ import { contestMessages } from '../contest/messages.ts';
 import { contestSubmissionVisibility, withVisibility } from '../contest/submission-view.ts';
 import { judgeWordsOnly } from './case-messages.ts';
 import { judgeJson, type JudgeRow } from './json.ts';
-import { subtaskView } from './subtasks.ts';
+import { subtaskView, type CaseRow } from './subtasks.ts';
 import { judgeSwitches } from './switches.ts';
 
 /** reference §7.10: error texts shown to everyone; others are replaced by a fixed sentence. */
@@ -93,21 +93,6 @@ export async function submissionDetail(db: Db, user: AuthUser | null, submitId: 
     submission: { ...judgeJson(shown, { showIp: can(user, 'submission.ip') }), code, errorMessage },
     codeShare: p.codeShare,
   };
-}
-
-export interface CaseRow {
-  id: number;
-  submitId: number;
-  status: number | null;
-  time: number | null;
-  memory: number | null;
-  score: number | null;
-  groupNum: number | null;
-  seq: number | null;
-  mode: string;
-  userOutput: string | null;
-  inputData?: string | null;
-  outputData?: string | null;
 }
 
 /**

@@ -1,5 +1,20 @@
 import { JudgeStatus, type SubtaskResultView } from '@verdict/shared';
-import type { CaseRow } from './detail.ts';
+
+/** One judge_case row as the case list shows it (detail.ts caseResults). */
+export interface CaseRow {
+  id: number;
+  submitId: number;
+  status: number | null;
+  time: number | null;
+  memory: number | null;
+  score: number | null;
+  groupNum: number | null;
+  seq: number | null;
+  mode: string;
+  userOutput: string | null;
+  inputData?: string | null;
+  outputData?: string | null;
+}
 
 /**
  * reference §8.10 "Display": cases grouped by subtask (groups in ascending number), each with its
