@@ -1,5 +1,6 @@
 import {
   carouselOrderBody,
+  positiveId,
   EMAIL_CONFIG_MESSAGES,
   emailConfigBody,
   isEmailConfigMessageKey,
@@ -94,4 +95,4 @@ export async function adminConfigRoutes(app: FastifyInstance, opts: { smtp?: Smt
   });
 }
 
-const carouselIdQuery = z.object({ id: z.coerce.number().int().positive() });
+const carouselIdQuery = z.object({ id: positiveId });
