@@ -10,6 +10,7 @@ import { cors } from './http/cors.ts';
 import { errorHandling } from './http/error-handler.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { refuseNulBytes } from './http/text-input.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { contestRoutes } from './modules/contest/routes.ts';
@@ -122,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(rateLimitPlugin);
+  // issue 24 item 10: a NUL byte anywhere in a request's text is a 400 naming the field
+  await app.register(refuseNulBytes);
 
   await app.register(homeRoutes, { smtp: deps.config.smtp });
   await app.register(accountRoutes, { dataDir: deps.config.dataDir, smtp: deps.config.smtp });

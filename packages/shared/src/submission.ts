@@ -34,10 +34,18 @@ export const SUBMISSION_PAGE = {
   listDefault: 30,
 } as const;
 
+/**
+ * Control characters that source code never holds (issue 24 item 10): C0 controls and DEL, except
+ * tab, line feed, vertical tab, form feed and carriage return. A file that has them is binary.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
+export const BINARY_CODE_CHARACTER = /[\u0000-\u0008\u000e-\u001f\u007f]/;
+
 /** What is wrong with submitted code (spec part 1 §5, reference §6.1 step 3), or null. */
-export type CodeProblem = 'empty' | 'tooShort' | 'tooLong';
+export type CodeProblem = 'empty' | 'tooShort' | 'tooLong' | 'binary';
 export function checkCode(code: string, language: string): CodeProblem | null {
   if (code.trim() === '') return 'empty';
+  if (BINARY_CODE_CHARACTER.test(code)) return 'binary';
   if (code.length > SUBMISSION_LIMITS.codeMax) return 'tooLong';
   if (code.length < SUBMISSION_LIMITS.codeMin && !SHORT_CODE_LANGUAGES.test(language)) return 'tooShort';
   return null;
