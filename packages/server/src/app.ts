@@ -8,6 +8,7 @@ import { authPlugin, requireRouteAccess } from './http/auth/plugin.ts';
 import { AuthService } from './http/auth/service.ts';
 import { cors } from './http/cors.ts';
 import { errorHandling } from './http/error-handler.ts';
+import { acceptFormBodies } from './http/form-body.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { refuseNulBytes } from './http/text-input.ts';
@@ -114,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : undefined;
   await app.register(errorHandling, { clientRouteFallback });
   await app.register(cors, { origins: deps.config.corsOrigins });
+  // issue 24 item 3: HOJ's client posts some bodies form-encoded
+  acceptFormBodies(app);
   await app.register(authPlugin, {
     service: new AuthService(deps.db, clock, {
       secret: deps.config.jwt.secret,
