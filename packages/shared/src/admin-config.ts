@@ -143,6 +143,26 @@ export type EmailConfigBody = z.input<typeof emailConfigBody>;
 /** `POST /api/admin/config/test-email` */
 export const testEmailBody = z.object({ email: emailField });
 
+/**
+ * reference §3.12 `get-db-and-redis-config` (issue 24 item 4): the database in use, with HOJ's field
+ * names (its settings page reads them). Passwords are never answered (''); Verdict has no Redis.
+ */
+export interface DbAndRedisConfigVO {
+  /** Verdict: the embedded PGlite or a PostgreSQL server (DATABASE_URL) */
+  dbKind: 'embedded' | 'postgres';
+  dbName: string;
+  /** 'embedded' for PGlite; the server's address as the connection sees it */
+  dbHost: string;
+  dbPort: number | null;
+  dbUsername: string;
+  dbPassword: '';
+  /** Verdict: PostgreSQL's version() */
+  dbVersion: string;
+  redisHost: '';
+  redisPort: null;
+  redisPassword: '';
+}
+
 /** `GET /api/admin/config/get-email-config`: the stored configuration, its password masked. */
 export interface EmailConfigVO {
   emailHost: string;
