@@ -8,8 +8,10 @@ import { authPlugin, requireRouteAccess } from './http/auth/plugin.ts';
 import { AuthService } from './http/auth/service.ts';
 import { cors } from './http/cors.ts';
 import { errorHandling } from './http/error-handler.ts';
+import { acceptFormBodies } from './http/form-body.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { refuseNulBytes } from './http/text-input.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { contestRoutes } from './modules/contest/routes.ts';
@@ -113,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : undefined;
   await app.register(errorHandling, { clientRouteFallback });
   await app.register(cors, { origins: deps.config.corsOrigins });
+  // issue 24 item 3: HOJ's client posts some bodies form-encoded
+  acceptFormBodies(app);
   await app.register(authPlugin, {
     service: new AuthService(deps.db, clock, {
       secret: deps.config.jwt.secret,
@@ -122,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(rateLimitPlugin);
+  // issue 24 item 10: a NUL byte anywhere in a request's text is a 400 naming the field
+  await app.register(refuseNulBytes);
 
   await app.register(homeRoutes, { smtp: deps.config.smtp });
   await app.register(accountRoutes, { dataDir: deps.config.dataDir, smtp: deps.config.smtp });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int, positiveId } from './numbers.ts';
 import { emailField, isEmailAddress, type AccountText } from './account.ts';
 import { isImageAddress } from './web-config.ts';
 
@@ -88,9 +89,8 @@ export function normalizeDomain(value: string): string {
   return value.trim().replace(/^@/, '').toLowerCase();
 }
 
-/** A port sent as text ("465") is read as the number it spells; anything else is left to the check. */
-const numericText = (value: unknown) =>
-  typeof value === 'string' && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : value;
+/** A port sent as text ("465", spaces around it allowed: a typed form field) is read as its digits. */
+const trimmedText = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
 /**
  * `PUT /api/admin/config/set-email-config`. Host, port, SSL and user name are required, as HOJ's
@@ -104,14 +104,7 @@ export const emailConfigBody = z.object({
     .trim()
     .min(1, key('emailHostRequired'))
     .refine(isHostName, key('emailHostInvalid')),
-  emailPort: z.preprocess(
-    numericText,
-    z
-      .number({ error: key('emailPortInvalid') })
-      .int(key('emailPortInvalid'))
-      .min(1, key('emailPortInvalid'))
-      .max(65535, key('emailPortInvalid')),
-  ),
+  emailPort: z.preprocess(trimmedText, int({ min: 1, max: 65535, error: key('emailPortInvalid') })),
   emailSsl: z.boolean({ error: key('emailSslInvalid') }),
   emailUsername: z
     .string({ error: key('emailUsernameInvalid') })
@@ -150,6 +143,26 @@ export type EmailConfigBody = z.input<typeof emailConfigBody>;
 /** `POST /api/admin/config/test-email` */
 export const testEmailBody = z.object({ email: emailField });
 
+/**
+ * reference §3.12 `get-db-and-redis-config` (issue 24 item 4): the database in use, with HOJ's field
+ * names (its settings page reads them). Passwords are never answered (''); Verdict has no Redis.
+ */
+export interface DbAndRedisConfigVO {
+  /** Verdict: the embedded PGlite or a PostgreSQL server (DATABASE_URL) */
+  dbKind: 'embedded' | 'postgres';
+  dbName: string;
+  /** 'embedded' for PGlite; the server's address as the connection sees it */
+  dbHost: string;
+  dbPort: number | null;
+  dbUsername: string;
+  dbPassword: '';
+  /** Verdict: PostgreSQL's version() */
+  dbVersion: string;
+  redisHost: '';
+  redisPort: null;
+  redisPassword: '';
+}
+
 /** `GET /api/admin/config/get-email-config`: the stored configuration, its password masked. */
 export interface EmailConfigVO {
   emailHost: string;
@@ -187,5 +200,5 @@ export interface CarouselImageVO {
 
 /** Verdict's `PUT /api/admin/config/home-carousel-order`: every carousel image id, in the new order. */
 export const carouselOrderBody = z.object({
-  ids: z.array(z.coerce.number().int().positive()).min(1).max(CAROUSEL_IMAGE.maxCount),
+  ids: z.array(positiveId).min(1).max(CAROUSEL_IMAGE.maxCount),
 });

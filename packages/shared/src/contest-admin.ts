@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_LIMITS } from './account.ts';
 import { CONTEST_AUTH, CONTEST_PAGE, CONTEST_TYPE } from './contest.ts';
+import { int, intOneOf, optionalInt, positiveId } from './numbers.ts';
 import {
   booleanParam,
   currentPageParam,
@@ -214,17 +215,12 @@ export function isContestColor(value: string): boolean {
 
 /** reference §4.4 award_config entry; `num` is a percentage or a count by award type (§9.5). */
 export const awardTierInput = z.object({
-  priority: z.coerce
-    .number({ error: key('awardPriorityInvalid') })
-    .int(key('awardPriorityInvalid'))
-    .default(0),
+  /** absent, null or '' is 0 */
+  priority: optionalInt({ error: key('awardPriorityInvalid') }).transform((v) => v ?? 0),
   name: z.string().trim().min(1, key('awardNameRequired')).max(L.awardNameMax, key('awardNameRequired')),
   background: z.string().trim().refine(isContestColor, key('awardColorInvalid')),
   color: z.string().trim().refine(isContestColor, key('awardColorInvalid')),
-  num: z.coerce
-    .number({ error: key('awardNumInvalid') })
-    .int(key('awardNumInvalid'))
-    .min(1, key('awardNumInvalid')),
+  num: int({ min: 1, error: key('awardNumInvalid') }),
 });
 export type AwardTier = z.output<typeof awardTierInput>;
 
@@ -284,20 +280,17 @@ const starAccounts = z
 export const adminContestBody = z
   .object({
     /** required by PUT, ignored by POST */
-    id: z.number().int().positive().nullish(),
+    id: positiveId.nullish(),
     title: z
       .string({ error: key('titleRequired') })
       .trim()
       .min(1, key('titleRequired'))
       .max(L.titleMax, key('titleTooLong')),
     description: z.string().max(L.descriptionMax, key('descriptionTooLong')).nullish(),
-    type: z.union([z.literal(CONTEST_TYPE.acm), z.literal(CONTEST_TYPE.oi)], { error: key('typeInvalid') }),
-    auth: z.union(
-      [z.literal(CONTEST_AUTH.public), z.literal(CONTEST_AUTH.private), z.literal(CONTEST_AUTH.protected)],
-      {
-        error: key('authInvalid'),
-      },
-    ),
+    type: intOneOf([CONTEST_TYPE.acm, CONTEST_TYPE.oi], { error: key('typeInvalid') }),
+    auth: intOneOf([CONTEST_AUTH.public, CONTEST_AUTH.private, CONTEST_AUTH.protected], {
+      error: key('authInvalid'),
+    }),
     pwd: z.string().max(L.passwordMax, key('passwordTooLong')).nullish(),
     startTime: time('startTimeInvalid'),
     endTime: time('endTimeInvalid'),
@@ -320,16 +313,15 @@ export const adminContestBody = z
       .enum(OI_RANK_SCORE_TYPES, { error: key('oiRankScoreTypeInvalid') })
       .nullish()
       .transform((v) => v ?? 'Recent'),
-    awardType: z
-      .union([z.literal(AWARD_TYPE.none), z.literal(AWARD_TYPE.percentage), z.literal(AWARD_TYPE.count)], {
-        error: key('awardTypeInvalid'),
-      })
+    awardType: intOneOf([AWARD_TYPE.none, AWARD_TYPE.percentage, AWARD_TYPE.count], {
+      error: key('awardTypeInvalid'),
+    })
       .nullish()
       .transform((v) => v ?? AWARD_TYPE.none),
     awardConfigList: z.array(awardTierInput).max(L.awardTiersMax, key('awardTiersTooMany')).nullish(),
     allowEndSubmit: flag(false),
     /** group contests come with groups; the server refuses a gid until then */
-    gid: z.number().int().positive().nullish(),
+    gid: positiveId.nullish(),
   })
   .superRefine((c, ctx) => {
     const issue = (path: string, message: ContestAdminMessageKey) =>
@@ -373,7 +365,7 @@ export const adminContestListQuery = z.object({
 
 /** reference §3.12 `PUT /api/admin/contest/change-contest-visible` (query `cid`, `uid`, `visible`). */
 export const changeContestVisibleQuery = z.object({
-  cid: z.coerce.number().int().positive(),
+  cid: positiveId,
   /** HOJ's "the creator's uid"; Verdict decides by the policy and accepts it for HOJ clients */
   uid: z.string().max(64).optional(),
   visible: booleanParam.refine((v) => v !== undefined, 'visible is required (true or false)'),
@@ -387,11 +379,8 @@ export const adminContestProblemListQuery = z.object({
   limit: limitParam(PROBLEM_PAGE.adminDefault),
   currentPage: currentPageParam,
   keyword: textParam(),
-  cid: z.coerce.number().int().positive(),
-  problemType: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().min(0).max(1).optional(),
-  ),
+  cid: positiveId,
+  problemType: optionalInt({ min: 0, max: 1 }),
   oj: textParam(20),
 });
 
@@ -418,8 +407,8 @@ const balloonColor = z
  * part 2 also sends `displayTitle` (the problem's title when absent).
  */
 export const addProblemFromPublicBody = z.object({
-  pid: z.number().int().positive(),
-  cid: z.number().int().positive(),
+  pid: positiveId,
+  cid: positiveId,
   displayId,
   displayTitle: displayTitle.nullish(),
   color: balloonColor,
@@ -432,9 +421,9 @@ export type AddProblemFromPublicBody = z.output<typeof addProblemFromPublicBody>
  * creating a contest problem).
  */
 export const contestProblemBody = z.object({
-  id: z.number().int().positive().nullish(),
-  cid: z.number().int().positive(),
-  pid: z.number().int().positive(),
+  id: positiveId.nullish(),
+  cid: positiveId,
+  pid: positiveId,
   displayId,
   displayTitle,
   color: balloonColor,
@@ -443,12 +432,12 @@ export type ContestProblemBody = z.output<typeof contestProblemBody>;
 
 /** `GET /api/admin/contest/contest-problem?cid&pid` */
 export const contestProblemLinkQuery = z.object({
-  cid: z.coerce.number().int().positive(),
-  pid: z.coerce.number().int().positive(),
+  cid: positiveId,
+  pid: positiveId,
 });
 
 /** `DELETE /api/admin/contest/problem?pid&cid?`: with `cid` the problem leaves that contest. */
-export const deleteContestProblemQuery = z.object({ pid: z.coerce.number().int().positive(), cid: idParam });
+export const deleteContestProblemQuery = z.object({ pid: positiveId, cid: idParam });
 
 /**
  * reference §3.12 `POST /api/admin/contest/problem` body ProblemDTO (the problem is created with
@@ -456,7 +445,7 @@ export const deleteContestProblemQuery = z.object({ pid: z.coerce.number().int()
  * `color`): then the problem and its place in the contest are written in one transaction.
  */
 export const contestProblemDto = problemDto.extend({
-  cid: z.number().int().positive().nullish(),
+  cid: positiveId.nullish(),
   displayId: displayId.nullish(),
   displayTitle: displayTitle.nullish(),
   color: balloonColor,
@@ -465,13 +454,13 @@ export type ContestProblemDto = z.output<typeof contestProblemDto>;
 
 /** reference §3.12 `POST|PUT /api/admin/contest/announcement` `{cid, announcement: {id?, title, content, status}}`. */
 export const contestAnnouncementBody = z.object({
-  cid: z.number().int().positive(),
+  cid: positiveId,
   announcement: announcementBody,
 });
 
 /** reference §3.12 `GET /api/admin/contest/announcement`: `cid`, `limit`, `currentPage`. */
 export const adminContestAnnouncementQuery = z.object({
-  cid: z.coerce.number().int().positive(),
+  cid: positiveId,
   limit: limitParam(CONTEST_PAGE.announcementsDefault),
   currentPage: currentPageParam,
 });

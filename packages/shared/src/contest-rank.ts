@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int, optionalInt, positiveId } from './numbers.ts';
 import { booleanParam } from './problem.ts';
 
 /**
@@ -34,17 +35,11 @@ const flag = z
  * `ContestRankDTO`. `limit` below 1 (or absent) is 50; above 300 is 300.
  */
 export const contestRankBody = z.object({
-  cid: z.number().int().positive(),
-  limit: z
-    .number()
-    .int()
-    .nullish()
-    .transform((v) => (v == null || v < 1 ? CONTEST_RANK_PAGE.default : Math.min(v, CONTEST_RANK_PAGE.max))),
-  currentPage: z
-    .number()
-    .int()
-    .nullish()
-    .transform((v) => (v == null || v < 1 ? 1 : v)),
+  cid: positiveId,
+  limit: optionalInt().transform((v) =>
+    v == null || v < 1 ? CONTEST_RANK_PAGE.default : Math.min(v, CONTEST_RANK_PAGE.max),
+  ),
+  currentPage: optionalInt().transform((v) => (v == null || v < 1 ? 1 : v)),
   forceRefresh: flag,
   removeStar: flag,
   containsEnd: flag,
@@ -58,19 +53,19 @@ export const contestRankBody = z.object({
     .max(CONTEST_RANK_LIMITS.concernedMax)
     .nullish()
     .transform((v) => v ?? []),
-  externalCidList: z.array(z.number().int()).max(CONTEST_RANK_LIMITS.externalMax).nullish(),
+  externalCidList: z.array(int()).max(CONTEST_RANK_LIMITS.externalMax).nullish(),
 });
 export type ContestRankBody = z.output<typeof contestRankBody>;
 
 /** reference §3.6 `GET /api/get-contest-outsize-info` (sic). */
-export const contestOutsideInfoQuery = z.object({ cid: z.coerce.number().int().positive() });
+export const contestOutsideInfoQuery = z.object({ cid: positiveId });
 
 /**
  * reference §3.11 `GET /api/file/download-contest-rank`: `cid`, `forceRefresh`, `removeStar`,
  * `containEnd` (sic, not containsEnd). Verdict adds `format=csv`.
  */
 export const downloadContestRankQuery = z.object({
-  cid: z.coerce.number().int().positive(),
+  cid: positiveId,
   forceRefresh: booleanParam,
   removeStar: booleanParam,
   containEnd: booleanParam,

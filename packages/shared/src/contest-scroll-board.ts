@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveId } from './numbers.ts';
 import { booleanParam } from './problem.ts';
 
 /**
@@ -8,11 +9,11 @@ import { booleanParam } from './problem.ts';
  */
 
 /** `GET /api/get-contest-scroll-board-info?cid=` */
-export const scrollBoardInfoQuery = z.object({ cid: z.coerce.number().int().positive() });
+export const scrollBoardInfoQuery = z.object({ cid: positiveId });
 
 /** `GET /api/get-contest-scroll-board-submission?cid=&removeStar=false` */
 export const scrollBoardSubmissionQuery = z.object({
-  cid: z.coerce.number().int().positive(),
+  cid: positiveId,
   removeStar: booleanParam,
 });
 

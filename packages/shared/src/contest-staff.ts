@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveId } from './numbers.ts';
 import { currentPageParam, limitParam } from './problem.ts';
 
 /**
@@ -25,7 +26,7 @@ export const CONTEST_STAFF_LIMITS = {
   refreshMs: 10_000,
 } as const;
 
-const id = z.coerce.number().int().positive();
+const id = positiveId;
 
 /** `POST /api/submit-print-text` body `{cid, content}`; the length rules are checked with their own messages. */
 export const submitPrintBody = z.object({ cid: id, content: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalInt, positiveId } from './numbers.ts';
 import { booleanParam, currentPageParam, limitParam, PROBLEM_LIMITS, textParam } from './problem.ts';
 import { SUBMISSION_LIMITS } from './submission.ts';
 
@@ -32,15 +33,8 @@ export const CONTEST_LIMITS = {
   readAnnouncementsMax: 1000,
 } as const;
 
-/** An optional whole number from a query string; empty means absent. */
-const optionalInt = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().min(min).max(max).optional(),
-  );
-
 /** A required contest id (`cid` or `contestID`) in a query string. */
-const cidParam = z.coerce.number().int().positive();
+const cidParam = positiveId;
 
 // ---- requests (reference §3.6) ---------------------------------------------------------------
 
@@ -51,9 +45,9 @@ const cidParam = z.coerce.number().int().positive();
 export const contestListQuery = z.object({
   limit: limitParam(CONTEST_PAGE.listDefault),
   currentPage: currentPageParam,
-  status: optionalInt(-1, 1),
-  type: optionalInt(0, 1),
-  auth: optionalInt(0, 2),
+  status: optionalInt({ min: -1, max: 1 }),
+  type: optionalInt({ min: 0, max: 1 }),
+  auth: optionalInt({ min: 0, max: 2 }),
   keyword: textParam(CONTEST_LIMITS.keywordMax),
 });
 export type ContestListQuery = z.output<typeof contestListQuery>;
@@ -63,7 +57,7 @@ export const cidQuery = z.object({ cid: cidParam });
 
 /** reference §3.6 `POST /api/register-contest`; spec part 1 §5: a password for non-public contests. */
 export const registerContestBody = z.object({
-  cid: z.number().int().positive(),
+  cid: positiveId,
   password: z.string().max(CONTEST_LIMITS.passwordMax).nullish(),
 });
 export type RegisterContestBody = z.output<typeof registerContestBody>;
@@ -88,7 +82,7 @@ export const contestSubmissionListQuery = z.object({
   currentPage: currentPageParam,
   onlyMine: booleanParam,
   problemID: textParam(CONTEST_LIMITS.displayIdMax),
-  status: optionalInt(-10, 15),
+  status: optionalInt({ min: -10, max: 15 }),
   username: textParam(100),
   contestID: cidParam,
   beforeContestSubmit: booleanParam,
@@ -106,9 +100,9 @@ export const contestAnnouncementQuery = z.object({
 
 /** reference §3.6 `POST /api/get-contest-not-read-announcement`. */
 export const contestNotReadAnnouncementBody = z.object({
-  cid: z.number().int().positive(),
+  cid: positiveId,
   readAnnouncementList: z
-    .array(z.number().int().positive())
+    .array(positiveId)
     .max(CONTEST_LIMITS.readAnnouncementsMax)
     .nullish()
     .transform((v) => v ?? []),
@@ -116,8 +110,8 @@ export const contestNotReadAnnouncementBody = z.object({
 
 /** reference §3.4 `POST /api/check-contest-submissions-status` (cid required). */
 export const checkContestSubmissionsStatusBody = z.object({
-  submitIds: z.array(z.number().int().positive()).max(SUBMISSION_LIMITS.statusCheckMax),
-  cid: z.number().int().positive(),
+  submitIds: z.array(positiveId).max(SUBMISSION_LIMITS.statusCheckMax),
+  cid: positiveId,
 });
 
 // ---- answers ----------------------------------------------------------------------------------

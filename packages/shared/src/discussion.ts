@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int, intOneOf, positiveId } from './numbers.ts';
 import { booleanParam, currentPageParam, idParam, limitParam, textParam } from './problem.ts';
 
 /**
@@ -36,8 +37,9 @@ export const DISCUSSION_PAGE = {
 } as const;
 
 const L = DISCUSSION_LIMITS;
-const id = z.coerce.number().int().positive();
-const jsonId = z.number().int().positive();
+/** Ids in queries and bodies: a number or a string of digits (issue 24 item 1). */
+const id = positiveId;
+const jsonId = positiveId;
 const required = (field: string, max: number) =>
   z
     .string({ error: `${field} is required` })
@@ -51,7 +53,7 @@ const markdown = (field: string, max: number) =>
     .max(max, `${field} can not exceed ${max}`)
     .refine((v) => v.trim() !== '', `${field} is required`);
 /** `gid`: kept in the model for group discussions (groups come later). */
-const gid = z.number().int().positive().nullish();
+const gid = positiveId.nullish();
 
 // ---- discussions (reference §3.8) -----------------------------------------------------------
 
@@ -77,7 +79,7 @@ export const didQuery = z.object({ did: id });
 export const discussionBody = z.object({
   title: required('title', L.titleMax),
   description: required('description', L.descriptionMax),
-  categoryId: z.number({ error: 'categoryId is required' }).int().positive(),
+  categoryId: int({ min: 1, error: 'categoryId is required (a positive integer)' }),
   content: markdown('content', L.contentMax),
   pid: z
     .string()
@@ -182,9 +184,7 @@ export const replyDeleteBody = z.object({
 /** `PUT /api/admin/discussion` body `Discussion`: the admin list changes `status` and `topPriority`. */
 export const adminDiscussionBody = z.object({
   id: jsonId,
-  status: z
-    .union([z.literal(0), z.literal(1)], { error: 'status must be 0 (shown) or 1 (hidden)' })
-    .nullish(),
+  status: intOneOf([0, 1], { error: 'status must be 0 (shown) or 1 (hidden)' }).nullish(),
   topPriority: z.boolean().nullish(),
 });
 

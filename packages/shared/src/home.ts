@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intOneOf } from './numbers.ts';
 import { booleanParam, currentPageParam, limitParam, textParam } from './problem.ts';
 
 /**
@@ -31,10 +32,7 @@ export const RANK_TYPE = { acm: 0, oi: 1 } as const;
 
 const rankType = z.preprocess(
   (v) => (typeof v === 'string' ? ({ ACM: '0', OI: '1' }[v.toUpperCase()] ?? v) : v),
-  z.coerce
-    .number({ error: 'type must be 0 (ACM) or 1 (OI)' })
-    .int({ error: 'type must be 0 (ACM) or 1 (OI)' })
-    .refine((v) => v === RANK_TYPE.acm || v === RANK_TYPE.oi, { error: 'type must be 0 (ACM) or 1 (OI)' }),
+  intOneOf([RANK_TYPE.acm, RANK_TYPE.oi], { error: 'type must be 0 (ACM) or 1 (OI)' }),
 );
 
 /** reference §3.7 `GET /api/get-rank-list`: `limit=30`, `currentPage`, `searchUser?`, `type` (0/1). */

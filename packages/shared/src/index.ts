@@ -1,3 +1,4 @@
+export * from './numbers.ts';
 export * from './judge.ts';
 export * from './roles.ts';
 export * from './account.ts';

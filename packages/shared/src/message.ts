@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalInt } from './numbers.ts';
 import { currentPageParam, limitParam } from './problem.ts';
 
 /**
@@ -24,10 +25,7 @@ export const msgCleanQuery = z.object({
   type: z.enum(MSG_CLEAN_TYPES, {
     error: 'type must be one of Discuss, Reply, Like, Sys, Mine',
   }),
-  id: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().positive({ error: 'id must be a positive integer' }).optional(),
-  ),
+  id: optionalInt({ min: 1, error: 'id must be a positive integer' }),
 });
 export type MsgCleanQuery = z.output<typeof msgCleanQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CASE_MODES, JUDGE_MODES } from './judge.ts';
+import { int, intOneOf, optionalId, optionalInt, positiveId } from './numbers.ts';
 
 /**
  * The problem bank contract (spec part 1 §2–§5, §7, §9; part 2 §3, §5; reference §3.2, §3.3, §3.12,
@@ -84,19 +85,11 @@ export type TestCaseZipLimits = { maxZipBytes: number; maxTotalBytes: number; ma
 // ---- query helpers ----------------------------------------------------------------------------
 
 /** reference §3: `currentPage` 1-based; below 1 (or absent) becomes 1. */
-export const currentPageParam = z.coerce
-  .number()
-  .int()
-  .optional()
-  .transform((v) => (v === undefined || v < 1 ? 1 : v));
+export const currentPageParam = optionalInt().transform((v) => (v === undefined || v < 1 ? 1 : v));
 
 /** reference §3: `limit` below 1 (or absent) becomes the default; Verdict caps it at PROBLEM_PAGE.max. */
 export const limitParam = (fallback: number) =>
-  z.coerce
-    .number()
-    .int()
-    .optional()
-    .transform((v) => (v === undefined || v < 1 ? fallback : Math.min(v, PROBLEM_PAGE.max)));
+  optionalInt().transform((v) => (v === undefined || v < 1 ? fallback : Math.min(v, PROBLEM_PAGE.max)));
 
 /** A boolean query parameter: true/false (also 1/0). */
 export const booleanParam = z
@@ -113,10 +106,7 @@ export const textParam = (max = 255) =>
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 /** An optional positive id; empty means absent. */
-export const idParam = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number().int().positive().optional(),
-);
+export const idParam = optionalId;
 
 /**
  * A list of ids given as a repeated parameter (`tagId=1&tagId=2`), with brackets (`tagId[]=1`) or
@@ -126,7 +116,7 @@ export const idListParam = z.preprocess((v) => {
   if (v === undefined || v === null || v === '') return [];
   const items = (Array.isArray(v) ? v : [v]).flatMap((item) => String(item).split(','));
   return items.map((item) => item.trim()).filter((item) => item !== '');
-}, z.array(z.coerce.number().int().positive()).max(50));
+}, z.array(positiveId).max(50));
 
 // ---- public calls (reference §3.2, §3.3) -----------------------------------------------------
 
@@ -137,15 +127,9 @@ export const problemListQuery = z.object({
   keyword: textParam(),
   tagId: idListParam,
   'tagId[]': idListParam.optional(),
-  difficulty: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().min(0).max(PROBLEM_LIMITS.difficultyMax).optional(),
-  ),
+  difficulty: optionalInt({ min: 0, max: PROBLEM_LIMITS.difficultyMax }),
   oj: textParam(20),
-  auth: z.preprocess(
-    (v) => (v === '' || v === null || v === '0' ? undefined : v),
-    z.coerce.number().int().min(1).max(3).optional(),
-  ),
+  auth: z.preprocess((v) => (v === '0' || v === 0 ? undefined : v), optionalInt({ min: 1, max: 3 })),
 });
 export type ProblemListQuery = z.output<typeof problemListQuery>;
 
@@ -156,24 +140,24 @@ export const problemDetailQuery = z.object({
 });
 
 /** Calls that name a problem by its numeric id (`pid`). */
-export const pidQuery = z.object({ pid: z.coerce.number().int().positive() });
+export const pidQuery = z.object({ pid: positiveId });
 /** `get-problem-tags`: `pid` (none → no tags), and Verdict's optional `cid` as below. */
 export const optionalPidQuery = z.object({ pid: idParam, cid: idParam });
 /**
  * `get-problem-languages` / `get-problem-code-template`: `pid`, and Verdict's optional `cid` for a
  * contest-only problem opened in its contest (the problem page's editor asks for them).
  */
-export const problemInContestQuery = z.object({ pid: z.coerce.number().int().positive(), cid: idParam });
+export const problemInContestQuery = z.object({ pid: positiveId, cid: idParam });
 
 /** reference §3.2 `get-all-problem-tags` / `get-problem-tags-and-classification`: `oj=ME`, `ALL` = every oj. */
 export const ojQuery = z.object({ oj: textParam(20) });
 
 /** reference §3.3 / §7.9 `POST /api/get-user-problem-status`. */
 export const userProblemStatusBody = z.object({
-  pidList: z.array(z.number().int().positive()).min(1).max(500),
+  pidList: z.array(positiveId).min(1).max(500),
   isContestProblemList: z.boolean(),
-  cid: z.number().int().nonnegative().nullish(),
-  gid: z.number().int().positive().nullish(),
+  cid: int({ min: 0 }).nullish(),
+  gid: positiveId.nullish(),
   containsEnd: z.boolean().nullish(),
 });
 
@@ -188,34 +172,28 @@ export const adminProblemListQuery = z.object({
   currentPage: currentPageParam,
   keyword: textParam(),
   /** 0 or absent = every auth */
-  auth: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().min(0).max(3).optional(),
-  ),
+  auth: optionalInt({ min: 0, max: 3 }),
   /** 'All', a remote judge name, or anything else = local problems */
   oj: textParam(20),
 });
 
 /** reference §3.12 `GET /api/admin/problem/get-problem-cases`. */
 export const problemCasesQuery = z.object({
-  pid: z.coerce.number().int().positive(),
+  pid: positiveId,
   isUpload: booleanParam,
 });
 
 /** reference §3.12 `PUT /api/admin/problem/change-problem-auth`. */
 export const changeProblemAuthBody = z.object({
-  id: z.number().int().positive(),
-  auth: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  id: positiveId,
+  auth: intOneOf([1, 2, 3]),
 });
 
 /** Optional text that may come as null; an empty string stays empty. */
 const optionalText = (max: number = PROBLEM_LIMITS.textMax) => z.string().max(max).nullish();
 
 /** An integer that the admin form may send as a string; '' and null mean absent. */
-const looseInt = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
-  z.number().int().nullable(),
-);
+const looseInt = z.preprocess((v) => (v === '' || v === undefined ? null : v), int().nullable());
 
 /**
  * reference §4.2 user_extra_file / judge_extra_file: a JSON object file name → content. HOJ sends and
@@ -227,38 +205,23 @@ export const extraFilesInput = z
 
 /** reference §4.2 problem, as the admin form sends it (unknown fields such as gmtCreate are dropped). */
 export const problemInput = z.object({
-  id: z.number().int().positive().nullish(),
+  id: positiveId.nullish(),
   problemId: z.string().trim().max(PROBLEM_LIMITS.problemIdMax).nullish(),
   title: z.string().trim().min(1).max(PROBLEM_LIMITS.titleMax),
-  type: z.union([z.literal(0), z.literal(1)]).default(0),
+  type: intOneOf([0, 1]).default(0),
   judgeMode: z.enum(JUDGE_MODES).nullish(),
   judgeCaseMode: z.enum(CASE_MODES).nullish(),
-  timeLimit: z
-    .number()
-    .int()
-    .min(1)
-    .max(PROBLEM_LIMITS.timeLimitMax)
-    .default(PROBLEM_LIMITS.timeLimitDefault),
-  memoryLimit: z
-    .number()
-    .int()
-    .min(1)
-    .max(PROBLEM_LIMITS.memoryLimitMax)
-    .default(PROBLEM_LIMITS.memoryLimitDefault),
-  stackLimit: z
-    .number()
-    .int()
-    .min(1)
-    .max(PROBLEM_LIMITS.stackLimitMax)
-    .default(PROBLEM_LIMITS.stackLimitDefault),
+  timeLimit: int({ min: 1, max: PROBLEM_LIMITS.timeLimitMax }).default(PROBLEM_LIMITS.timeLimitDefault),
+  memoryLimit: int({ min: 1, max: PROBLEM_LIMITS.memoryLimitMax }).default(PROBLEM_LIMITS.memoryLimitDefault),
+  stackLimit: int({ min: 1, max: PROBLEM_LIMITS.stackLimitMax }).default(PROBLEM_LIMITS.stackLimitDefault),
   description: optionalText(),
   input: optionalText(),
   output: optionalText(),
   examples: optionalText(),
   source: optionalText(),
   hint: optionalText(),
-  difficulty: z.number().int().min(0).max(PROBLEM_LIMITS.difficultyMax).default(0),
-  auth: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  difficulty: int({ min: 0, max: PROBLEM_LIMITS.difficultyMax }).default(0),
+  auth: intOneOf([1, 2, 3]).default(1),
   codeShare: z.boolean().default(true),
   spjCode: optionalText(),
   spjLanguage: z.string().max(255).nullish(),
@@ -275,7 +238,7 @@ export type ProblemInput = z.output<typeof problemInput>;
 
 /** reference §3.12 ProblemDTO `samples`: the test cases (typed, or file names of an upload). */
 export const caseInput = z.object({
-  id: z.number().int().nullish(),
+  id: int().nullish(),
   input: z.string().nullish(),
   output: z.string().nullish(),
   score: looseInt,
@@ -284,17 +247,17 @@ export const caseInput = z.object({
 export type CaseInput = z.output<typeof caseInput>;
 
 export const tagInput = z.object({
-  id: z.number().int().positive().nullish(),
+  id: positiveId.nullish(),
   name: z.string().trim().min(1).max(PROBLEM_LIMITS.tagNameMax),
   color: z.string().trim().max(PROBLEM_LIMITS.tagColorMax).nullish(),
   oj: z.string().trim().min(1).max(20).nullish(),
-  tcid: z.number().int().positive().nullish(),
+  tcid: positiveId.nullish(),
 });
 export type TagInput = z.output<typeof tagInput>;
 
 export const codeTemplateInput = z.object({
-  id: z.number().int().nullish(),
-  lid: z.number().int().positive(),
+  id: int().nullish(),
+  lid: positiveId,
   code: z.string().max(PROBLEM_LIMITS.textMax),
   status: z.boolean().default(true),
 });
@@ -310,7 +273,7 @@ export const problemDto = z.object({
   /** accepted for compatibility; the server finds out itself whether the checker or case mode changed */
   changeModeCode: z.boolean().nullish(),
   changeJudgeCaseMode: z.boolean().nullish(),
-  languages: z.array(z.object({ id: z.number().int().positive() })).max(500),
+  languages: z.array(z.object({ id: positiveId })).max(500),
   tags: z.array(tagInput).max(100).default([]),
   codeTemplates: z.array(codeTemplateInput).max(500).default([]),
 });
@@ -323,7 +286,7 @@ export type ProblemDto = z.output<typeof problemDto>;
 export const compileDto = z.object({
   code: z.string().max(PROBLEM_LIMITS.textMax),
   /** the problem being edited, if saved; accepted for HOJ clients, not needed to compile */
-  pid: z.union([z.number().int(), z.string().max(255)]).nullish(),
+  pid: z.union([int(), z.string().max(255)]).nullish(),
   language: z.string().max(255),
   extraFiles: extraFilesInput,
 });
@@ -331,16 +294,16 @@ export type CompileDto = z.output<typeof compileDto>;
 
 /** reference §3.12 `POST|PUT /api/admin/tag` body Tag. */
 export const adminTagBody = tagInput.extend({ oj: z.string().trim().min(1).max(20).default(LOCAL_OJ) });
-export const tagIdQuery = z.object({ tid: z.coerce.number().int().positive() });
+export const tagIdQuery = z.object({ tid: positiveId });
 
 /** reference §3.12 tag classification calls. */
 export const classificationBody = z.object({
-  id: z.number().int().positive().nullish(),
+  id: positiveId.nullish(),
   name: z.string().trim().min(1).max(PROBLEM_LIMITS.tagNameMax),
   oj: z.string().trim().min(1).max(20).default(LOCAL_OJ),
-  rank: z.number().int().min(0).max(PROBLEM_LIMITS.classificationRankMax).nullish(),
+  rank: int({ min: 0, max: PROBLEM_LIMITS.classificationRankMax }).nullish(),
 });
-export const classificationIdQuery = z.object({ tcid: z.coerce.number().int().positive() });
+export const classificationIdQuery = z.object({ tcid: positiveId });
 
 /** reference §3.11 `POST /api/file/upload-testcase-zip` query. */
 export const uploadTestcaseQuery = z.object({

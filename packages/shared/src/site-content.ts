@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int, intOneOf, positiveId } from './numbers.ts';
 import { currentPageParam, limitParam } from './problem.ts';
 
 /**
@@ -27,18 +28,16 @@ const content = z.string().max(L.contentMax, `at most ${L.contentMax} characters
 
 /** reference §3.12 `POST|PUT /api/admin/announcement` body `Announcement` {id?, title, content, status}. */
 export const announcementBody = z.object({
-  id: z.number().int().positive().nullish(),
+  id: positiveId.nullish(),
   title,
   content: content.nullish(),
   /** reference §4.6: 0 visible, 1 hidden */
-  status: z
-    .union([z.literal(0), z.literal(1)], { error: 'status must be 0 (shown) or 1 (hidden)' })
-    .nullish(),
+  status: intOneOf([0, 1], { error: 'status must be 0 (shown) or 1 (hidden)' }).nullish(),
 });
 export type AnnouncementBody = z.input<typeof announcementBody>;
 
 /** `DELETE /api/admin/announcement?aid=` */
-export const announcementIdQuery = z.object({ aid: z.coerce.number().int().positive() });
+export const announcementIdQuery = z.object({ aid: positiveId });
 
 /** `GET /api/admin/announcement` and `GET /api/get-common-announcement`: `limit`, `currentPage`. */
 export const announcementPageQuery = z.object({
@@ -65,7 +64,7 @@ export type SysNoticeType = (typeof SYS_NOTICE_TYPES)[number];
 /** reference §3.12 `POST|PUT /api/admin/msg/notice` body `AdminSysNotice`. */
 export const sysNoticeBody = z
   .object({
-    id: z.number().int().positive().nullish(),
+    id: positiveId.nullish(),
     title,
     content: content.min(1, 'content is required'),
     type: z.enum(SYS_NOTICE_TYPES),
@@ -80,7 +79,7 @@ export const sysNoticeBody = z
   });
 export type SysNoticeBody = z.input<typeof sysNoticeBody>;
 
-export const sysNoticeIdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const sysNoticeIdQuery = z.object({ id: positiveId });
 
 export const sysNoticePageQuery = z.object({
   limit: limitParam(L.noticePageDefault),
@@ -122,7 +121,7 @@ export interface SysMsgVO {
 export const SWITCH_NUMBER_MAX = 1_000_000;
 
 const flag = z.boolean();
-const amount = z.number().int().min(0).max(SWITCH_NUMBER_MAX);
+const amount = int({ min: 0, max: SWITCH_NUMBER_MAX });
 
 /**
  * reference §7.14 SwitchConfig, with HOJ's field names and defaults, the ones Verdict uses; plus

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JudgeStatus } from './judge.ts';
+import { int, optionalInt, positiveId } from './numbers.ts';
 import { booleanParam, currentPageParam, idParam, limitParam, PROBLEM_LIMITS, textParam } from './problem.ts';
 
 /**
@@ -33,10 +34,18 @@ export const SUBMISSION_PAGE = {
   listDefault: 30,
 } as const;
 
+/**
+ * Control characters that source code never holds (issue 24 item 10): C0 controls and DEL, except
+ * tab, line feed, vertical tab, form feed and carriage return. A file that has them is binary.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
+export const BINARY_CODE_CHARACTER = /[\u0000-\u0008\u000e-\u001f\u007f]/;
+
 /** What is wrong with submitted code (spec part 1 §5, reference §6.1 step 3), or null. */
-export type CodeProblem = 'empty' | 'tooShort' | 'tooLong';
+export type CodeProblem = 'empty' | 'tooShort' | 'tooLong' | 'binary';
 export function checkCode(code: string, language: string): CodeProblem | null {
   if (code.trim() === '') return 'empty';
+  if (BINARY_CODE_CHARACTER.test(code)) return 'binary';
   if (code.length > SUBMISSION_LIMITS.codeMax) return 'tooLong';
   if (code.length < SUBMISSION_LIMITS.codeMin && !SHORT_CODE_LANGUAGES.test(language)) return 'tooShort';
   return null;
@@ -71,9 +80,9 @@ export const submitJudgeBody = z.object({
     .pipe(z.string().min(1).max(255)),
   language: languageField,
   code: codeField,
-  cid: z.number().int().nonnegative().nullish(),
-  tid: z.number().int().positive().nullish(),
-  gid: z.number().int().positive().nullish(),
+  cid: int({ min: 0 }).nullish(),
+  tid: positiveId.nullish(),
+  gid: positiveId.nullish(),
   isRemote: z.boolean().nullish(),
   /**
    * spec part 1 §3: the answer to the image captcha of `GET /api/captcha`, sent with its
@@ -100,7 +109,7 @@ export function isSubmitCaptchaChallenge(data: unknown): data is SubmitCaptchaCh
 
 /** reference §3.4 `POST /api/submit-problem-test-judge` body TestJudgeDTO. */
 export const testJudgeBody = z.object({
-  pid: z.number().int().positive(),
+  pid: positiveId,
   type: z.enum(['public', 'contest', 'group']).default('public'),
   code: codeField,
   language: languageField,
@@ -111,14 +120,14 @@ export const testJudgeBody = z.object({
     .nullish(),
   isRemoteJudge: z.boolean().nullish(),
   mode: z.string().max(50).nullish(),
-  cid: z.number().int().nonnegative().nullish(),
-  gid: z.number().int().positive().nullish(),
+  cid: int({ min: 0 }).nullish(),
+  gid: positiveId.nullish(),
 });
 export type TestJudgeBody = z.output<typeof testJudgeBody>;
 
 export const testJudgeKeyQuery = z.object({ testJudgeKey: z.string().min(1).max(100) });
 
-export const submitIdQuery = z.object({ submitId: z.coerce.number().int().positive() });
+export const submitIdQuery = z.object({ submitId: positiveId });
 
 /** reference §3.4 `GET /api/get-submission-list`. */
 export const submissionListQuery = z.object({
@@ -126,10 +135,7 @@ export const submissionListQuery = z.object({
   currentPage: currentPageParam,
   onlyMine: booleanParam,
   problemID: textParam(PROBLEM_LIMITS.problemIdMax),
-  status: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().min(-10).max(15).optional(),
-  ),
+  status: optionalInt({ min: -10, max: 15 }),
   username: textParam(100),
   completeProblemID: booleanParam,
   gid: idParam,
@@ -138,13 +144,13 @@ export type SubmissionListQuery = z.output<typeof submissionListQuery>;
 
 /** reference §3.4 `POST /api/check-submissions-status`. */
 export const checkSubmissionsStatusBody = z.object({
-  submitIds: z.array(z.number().int().positive()).max(SUBMISSION_LIMITS.statusCheckMax),
-  cid: z.number().int().nonnegative().nullish(),
+  submitIds: z.array(positiveId).max(SUBMISSION_LIMITS.statusCheckMax),
+  cid: int({ min: 0 }).nullish(),
 });
 
 /** reference §3.4 `PUT /api/submission`. */
 export const updateSubmissionBody = z.object({
-  submitId: z.number().int().positive(),
+  submitId: positiveId,
   share: z.boolean(),
   /** sent by the web app (spec part 1 §7); the server uses the session's user */
   uid: z.string().max(64).nullish(),
@@ -152,30 +158,27 @@ export const updateSubmissionBody = z.object({
 
 /** reference §3.4 `GET /api/get-last-ac-code`. */
 export const lastAcCodeQuery = z.object({
-  pid: z.coerce.number().int().positive(),
-  cid: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().min(0).optional(),
-  ),
+  pid: positiveId,
+  cid: optionalInt({ min: 0 }),
 });
 
 /** reference §3.4 `GET /api/resubmit`. */
 export const resubmitQuery = z.object({
-  submitId: z.coerce.number().int().positive(),
+  submitId: positiveId,
   remote: booleanParam,
 });
 
 /** reference §3.4 `GET /api/admin/judge/manual-judge`. */
 export const manualJudgeQuery = z.object({
-  submitId: z.coerce.number().int().positive(),
-  status: z.coerce.number().int(),
-  score: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional()),
+  submitId: positiveId,
+  status: int(),
+  score: optionalInt(),
 });
 
 /** reference §3.4 `GET /api/admin/judge/rejudge-contest-problem`. */
 export const rejudgeContestProblemQuery = z.object({
-  cid: z.coerce.number().int().positive(),
-  pid: z.coerce.number().int().positive(),
+  cid: positiveId,
+  pid: positiveId,
 });
 
 /** A case result as shown to users (reference §7.10). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalInt, positiveId } from './numbers.ts';
 import { booleanParam, currentPageParam, idParam, limitParam, PROBLEM_PAGE, textParam } from './problem.ts';
 import { TRAINING_AUTH, TRAINING_AUTHS } from './training.ts';
 
@@ -88,7 +89,7 @@ export function isTrainingColor(value: string): boolean {
 }
 
 /** An id the HOJ client may send as a number or a numeric string. */
-const bodyId = z.coerce.number().int().positive();
+const bodyId = positiveId;
 
 // ---- the training form (reference §3.12 POST|PUT /api/admin/training) ---------------------------
 
@@ -112,13 +113,9 @@ export const adminTrainingInput = z
       .refine((v) => v.trim() !== '', key('descriptionRequired')),
     auth: z.enum(TRAINING_AUTHS, { error: key('authInvalid') }),
     privatePwd: z.string().max(L.passwordMax, key('passwordTooLong')).nullish(),
-    rank: z.coerce
-      .number({ error: key('rankInvalid') })
-      .int(key('rankInvalid'))
-      .min(0, key('rankInvalid'))
-      .max(L.rankMax, key('rankInvalid'))
-      .nullish()
-      .transform((v) => v ?? TRAINING_DEFAULT_RANK),
+    rank: optionalInt({ min: 0, max: L.rankMax, error: key('rankInvalid') }).transform(
+      (v) => v ?? TRAINING_DEFAULT_RANK,
+    ),
     /** visible; absent means visible */
     status: z
       .boolean()
@@ -126,7 +123,7 @@ export const adminTrainingInput = z
       .transform((v) => v ?? true),
     /** accepted for HOJ clients; the server keeps its own */
     author: z.string().nullish(),
-    gid: z.number().int().positive().nullish(),
+    gid: positiveId.nullish(),
     isGroup: z.boolean().nullish(),
   })
   .superRefine((t, ctx) => {
@@ -180,7 +177,7 @@ export const adminTrainingListQuery = z.object({
 
 /** reference §3.12 `PUT /api/admin/training/change-training-status` (query `tid`, `author`, `status`). */
 export const changeTrainingStatusQuery = z.object({
-  tid: z.coerce.number().int().positive(),
+  tid: positiveId,
   /** HOJ's "the author's username"; Verdict decides by the policy and accepts it for HOJ clients */
   author: z.string().max(255).optional(),
   status: booleanParam.refine((v) => v !== undefined, 'status is required (true or false)'),
@@ -196,7 +193,7 @@ export const adminTrainingProblemListQuery = z.object({
   currentPage: currentPageParam,
   keyword: textParam(),
   queryExisted: booleanParam.transform((v) => v ?? false),
-  tid: z.coerce.number().int().positive(),
+  tid: positiveId,
 });
 
 const displayId = z
@@ -223,23 +220,18 @@ export const trainingProblemBody = z.object({
   tid: bodyId.nullish(),
   pid: bodyId.nullish(),
   displayId: displayId.nullish(),
-  rank: z.coerce
-    .number({ error: key('rankInvalid') })
-    .int(key('rankInvalid'))
-    .min(0, key('rankInvalid'))
-    .max(L.rankMax, key('rankInvalid'))
-    .nullish(),
+  rank: optionalInt({ min: 0, max: L.rankMax, error: key('rankInvalid') }),
 });
 export type TrainingProblemBody = z.output<typeof trainingProblemBody>;
 
 /** `DELETE /api/admin/training/problem?pid&tid?`: with `tid` the problem leaves that training. */
 export const deleteTrainingProblemQuery = z.object({
-  pid: z.coerce.number().int().positive(),
+  pid: positiveId,
   tid: idParam,
 });
 
 /** `DELETE /api/admin/training/category?cid=` */
-export const trainingCategoryIdQuery = z.object({ cid: z.coerce.number().int().positive() });
+export const trainingCategoryIdQuery = z.object({ cid: positiveId });
 
 // ---- answers --------------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveId } from './numbers.ts';
 import {
   currentPageParam,
   idParam,
@@ -36,7 +37,7 @@ export const TRAINING_LIMITS = {
 } as const;
 
 /** A required training id (`tid`) in a query string. */
-const tidParam = z.coerce.number().int().positive();
+const tidParam = positiveId;
 
 // ---- requests (reference §3.5) ---------------------------------------------------------------
 

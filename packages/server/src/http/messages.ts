@@ -309,6 +309,10 @@ export const problemMessages = {
   codeEmpty: { zh: '提交的代码不能为空！', en: 'Code can not be empty' },
   codeTooShort: { zh: '代码字符长度请不要低于50', en: 'The code must be at least 50 characters long' },
   codeTooLong: { zh: '代码长度不能超过65535！', en: 'Code Length can not exceed 65535' },
+  codeBinary: {
+    zh: '提交的代码含有二进制字符（控制字符），请提交纯文本源代码！',
+    en: 'The code contains binary bytes (control characters): please submit plain-text source code!',
+  },
   submitTooFast: {
     zh: '对不起，您的提交频率过快，请稍后再尝试！',
     en: 'Sorry, you are submitting too often, please try again later!',

@@ -175,6 +175,32 @@ describe('reference §3.11: POST /api/file/upload-avatar', () => {
     );
   });
 
+  it('refuses a 20 MB avatar with the limit in the message, storing nothing (issue 24 item 11)', async () => {
+    const uid = await createUser(t.db, { username: 'huge-avatar', password: 'huge-pass' });
+    const c = client(t);
+    const token = await signIn(c, 'huge-avatar', 'huge-pass');
+    const before = await t.db
+      .select({ avatar: userInfo.avatar })
+      .from(userInfo)
+      .where(eq(userInfo.uuid, uid));
+    const files = await t.db.select({ id: file.id }).from(file).where(eq(file.uid, uid));
+    // busboy cuts the stream at the limit; the cut part must not pass for the whole file
+    const huge = Buffer.concat([png(), Buffer.alloc(20 * 1024 * 1024)]);
+    for (const lang of [undefined, 'en'] as const) {
+      const res = await upload(c, token, huge, 'huge.png', 'image', lang);
+      expect(res.statusCode).toBe(413);
+      expect(body(res)).toEqual({
+        status: 400,
+        msg: lang ? 'The avatar image cannot be larger than 2 MB!' : '上传的头像图片文件大小不能大于2M！',
+        data: null,
+      });
+    }
+    expect(
+      await t.db.select({ avatar: userInfo.avatar }).from(userInfo).where(eq(userInfo.uuid, uid)),
+    ).toEqual(before);
+    expect(await t.db.select({ id: file.id }).from(file).where(eq(file.uid, uid))).toEqual(files);
+  });
+
   it('needs a login', async () => {
     const res = await upload(client(t), undefined, png());
     expect(res.statusCode).toBe(401);

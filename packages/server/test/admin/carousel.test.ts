@@ -127,6 +127,18 @@ describe('reference §3.11 upload-carouse-img, §3.2 home-carousel', () => {
     expect(await t.db.select({ id: file.id }).from(file).where(eq(file.type, 'carousel'))).toEqual(before);
   });
 
+  it('refuses a 20 MB image with 413 and the limit in the message, storing nothing (issue 24 item 11)', async () => {
+    const before = await t.db.select({ id: file.id }).from(file).where(eq(file.type, 'carousel'));
+    const res = await upload(tokens.root, Buffer.concat([png(3), Buffer.alloc(20 * 1024 * 1024)]));
+    expect(res.statusCode).toBe(413);
+    expect(body(res)).toEqual({
+      status: 400,
+      msg: 'The carousel image cannot be larger than 5 MB!',
+      data: null,
+    });
+    expect(await t.db.select({ id: file.id }).from(file).where(eq(file.type, 'carousel'))).toEqual(before);
+  });
+
   it("reference §3.11 R(root): anonymous 401, a plain user and an admin 403; the list is anyone's", async () => {
     expect((await upload(undefined, png(3))).statusCode).toBe(401);
     expect((await upload(tokens.user, png(3))).statusCode).toBe(403);

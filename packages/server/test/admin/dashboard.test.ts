@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { JudgeStatus } from '@verdict/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
-import { contest, judge, problem, userInfo } from '../../src/db/schema/index.ts';
+import { contest, judge, judgeServer, problem, userInfo } from '../../src/db/schema/index.ts';
 import { silenceBounds } from '../../src/modules/admin/dashboard/judge-workers.ts';
 import { startOfDay } from '../../src/modules/admin/dashboard/counts.ts';
 import { workerLoads } from '../../src/modules/judge-gateway/worker-load.ts';
@@ -298,5 +298,52 @@ describe('reference §3.12 get-judge-service-info: the judge workers', () => {
 
     await heartbeat('dash-silent'); // back again
     expect((await worker('dash-silent')).state).toBe('online');
+  });
+});
+
+describe("issue 24 item 5: what HOJ's dashboard reads of the service calls", () => {
+  /** Over a real socket: the port shown is the one the call came in on (the gateway's). */
+  async function served(path: string): Promise<Record<string, unknown> | Record<string, unknown>[]> {
+    const address = t.app.server.listening ? undefined : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = address ?? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const res = await fetch(`${base}${path}`, { headers: { authorization: tokens.root } });
+    const json = (await res.json()) as { status: number; data: Record<string, unknown> };
+    expect(json.status).toBe(200);
+    return json.data;
+  }
+  const port = () => (t.app.server.address() as { port: number }).port;
+
+  it('a healthy judge shows Healthy with its name, host and port; a silent or disabled one does not', async () => {
+    tokens.root = await signIn(client(t), 'root', ROOT_PASSWORD);
+    await new FakeJudge(t.app, 'dash-hoj').register();
+    const entry = async () =>
+      ((await served('/api/admin/config/get-judge-service-info')) as Record<string, unknown>[]).find(
+        (w) => w.name === 'dash-hoj',
+      ) as { service: { host: string; port: number; metadata: Record<string, unknown> }; cpuCores: number };
+    const healthy = await entry();
+    expect(healthy.service).toMatchObject({ host: 'test', port: port() });
+    expect(healthy.service.metadata).toMatchObject({ judgeName: 'dash-hoj', 'nacos.healthy': true });
+    expect(healthy.cpuCores).toBe(2);
+
+    clock.advance(LEASE_MS + 1); // silent for a lease: late
+    expect((await entry()).service.metadata).toMatchObject({ judgeName: 'dash-hoj', 'nacos.healthy': false });
+    await heartbeat('dash-hoj');
+    expect((await entry()).service.metadata['nacos.healthy']).toBe(true);
+    await t.db.update(judgeServer).set({ status: 1 }).where(eq(judgeServer.name, 'dash-hoj'));
+    expect((await entry()).service.metadata['nacos.healthy']).toBe(false);
+  });
+
+  it("get-service-info: backupService[].metadata['nacos.healthy'] and the port of the answering process", async () => {
+    const data = (await served('/api/admin/config/get-service-info')) as {
+      nacos: { status: string };
+      backupService: { serviceId: string; host: string; port: number; metadata: Record<string, unknown> }[];
+    };
+    expect(data.nacos.status).toBe('UP');
+    expect(data.backupService).toHaveLength(1);
+    expect(data.backupService[0]).toMatchObject({
+      serviceId: 'verdict-server',
+      port: port(),
+      metadata: { 'nacos.healthy': true },
+    });
   });
 });

@@ -34,3 +34,59 @@ describe('GET /api/admin/config/get-db-info', () => {
     expect(data.sizeBytes).toBeGreaterThan(0);
   });
 });
+
+// issue 24 item 4: HOJ's settings page reads get-db-and-redis-config (reference §3.12) for its
+// data-source card; Verdict answers the database it uses in that shape, never a password.
+describe('GET|POST /api/admin/config/get-db-and-redis-config', () => {
+  const HOJ_URL = '/api/admin/config/get-db-and-redis-config';
+
+  it('is root’s (P(system_info_admin)): anonymous 401, plain users and admins 403', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      expect((await t.app.inject({ method, url: HOJ_URL })).statusCode).toBe(401);
+      for (const token of [tokens.user, tokens.admin]) {
+        expect(
+          (await t.app.inject({ method, url: HOJ_URL, headers: { authorization: token } })).statusCode,
+        ).toBe(403);
+      }
+    }
+  });
+
+  it('answers the database in HOJ’s fields, no password, Redis empty', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await t.app.inject({ method, url: HOJ_URL, headers: { authorization: tokens.root } });
+      expect(res.statusCode).toBe(200);
+      const { status, data } = res.json() as { status: number; data: Record<string, unknown> };
+      expect(status).toBe(200);
+      expect(Object.keys(data).sort()).toEqual(
+        [
+          'dbHost',
+          'dbKind',
+          'dbName',
+          'dbPassword',
+          'dbPort',
+          'dbUsername',
+          'dbVersion',
+          'redisHost',
+          'redisPassword',
+          'redisPort',
+        ].sort(),
+      );
+      expect(data).toMatchObject({ dbPassword: '', redisHost: '', redisPort: null, redisPassword: '' });
+      expect(data.dbName).toEqual(expect.any(String));
+      expect(data.dbName).not.toBe('');
+      expect(data.dbUsername).toEqual(expect.any(String));
+      expect(data.dbVersion).toMatch(/^PostgreSQL \d+/);
+      if (process.env.TEST_DATABASE_URL) {
+        const url = new globalThis.URL(process.env.TEST_DATABASE_URL);
+        expect(data).toMatchObject({
+          dbKind: 'postgres',
+          dbName: url.pathname.slice(1),
+          dbUsername: url.username,
+        });
+        if (url.password) expect(JSON.stringify(data)).not.toContain(decodeURIComponent(url.password));
+      } else {
+        expect(data).toMatchObject({ dbKind: 'embedded', dbHost: 'embedded', dbPort: null });
+      }
+    }
+  });
+});

@@ -91,7 +91,9 @@ describe('reference §3.12 switch/info and switch/update (§7.14 SwitchConfigDTO
     [{ defaultSubmitInterval: -1 }, 'defaultSubmitInterval'],
     [{ defaultSubmitInterval: 2.5 }, 'defaultSubmitInterval'],
     [{ submitCaptchaThreshold: 1e9 }, 'submitCaptchaThreshold'],
-    [{ defaultCreateGroupLimit: '5' }, 'defaultCreateGroupLimit'],
+    // '5' is taken (issue 24 item 1: digits as a string, as Jackson binds them); ' 5' and '5.0' are not
+    [{ defaultCreateGroupLimit: ' 5' }, 'defaultCreateGroupLimit'],
+    [{ defaultCreateGroupLimit: '5.0' }, 'defaultCreateGroupLimit'],
     [{ openPublicJudge: false, openPublicJudgeTypo: true }, 'openPublicJudgeTypo'],
     [{ hduUsernameList: 'me' }, 'hduUsernameList'],
     [[], 'body'],

@@ -358,6 +358,14 @@ describe('test-case zip limits (reference §8.6; configurable)', () => {
     const res = await upload(big, { app: small });
     expect(res.status).toBe(400);
     expect(res.msg).toBe('The zip file cannot be larger than 2 KiB!');
+    // issue 24 item 11: far over the limit too (the stream cut at the limit), with 413
+    expect(res.http).toBe(413);
+    const huge = await upload(Buffer.concat([big, Buffer.alloc(20 * 1024 * 1024)]), { app: small });
+    expect([huge.http, huge.status, huge.msg]).toEqual([
+      413,
+      400,
+      'The zip file cannot be larger than 2 KiB!',
+    ]);
     expect(await readdir(dir, { recursive: true })).toEqual(['testcase-uploads']);
     const fine = await upload(buildZip(pair('1', 'x', 'y')), { app: small });
     expect(fine.status).toBe(200);

@@ -189,6 +189,9 @@ const EXPECTED: Record<string, Outcome[]> = {
   'GET /api/admin/config/get-web-config': SYSTEM_INFO,
   'POST /api/admin/config/get-web-config': SYSTEM_INFO,
   'GET /api/admin/config/get-db-info': SYSTEM_INFO,
+  // reference §3.12 "any": issue 24 item 4
+  'GET /api/admin/config/get-db-and-redis-config': SYSTEM_INFO,
+  'POST /api/admin/config/get-db-and-redis-config': SYSTEM_INFO,
   'PUT /api/admin/config/set-web-config': SYSTEM_INFO,
   'GET /api/admin/config/get-email-config': SYSTEM_INFO,
   'POST /api/admin/config/get-email-config': SYSTEM_INFO,

@@ -14,6 +14,48 @@ const groupT = (level?: number): TrainingFacts => ({
   group: { gid: 7, owner: 'zz', level },
 });
 
+describe('issue 24 item 2: reading a training’s detail (training.info) needs no registration', () => {
+  const rows: (Row<'training.info'> & P)[] = [
+    { name: 'private, not registered', user: user, resource: priv, expected: 'allow' },
+    {
+      name: 'private, registration banned',
+      user: user,
+      resource: { ...priv, registration: { status: false } },
+      expected: 'allow',
+    },
+    { name: 'a missing training', user: root, resource: undefined, expected: m.trainingNotFound },
+    {
+      name: 'a hidden training',
+      user: user,
+      resource: { ...priv, status: false },
+      expected: m.trainingNotFound,
+    },
+    {
+      name: 'group training: not available yet',
+      user: root,
+      resource: groupT(5),
+      expected: m.groupsNotAvailable,
+    },
+    {
+      name: '§7.12 group training: non-members',
+      user: user,
+      resource: groupT(1),
+      expected: pm.groupMembersOnly,
+      policy: allScopes,
+    },
+    {
+      name: '§7.12 group training: members',
+      user: user,
+      resource: groupT(3),
+      expected: 'allow',
+      policy: allScopes,
+    },
+  ];
+  it.each(rows)('$name', (row) => {
+    expect(answer(row.policy ?? today, 'training.info', row, row.expected)).toEqual(row.expected);
+  });
+});
+
 describe('reference §7.13: using a training (training.view)', () => {
   const rows: (Row<'training.view'> & P)[] = [
     { name: 'a public training', user: user, resource: pub, expected: 'allow' },

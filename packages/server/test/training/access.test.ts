@@ -73,8 +73,9 @@ describe('reference §7.13: private trainings need registration, except for the 
     for (const who of CALLERS) table[who] = await outcomes(who, priv);
     expect(table).toEqual({
       anonymous: LOGIN,
+      // issue 24 item 2: the detail is answered (so a client can ask for the password); the rest is closed
       alice: {
-        detail: 'body 403',
+        detail: 'ok',
         problems: 'body 403',
         problem: 'body 403',
         rank: 'body 403',
@@ -94,7 +95,9 @@ describe('reference §7.13: private trainings need registration, except for the 
   });
 
   it('says why: not registered, in the caller language', async () => {
-    const res = await tw.w.call('GET', `/api/get-training-detail?tid=${priv}`, { token: tw.w.tokens.alice });
+    const res = await tw.w.call('GET', `/api/get-training-problem-list?tid=${priv}`, {
+      token: tw.w.tokens.alice,
+    });
     expect(res).toMatchObject({
       status: 403,
       msg: 'Sorry, please register for this private training first!',
@@ -120,6 +123,64 @@ describe('reference §7.13: private trainings need registration, except for the 
     const hidden = await tw.training({ title: 'Hidden', status: false });
     expect((await tw.call('alice', 'GET', `/api/get-training-detail?tid=${hidden}`)).status).toBe(404);
     expect((await tw.call('root', 'GET', `/api/get-training-detail?tid=${hidden}`)).status).toBe(200);
+  });
+});
+
+describe('issue 24 item 2: entering a private training from HOJ’s client', () => {
+  it('answers the detail before registration (never the password); problems, rank and submit open after it', async () => {
+    const tid = await tw.training({ title: 'Members only', auth: 'Private', privatePwd: 'open-sesame-24' });
+    const detail = await tw.call<Record<string, unknown>>(
+      'alice',
+      'GET',
+      `/api/get-training-detail?tid=${tid}`,
+    );
+    expect(detail).toMatchObject({
+      http: 200,
+      status: 200,
+      data: { id: tid, title: 'Members only', auth: 'Private', author: expect.any(String) },
+    });
+    expect(JSON.stringify(detail)).not.toContain('open-sesame-24');
+    expect(Object.keys(detail.data)).not.toContain('privatePwd');
+    // HOJ's client asks for access, then shows the password form
+    expect(
+      (await tw.call<TrainingAccessVO>('alice', 'GET', `/api/get-training-access?tid=${tid}`)).data,
+    ).toEqual({
+      access: false,
+    });
+    for (const url of [`/api/get-training-problem-list?tid=${tid}`, `/api/get-training-rank?tid=${tid}`]) {
+      expect((await tw.call('alice', 'GET', url)).status, url).toBe(403);
+    }
+    // the page reloaded: the id comes as a string (issue 24 item 1)
+    const wrong = await tw.call('alice', 'POST', '/api/register-training', {
+      tid: String(tid),
+      password: 'nope',
+    });
+    expect(wrong.status).toBe(400);
+    const registered = await tw.call('alice', 'POST', '/api/register-training', {
+      tid: String(tid),
+      password: 'open-sesame-24',
+    });
+    expect(registered.status).toBe(200);
+    expect((await tw.call('alice', 'GET', `/api/get-training-problem-list?tid=${tid}`)).status).toBe(200);
+    expect((await tw.call('alice', 'GET', `/api/get-training-rank?tid=${tid}`)).status).toBe(200);
+  });
+
+  it('still answers a hidden or missing training as missing, and a banned registration keeps the rest closed', async () => {
+    const hidden = await tw.training({
+      title: 'Hidden private',
+      auth: 'Private',
+      privatePwd: 'x',
+      status: false,
+    });
+    expect((await tw.call('alice', 'GET', `/api/get-training-detail?tid=${hidden}`)).status).toBe(404);
+    const tid = await tw.training({ title: 'Banned here', auth: 'Private', privatePwd: PASSWORD });
+    expect((await tw.register('alice', tid)).status).toBe(200);
+    await tw.w.t.db
+      .update(trainingRegister)
+      .set({ status: false })
+      .where(and(eq(trainingRegister.tid, tid), eq(trainingRegister.uid, tw.w.uids.alice)));
+    expect((await tw.call('alice', 'GET', `/api/get-training-detail?tid=${tid}`)).status).toBe(200);
+    expect((await tw.call('alice', 'GET', `/api/get-training-problem-list?tid=${tid}`)).status).toBe(403);
   });
 });
 
@@ -194,10 +255,11 @@ describe('reference §3.5 register-training, §7.13', () => {
       payload: { tid, password: PASSWORD },
     });
     expect(again).toMatchObject({ status: 403, msg: 'Sorry, you have been banned from this training!' });
-    const detail = await tw.w.call('GET', `/api/get-training-detail?tid=${tid}`, {
+    // its detail is shown (issue 24 item 2); using it is not
+    const problems = await tw.w.call('GET', `/api/get-training-problem-list?tid=${tid}`, {
       token: tw.w.tokens.noSubmit,
     });
-    expect(detail).toMatchObject({ status: 403, msg: 'Sorry, you have been banned from this training!' });
+    expect(problems).toMatchObject({ status: 403, msg: 'Sorry, you have been banned from this training!' });
     const access = await tw.w.call<TrainingAccessVO>('GET', `/api/get-training-access?tid=${tid}`, {
       token: tw.w.tokens.noSubmit,
     });

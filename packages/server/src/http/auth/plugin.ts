@@ -39,7 +39,8 @@ export function requireRouteAccess(app: FastifyInstance) {
       );
     }
     route.config = { ...route.config, access: rule };
-    for (const method of methods) declared.push({ method, url: route.url, access: rule });
+    const schema = { body: route.schema?.body, querystring: route.schema?.querystring };
+    for (const method of methods) declared.push({ method, url: route.url, access: rule, schema });
   });
 }
 
@@ -47,6 +48,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: Access;
+  /** the route's own body and query schemas, if it declares them (tests walk their fields) */
+  schema: { body?: unknown; querystring?: unknown };
 }
 
 const declaredRoutes = new WeakMap<FastifyInstance, DeclaredRoute[]>();

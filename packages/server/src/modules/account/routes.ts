@@ -21,6 +21,7 @@ import { ok, type Envelope } from '../../http/envelope.ts';
 import { ApiError, fail } from '../../http/errors.ts';
 import { localize, messages, requestLanguage } from '../../http/messages.ts';
 import { RATE_LIMITS } from '../../http/rate-limit.ts';
+import { readWholeFile } from '../../http/uploads.ts';
 import { Mailer } from '../../mail/mailer.ts';
 import { openPublicImage, saveAvatar } from './avatar.ts';
 import { issueCaptcha } from './captcha.ts';
@@ -231,13 +232,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     if (!request.isMultipart()) throw fail(messages.avatarMissing);
     const part = await request.file();
     if (!part || part.fieldname !== 'image') throw fail(messages.avatarMissing);
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(messages.avatarTooLarge);
-      throw error;
-    }
+    const bytes = await readWholeFile(part, AVATAR.maxBytes, messages.avatarTooLarge);
     if (bytes.length === 0) throw fail(messages.avatarMissing);
     return ok(await saveAvatar(ctx, request.user!.uid, bytes));
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { fail } from '../../http/errors.ts';
+import { readWholeFile } from '../../http/uploads.ts';
 import { carouselMessages, listCarousel, saveCarouselImage } from './carousel.ts';
 
 /**
@@ -23,14 +24,7 @@ export async function carouselRoutes(app: FastifyInstance, opts: { dataDir: stri
       if (!request.isMultipart()) throw fail(carouselMessages.missing);
       const part = await request.file({ limits: { fileSize: CAROUSEL_IMAGE.maxBytes, files: 1 } });
       if (!part || part.fieldname !== 'file') throw fail(carouselMessages.missing);
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw fail(carouselMessages.tooLarge);
-        throw error;
-      }
+      const bytes = await readWholeFile(part, CAROUSEL_IMAGE.maxBytes, carouselMessages.tooLarge);
       if (bytes.length === 0) throw fail(carouselMessages.missing);
       return ok(await saveCarouselImage(app.db, opts.dataDir, request.user!.uid, bytes));
     },

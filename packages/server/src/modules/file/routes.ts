@@ -9,6 +9,7 @@ import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { fail } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
+import { assertFileWhole, fileTooLarge, isFileTooLargeError } from '../../http/uploads.ts';
 import { findProblem } from '../problem/detail.ts';
 import { assertCan, assertScopeAvailable } from '../../policy/index.ts';
 import { carouselRoutes } from './carousel-routes.ts';
@@ -53,7 +54,7 @@ export async function fileRoutes(app: FastifyInstance, opts: FileRoutesOptions) 
       try {
         const zipFile = path.join(upload.dir, 'upload.zip.tmp');
         await pipeline(part.file, createWriteStream(zipFile));
-        if (part.file.truncated) throw new ZipRejected(problemMessages.zipTooBig(limits.maxZipBytes));
+        assertFileWhole(part, problemMessages.zipTooBig(limits.maxZipBytes));
         const { pairs, files } = await extractTestCaseZip(zipFile, upload.dir, limits, request.query.mode);
         await staging.removeFile(upload.id, 'upload.zip.tmp');
         await staging.writeManifest(upload.id, {
@@ -66,9 +67,7 @@ export async function fileRoutes(app: FastifyInstance, opts: FileRoutesOptions) 
         // nothing of a refused upload stays behind
         await staging.discard(upload.id);
         if (error instanceof ZipRejected) throw fail(error.reason);
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw fail(problemMessages.zipTooBig(limits.maxZipBytes));
-        }
+        if (isFileTooLargeError(error)) throw fileTooLarge(problemMessages.zipTooBig(limits.maxZipBytes));
         throw error;
       }
     },

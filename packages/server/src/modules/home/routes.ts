@@ -6,6 +6,7 @@ import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
 import {
   announcementPageQuery,
+  optionalId,
   rankListQuery,
   submissionStatisticsQuery,
   userHomeQuery,
@@ -44,7 +45,7 @@ export async function homeRoutes(app: FastifyInstance, opts: { smtp?: SmtpConfig
     {
       config: { access: access.anon },
       schema: {
-        querystring: z.object({ pid: z.coerce.number().int().positive().optional(), all: booleanQuery }),
+        querystring: z.object({ pid: optionalId, all: booleanQuery }),
       },
     },
     async (request) =>

@@ -27,6 +27,7 @@ const CODE_MESSAGES: Record<NonNullable<ReturnType<typeof checkCode>>, Message> 
   empty: problemMessages.codeEmpty,
   tooShort: problemMessages.codeTooShort,
   tooLong: problemMessages.codeTooLong,
+  binary: problemMessages.codeBinary,
 };
 
 /** spec part 1 §5, reference §6.1 step 3: the code rules of submissions and test runs. */

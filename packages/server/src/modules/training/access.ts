@@ -34,13 +34,19 @@ export async function trainingFacts(db: Db, row: TrainingRow, user: Subject): Pr
 }
 
 /**
- * reference §7.13: the training `tid` if `user` may use it (detail, problems, rank, submit): it
- * exists and is visible (root sees hidden ones); a Private one needs a registration that is not
- * banned, unless the caller is its author or root; group trainings follow the group rules.
+ * reference §7.13: the training `tid` if `user` may use it (problems, rank, submit; policy rule
+ * training.view): it exists and is visible (root sees hidden ones); a Private one needs a
+ * registration that is not banned, unless the caller is its author or root; group trainings follow
+ * the group rules. Its detail asks only that it be shown (`training.info`, issue 24 item 2).
  */
-export async function trainingFor(db: Db, user: Subject, tid: number): Promise<TrainingView> {
+export async function trainingFor(
+  db: Db,
+  user: Subject,
+  tid: number,
+  action: 'training.view' | 'training.info' = 'training.view',
+): Promise<TrainingView> {
   const row = await loadTraining(db, tid);
   const facts = row && (await trainingFacts(db, row, user));
-  assertCan(user, 'training.view', facts);
+  assertCan(user, action, facts);
   return { row: row!, facts: facts!, admin: can(user, 'training.manage', facts!) };
 }

@@ -11,11 +11,13 @@ import { trainingCategoryJson, trainingJson } from './json.ts';
 
 /**
  * reference §3.5 `GET /api/get-training-detail`, §7.13: TrainingVO of a training the caller may
- * use (a Private one needs a registration, unless the author or root), with its description,
- * category, public problem count and the caller's progress.
+ * see, with its description, category, public problem count and the caller's progress. A Private
+ * one is answered without registration (never its password: TrainingVO has none), so that a client
+ * can show it and ask for the password (policy rule training.info, issue 24 item 2); its problems,
+ * rank and submitting stay behind registration.
  */
 export async function trainingDetail(db: Db, user: AuthUser, tid: number): Promise<TrainingVO> {
-  const { row } = await trainingFor(db, user, tid);
+  const { row } = await trainingFor(db, user, tid, 'training.info');
   const [extra] = await detailExtras(db, [row.id, user.uid]);
   return trainingJson(row, extra!);
 }

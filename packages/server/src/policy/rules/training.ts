@@ -7,22 +7,38 @@ import type { Rule } from '../rule.ts';
 import { scopeRefusal } from '../scopes.ts';
 import { GROUP_LEVEL, groupLevel, isAdminRole, isRoot } from '../subjects.ts';
 
+/** §7.13, §7.12: the training exists and is visible (root sees hidden ones); a group one needs membership. */
+const trainingShown: Rule<TrainingFacts | undefined> = (ctx, user, t) => {
+  if (!t || (!t.status && !isRoot(user))) return notFound(problemMessages.trainingNotFound);
+  if (t.isGroup || t.gid !== null) {
+    const off = scopeRefusal(ctx.scopes, 'group');
+    if (off) return off;
+    if (!isRoot(user) && (!t.group || groupLevel(user, t.group) < GROUP_LEVEL.member))
+      return forbidden(policyMessages.groupMembersOnly);
+  }
+  return null;
+};
+
 /** Training rules: reference §7.13 (and §7.12 for group trainings). */
 export const trainingRules = {
   /**
-   * §7.13: who may use a training (detail, problems, rank, submit). It must exist and be visible
-   * (root sees hidden ones); a group training needs membership; a Private one needs a registration
-   * that is not banned, unless the caller is its author, root or the group's root.
+   * Who may read a training's detail (its title, description, category and counts, never its
+   * password): whoever may see it, registered or not. **Changed** (issue 24 item 2): reference
+   * §7.13 puts the detail of a Private training behind registration too, and HOJ's client, which
+   * reads the detail before anything else, then shows "undefined / undefined" and no password form.
+   * Problems, rank and submitting stay behind registration (training.view).
+   */
+  'training.info': trainingShown,
+
+  /**
+   * §7.13: who may use a training (problems, rank, submit). It must exist and be visible (root
+   * sees hidden ones); a group training needs membership; a Private one needs a registration that
+   * is not banned, unless the caller is its author, root or the group's root.
    */
   'training.view': ((ctx, user, t) => {
-    if (!t || (!t.status && !isRoot(user))) return notFound(problemMessages.trainingNotFound);
+    const hidden = trainingShown(ctx, user, t);
+    if (hidden || !t) return hidden;
     const inGroup = t.isGroup || t.gid !== null;
-    if (inGroup) {
-      const off = scopeRefusal(ctx.scopes, 'group');
-      if (off) return off;
-      if (!isRoot(user) && (!t.group || groupLevel(user, t.group) < GROUP_LEVEL.member))
-        return forbidden(policyMessages.groupMembersOnly);
-    }
     if (t.auth !== 'Private' || isRoot(user)) return null;
     if (user && t.author === user.username) return null;
     if (inGroup && t.group && groupLevel(user, t.group) >= GROUP_LEVEL.root) return null;

@@ -1,5 +1,6 @@
 import {
   carouselOrderBody,
+  positiveId,
   EMAIL_CONFIG_MESSAGES,
   emailConfigBody,
   isEmailConfigMessageKey,
@@ -19,7 +20,7 @@ import { RATE_LIMITS } from '../../../http/rate-limit.ts';
 import { Mailer } from '../../../mail/mailer.ts';
 import { issueMessage } from '../../account/validation.ts';
 import { deleteCarouselImage, reorderCarousel } from '../../file/carousel.ts';
-import { dbInfo } from './db-info.ts';
+import { dbAndRedisConfig, dbInfo } from './db-info.ts';
 import { getEmailConfig, sendTestEmail, setEmailConfig } from './email.ts';
 import { getWebConfig, setWebConfig } from './web.ts';
 
@@ -73,6 +74,15 @@ export async function adminConfigRoutes(app: FastifyInstance, opts: { smtp?: Smt
   // Verdict (issue 10): the database in use, instead of HOJ's DB and Redis settings
   app.get(`${base}/get-db-info`, { config }, async () => ok(await dbInfo(app.db)));
 
+  // reference §3.12 (issue 24 item 4): HOJ's DB and Redis card, with what Verdict has; any method in
+  // HOJ, GET being what its client sends
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${base}/get-db-and-redis-config`,
+    config,
+    handler: async () => ok(await dbAndRedisConfig(app.db)),
+  });
+
   app.post(`${base}/test-email`, { config: { ...config, rateLimit: RATE_LIMITS.mail } }, async (request) => {
     const { email } = parseConfig(testEmailBody, request.body);
     const lang = requestLanguage(request);
@@ -94,4 +104,4 @@ export async function adminConfigRoutes(app: FastifyInstance, opts: { smtp?: Smt
   });
 }
 
-const carouselIdQuery = z.object({ id: z.coerce.number().int().positive() });
+const carouselIdQuery = z.object({ id: positiveId });

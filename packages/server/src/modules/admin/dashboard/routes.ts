@@ -5,7 +5,7 @@ import { currentPageParam, limitParam } from '@verdict/shared';
 import { access } from '../../../http/auth/access.ts';
 import { ok } from '../../../http/envelope.ts';
 import { dashboardInfo } from './counts.ts';
-import { judgeWorkers } from './judge-workers.ts';
+import { judgeServiceEntry, judgeWorkers } from './judge-workers.ts';
 import { serviceInfo } from './server-load.ts';
 import { loginRecords, previousLogin } from './sessions.ts';
 
@@ -52,22 +52,9 @@ export async function adminDashboardRoutes(app: FastifyInstance, opts: { judgeLe
     method: ['GET', 'POST'],
     url: '/api/admin/config/get-judge-service-info',
     config,
-    handler: async () => {
+    handler: async (request) => {
       const workers = await judgeWorkers(app.db, app.clock.now(), opts.judgeLeaseMs);
-      // HOJ's shape: the judge's /get-sys-config figures plus its registry entry as `service`
-      return ok(
-        workers.map((w) => ({
-          ...w,
-          service: {
-            serviceId: 'verdict-judge',
-            instanceId: w.name,
-            host: w.host,
-            port: null,
-            secure: false,
-            metadata: { version: w.version ?? '', state: w.state },
-          },
-        })),
-      );
+      return ok(workers.map((w) => judgeServiceEntry(w, request.socket.localPort)));
     },
   });
 

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { ACCOUNT_LIMITS, ROLES } from '@verdict/shared';
+import { ACCOUNT_LIMITS, int, ROLES } from '@verdict/shared';
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
@@ -20,9 +20,9 @@ const INSERT_CHUNK = 500;
 export const generateUserBody = z.object({
   prefix: z.string().max(ACCOUNT_LIMITS.usernameMax).nullish(),
   suffix: z.string().max(ACCOUNT_LIMITS.usernameMax).nullish(),
-  number_from: z.coerce.number().int().min(0),
-  number_to: z.coerce.number().int().min(0),
-  password_length: z.coerce.number().int(),
+  number_from: int({ min: 0 }),
+  number_to: int({ min: 0 }),
+  password_length: int(),
 });
 
 function randomPassword(length: number): string {

@@ -1,4 +1,4 @@
-import { booleanParam, currentPageParam, limitParam, PROBLEM_PAGE, textParam } from '@verdict/shared';
+import { booleanParam, currentPageParam, int, limitParam, PROBLEM_PAGE, textParam } from '@verdict/shared';
 import { z } from 'zod';
 
 /**
@@ -21,8 +21,8 @@ export const editUserBody = z.object({
   email: optionalText,
   password: optionalText,
   /** role id (reference §2: 1000–1008) */
-  type: z.coerce.number().int().nullish(),
-  status: z.coerce.number().int().nullish(),
+  type: int().nullish(),
+  status: int().nullish(),
   setNewPwd: z.boolean().nullish(),
   titleName: optionalText,
   titleColor: optionalText,
