@@ -1,3 +1,6 @@
+import { createServer, get, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { JudgeStatus } from '@verdict/shared';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +73,9 @@ function isBroken(exchange: ApiExchange): boolean {
   if (exchange.status >= 500 || (envelope?.status ?? 0) >= 500) return true;
   return envelope?.status === 400 && /expected number/i.test(envelope.msg);
 }
+
+/** a flow waits for pages, the judge and the dashboard's 5 s refresh on a loaded machine */
+const timeout = 180_000;
 
 describe.skipIf(missing !== undefined)("issue 24: HOJ's own web client against Verdict", () => {
   let server: TestServer;
@@ -148,7 +154,22 @@ describe.skipIf(missing !== undefined)("issue 24: HOJ's own web client against V
     ids.discussion = topic!.id;
 
     worker = await startJudgeWorker(server.url, 'hoj-client', ['C']);
-    client = await serveHojClient(server.url, (exchange) => exchanges.push(exchange));
+    client = await serveHojClient(server.url, (exchange) => {
+      exchanges.push(exchange);
+      if (process.env.E2E_DEBUG) {
+        const envelope = envelopeOf(exchange);
+        console.log(
+          'HOJ',
+          exchange.method,
+          exchange.url,
+          exchange.requestBody.slice(0, 200),
+          '→',
+          exchange.status,
+          envelope?.status,
+          envelope?.msg,
+        );
+      }
+    });
     browser = await launchChromium();
     // migrations, the seed's scrypt hash, the judge worker and chromium: minutes on a loaded machine
   }, 300_000);
@@ -218,113 +239,135 @@ describe.skipIf(missing !== undefined)("issue 24: HOJ's own web client against V
     expect(login!.responseHeaders.authorization).toBeTruthy();
   }
 
-  it('signs in through the dialog, reloads a contest problem and submits C: Accepted', async () => {
-    const page = await openClient();
-    await signIn(page, users.solver);
-    const problemUrl = `${client.url}/contest/${ids.contest}/problem/A`;
-    await page.goto(problemUrl);
-    await page.getByText('Sum of Two', { exact: true }).first().waitFor();
-    await page.reload();
-    await page.getByText('Sum of Two', { exact: true }).first().waitFor();
-    // after the reload the route's ids are strings
-    await sentCall('/api/get-user-problem-status', { cid: String(ids.contest) });
+  it(
+    'signs in through the dialog, reloads a contest problem and submits C: Accepted',
+    { timeout },
+    async () => {
+      const page = await openClient();
+      await signIn(page, users.solver);
+      const problemUrl = `${client.url}/contest/${ids.contest}/problem/A`;
+      await page.goto(problemUrl);
+      await page.getByText('Sum of Two', { exact: true }).first().waitFor();
+      await page.reload();
+      await page.getByText('Sum of Two', { exact: true }).first().waitFor();
+      // after the reload the route's ids are strings
+      await sentCall('/api/get-user-problem-status', { cid: String(ids.contest) });
 
-    await page.locator('.CodeMirror').waitFor();
-    await expect.poll(() => page.locator('.el-select input').first().inputValue()).toBe('C');
-    await page.evaluate((code) => {
-      const editor = document.querySelector('.CodeMirror') as unknown as {
-        CodeMirror: { setValue(v: string): void };
-      };
-      editor.CodeMirror.setValue(code);
-    }, A_PLUS_B);
-    await page.getByRole('button', { name: /^\W*Submit$/ }).click();
+      await page.locator('.CodeMirror').waitFor();
+      await expect.poll(() => page.locator('.el-select input').first().inputValue()).toBe('C');
+      await page.evaluate((code) => {
+        const editor = document.querySelector('.CodeMirror') as unknown as {
+          CodeMirror: { setValue(v: string): void };
+        };
+        editor.CodeMirror.setValue(code);
+      }, A_PLUS_B);
+      await page.getByRole('button', { name: /^\W*Submit$/ }).click();
 
-    const submitted = await sentCall('/api/submit-problem-judge', {
-      cid: String(ids.contest),
-      pid: 'A',
-      language: 'C',
-    });
-    expect(envelopeOf(submitted)).toMatchObject({ status: 200, data: { submitId: expect.any(Number) } });
-    expect(submitted.requestHeaders.authorization).toBeTruthy();
-    await page
-      .getByText('Accepted', { exact: true })
-      .filter({ visible: true })
-      .first()
-      .waitFor({ timeout: 120_000 });
-    await saveScreenshot(page, 'hoj-client-contest-submit');
+      const submitted = await sentCall('/api/submit-problem-judge', {
+        cid: String(ids.contest),
+        pid: 'A',
+        language: 'C',
+      });
+      expect(envelopeOf(submitted)).toMatchObject({ status: 200, data: { submitId: expect.any(Number) } });
+      expect(submitted.requestHeaders.authorization).toBeTruthy();
+      expect(submitted.requestHeaders['url-type']).toBe('general');
+      await page
+        .getByText('Accepted', { exact: true })
+        .filter({ visible: true })
+        .first()
+        .waitFor({ timeout: 120_000 });
+      // what the client polled: the submission's detail, judged Accepted
+      const { submitId } = envelopeOf(submitted)!.data as { submitId: number };
+      const polled = callsTo('/api/get-submission-detail').filter((e) =>
+        e.url.endsWith(`submitId=${submitId}`),
+      );
+      expect(envelopeOf(polled.at(-1)!)).toMatchObject({
+        status: 200,
+        data: { submission: { status: JudgeStatus.ACCEPTED } },
+      });
+      await saveScreenshot(page, 'hoj-client-contest-submit');
 
-    // the board, asked with the route's id (a string), lists the solver. Opened by its tab: loaded
-    // directly, HOJ's client mounts the OI board before the contest's type is known and its late
-    // answer then throws in the unmounted board ("reading 'hideLoading'"), whatever the server.
-    await page.getByRole('tab', { name: /Rank/ }).click();
-    await sentCall('/api/get-contest-rank', { cid: String(ids.contest) });
-    await page.locator('.vxe-table').getByText(users.solver.username).first().waitFor();
-    await saveScreenshot(page, 'hoj-client-contest-rank');
-  });
+      // the board, asked with the route's id (a string), lists the solver. Opened by its tab: loaded
+      // directly, HOJ's client mounts the OI board before the contest's type is known and its late
+      // answer then throws in the unmounted board ("reading 'hideLoading'"), whatever the server.
+      await page.getByRole('tab', { name: /Rank/ }).click();
+      await sentCall('/api/get-contest-rank', { cid: String(ids.contest) });
+      await page.locator('.vxe-table').getByText(users.solver.username).first().waitFor();
+      await saveScreenshot(page, 'hoj-client-contest-rank');
+    },
+  );
 
-  it('opens a private training as an unregistered user, enters its password and sees its problems', async () => {
-    const page = await openClient();
-    await signIn(page, users.trainee);
-    await page.goto(`${client.url}/training`);
-    await page.getByText('Locked Path', { exact: true }).click();
-    await page.waitForURL(`**/training/${ids.training}`);
-    await page.getByText('Password Required').waitFor();
-    await saveScreenshot(page, 'hoj-client-training-password');
+  it(
+    'opens a private training as an unregistered user, enters its password and sees its problems',
+    { timeout },
+    async () => {
+      const page = await openClient();
+      await signIn(page, users.trainee);
+      await page.goto(`${client.url}/training`);
+      await page.getByText('Locked Path', { exact: true }).click();
+      await page.waitForURL(`**/training/${ids.training}`);
+      await page.getByText('Password Required').waitFor();
+      await saveScreenshot(page, 'hoj-client-training-password');
 
-    const [detail] = callsTo('/api/get-training-detail');
-    expect(envelopeOf(detail!)).toMatchObject({
-      status: 200,
-      data: { title: 'Locked Path', auth: 'Private' },
-    });
-    expect(detail!.responseBody).not.toContain(TRAINING_PASSWORD);
+      const [detail] = callsTo('/api/get-training-detail');
+      expect(envelopeOf(detail!)).toMatchObject({
+        status: 200,
+        data: { title: 'Locked Path', auth: 'Private' },
+      });
+      expect(detail!.responseBody).not.toContain(TRAINING_PASSWORD);
 
-    await page.getByPlaceholder(/training password/i).fill(TRAINING_PASSWORD);
-    await page.getByRole('button', { name: 'OK', exact: true }).click();
-    const registered = await sentCall('/api/register-training', { tid: String(ids.training) });
-    expect(envelopeOf(registered)?.status).toBe(200);
-    await page.getByText('Problem List').click();
-    const row = page.locator('.vxe-body--row, .el-table__row').filter({ hasText: 'P1000' });
-    await row.filter({ hasText: 'A + B Problem' }).first().waitFor();
-    await saveScreenshot(page, 'hoj-client-training-problems');
-  });
+      await page.getByPlaceholder(/training password/i).fill(TRAINING_PASSWORD);
+      await page.getByRole('button', { name: 'OK', exact: true }).click();
+      const registered = await sentCall('/api/register-training', { tid: String(ids.training) });
+      expect(envelopeOf(registered)?.status).toBe(200);
+      await page.getByText('Problem List').click();
+      const row = page.locator('.vxe-body--row, .el-table__row').filter({ hasText: 'P1000' });
+      await row.filter({ hasText: 'A + B Problem' }).first().waitFor();
+      await saveScreenshot(page, 'hoj-client-training-problems');
+    },
+  );
 
-  it('admin: the dashboard shows the session and a healthy judge, the conf page the data source', async () => {
-    const page = await openClient();
-    await page.goto(`${client.url}/admin/login`);
-    await page.getByPlaceholder('Please enter username').fill('root');
-    await page.getByPlaceholder('Please enter password').fill(ROOT_PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/admin/dashboard');
+  it(
+    'admin: the dashboard shows the session and a healthy judge, the conf page the data source',
+    { timeout },
+    async () => {
+      const page = await openClient();
+      await page.goto(`${client.url}/admin/login`);
+      await page.getByPlaceholder('Please enter username').fill('root');
+      await page.getByPlaceholder('Please enter password').fill(ROOT_PASSWORD);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL('**/admin/dashboard');
 
-    const sessions = await sentCall('/api/admin/dashboard/get-sessions');
-    expect(sessions.requestHeaders['url-type']).toBe('admin');
-    expect(envelopeOf(sessions)).toMatchObject({ status: 200, data: { ip: expect.any(String) } });
-    await page.getByText('Last Login').waitFor();
-    await expect.poll(() => page.getByText('127.0.0.1').count()).toBeGreaterThan(0);
+      const sessions = await sentCall('/api/admin/dashboard/get-sessions');
+      expect(sessions.requestHeaders['url-type']).toBe('admin');
+      expect(envelopeOf(sessions)).toMatchObject({ status: 200, data: { ip: expect.any(String) } });
+      await page.getByText('Last Login').waitFor();
+      await expect.poll(() => page.getByText('127.0.0.1').count()).toBeGreaterThan(0);
 
-    // the judge worker: its name, the gateway's port and Healthy
-    const port = new URL(server.url).port;
-    const judge = page.locator('.vxe-body--row').filter({ hasText: 'hoj-client' });
-    await judge.first().waitFor();
-    await expect
-      .poll(() => judge.first().innerText())
-      .toMatch(new RegExp(`\\b${port}\\b[\\s\\S]*\\bHealthy\\b`));
-    const backend = page.locator('.vxe-body--row').filter({ hasText: 'verdict-server' });
-    await expect.poll(() => backend.first().innerText()).toMatch(/\bHealthy\b/);
-    await saveScreenshot(page, 'hoj-client-admin-dashboard', { fullPage: true });
+      // the judge worker: its name, the gateway's port and Healthy
+      const port = new URL(server.url).port;
+      const judge = page.locator('.vxe-body--row').filter({ hasText: 'hoj-client' });
+      await judge.first().waitFor();
+      await expect
+        .poll(() => judge.first().innerText())
+        .toMatch(new RegExp(`\\b${port}\\b[\\s\\S]*\\bHealthy\\b`));
+      const backend = page.locator('.vxe-body--row').filter({ hasText: 'verdict-server' });
+      await expect.poll(() => backend.first().innerText()).toMatch(/\bHealthy\b/);
+      await saveScreenshot(page, 'hoj-client-admin-dashboard', { fullPage: true });
 
-    await page.goto(`${client.url}/admin/conf`);
-    const card = page.locator('.el-card').filter({ hasText: 'DataSource Config' });
-    await card.waitFor();
-    const config = await sentCall('/api/admin/config/get-db-and-redis-config');
-    expect(envelopeOf(config)).toMatchObject({ status: 200, data: { dbPassword: '' } });
-    await expect.poll(() => card.getByPlaceholder('MySQL Host').inputValue()).not.toBe('');
-    expect(await card.getByPlaceholder('MySQL Password').inputValue()).toBe('');
-    await card.scrollIntoViewIfNeeded();
-    await saveScreenshot(page, 'hoj-client-admin-conf');
-  });
+      await page.goto(`${client.url}/admin/conf`);
+      const card = page.locator('.el-card').filter({ hasText: 'DataSource Config' });
+      await card.waitFor();
+      const config = await sentCall('/api/admin/config/get-db-and-redis-config');
+      expect(envelopeOf(config)).toMatchObject({ status: 200, data: { dbPassword: '' } });
+      await expect.poll(() => card.getByPlaceholder('MySQL Host').inputValue()).not.toBe('');
+      expect(await card.getByPlaceholder('MySQL Password').inputValue()).toBe('');
+      await card.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'hoj-client-admin-conf');
+    },
+  );
 
-  it('comments on a discussion and replies after a reload, and both are listed', async () => {
+  it('comments on a discussion and replies after a reload, and both are listed', { timeout }, async () => {
     const page = await openClient();
     await signIn(page, users.talker);
     await page.goto(`${client.url}/discussion-detail/${ids.discussion}`);
@@ -348,5 +391,81 @@ describe.skipIf(missing !== undefined)("issue 24: HOJ's own web client against V
     expect(envelopeOf(replied)?.status).toBe(200);
     await page.getByText(REPLY).waitFor();
     await saveScreenshot(page, 'hoj-client-discussion', { fullPage: true });
+  });
+
+  it('the client server: files, index.html for client routes, /api forwarded unchanged both ways', async () => {
+    // a stand-in for Verdict that shows what reached it and answers with HOJ's token headers
+    let reached: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string } | undefined;
+    const upstream = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        reached = {
+          method: request.method,
+          url: request.url,
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString(),
+        };
+        response.writeHead(200, {
+          'content-type': 'application/json',
+          authorization: 'token-back',
+          'refresh-token': 'true',
+          'access-control-expose-headers': 'Refresh-Token, Authorization',
+        });
+        response.end('{"status":200,"msg":"success","data":null}');
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const seen: ApiExchange[] = [];
+    const proxy = await serveHojClient(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, (e) =>
+      seen.push(e),
+    );
+    try {
+      const res = await fetch(`${proxy.url}/api/admin/dashboard/get-sessions?x=1`, {
+        method: 'POST',
+        headers: {
+          authorization: 'token-out',
+          'refresh-token': 'r1',
+          'url-type': 'admin',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: '1',
+      });
+      expect(reached).toMatchObject({
+        method: 'POST',
+        url: '/api/admin/dashboard/get-sessions?x=1',
+        body: '1',
+        headers: {
+          authorization: 'token-out',
+          'refresh-token': 'r1',
+          'url-type': 'admin',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+      });
+      expect(res.headers.get('authorization')).toBe('token-back');
+      expect(res.headers.get('refresh-token')).toBe('true');
+      expect(await res.json()).toEqual({ status: 200, msg: 'success', data: null });
+      expect(seen).toMatchObject([
+        { method: 'POST', requestBody: '1', status: 200, responseBody: /success/ },
+      ]);
+
+      const route = await fetch(`${proxy.url}/contest/1000/problem/A`);
+      expect(route.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await route.text()).toContain('<div id="app">');
+      const missingAsset = await fetch(`${proxy.url}/assets/js/not-there.js`);
+      expect(missingAsset.status).toBe(404);
+      // a path that climbs out of dist/ (sent raw: fetch would resolve the dots) finds nothing there
+      const outside = await new Promise<string>((resolve, reject) => {
+        get({ host: '127.0.0.1', port: new URL(proxy.url).port, path: '/../README.md' }, (answer) => {
+          let text = '';
+          answer.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          answer.on('end', () => resolve(text));
+        }).on('error', reject);
+      });
+      expect(outside).not.toContain('hoj-vue');
+    } finally {
+      await proxy.close();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
   });
 });
