@@ -302,6 +302,8 @@ describe('reference §3.12 get-judge-service-info: the judge workers', () => {
 });
 
 describe("issue 24 item 5: what HOJ's dashboard reads of the service calls", () => {
+  // HOJ's dashboard shows "Healthy" iff `"true" == metadata['nacos.healthy']` (Nacos metadata holds
+  // strings): a JSON `true` shows "Unhealthy", so the value is the string "true" or "false".
   /** Over a real socket: the port shown is the one the call came in on (the gateway's). */
   async function served(path: string): Promise<Record<string, unknown> | Record<string, unknown>[]> {
     const address = t.app.server.listening ? undefined : await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -322,15 +324,18 @@ describe("issue 24 item 5: what HOJ's dashboard reads of the service calls", () 
       ) as { service: { host: string; port: number; metadata: Record<string, unknown> }; cpuCores: number };
     const healthy = await entry();
     expect(healthy.service).toMatchObject({ host: 'test', port: port() });
-    expect(healthy.service.metadata).toMatchObject({ judgeName: 'dash-hoj', 'nacos.healthy': true });
+    expect(healthy.service.metadata).toMatchObject({ judgeName: 'dash-hoj', 'nacos.healthy': 'true' });
     expect(healthy.cpuCores).toBe(2);
 
     clock.advance(LEASE_MS + 1); // silent for a lease: late
-    expect((await entry()).service.metadata).toMatchObject({ judgeName: 'dash-hoj', 'nacos.healthy': false });
+    expect((await entry()).service.metadata).toMatchObject({
+      judgeName: 'dash-hoj',
+      'nacos.healthy': 'false',
+    });
     await heartbeat('dash-hoj');
-    expect((await entry()).service.metadata['nacos.healthy']).toBe(true);
+    expect((await entry()).service.metadata['nacos.healthy']).toBe('true');
     await t.db.update(judgeServer).set({ status: 1 }).where(eq(judgeServer.name, 'dash-hoj'));
-    expect((await entry()).service.metadata['nacos.healthy']).toBe(false);
+    expect((await entry()).service.metadata['nacos.healthy']).toBe('false');
   });
 
   it("get-service-info: backupService[].metadata['nacos.healthy'] and the port of the answering process", async () => {
@@ -343,7 +348,7 @@ describe("issue 24 item 5: what HOJ's dashboard reads of the service calls", () 
     expect(data.backupService[0]).toMatchObject({
       serviceId: 'verdict-server',
       port: port(),
-      metadata: { 'nacos.healthy': true },
+      metadata: { 'nacos.healthy': 'true' },
     });
   });
 });

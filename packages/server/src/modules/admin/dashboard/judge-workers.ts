@@ -100,8 +100,10 @@ export type JudgeWorkerView = Awaited<ReturnType<typeof judgeWorkers>>[number];
  * reference §3.12 `get-judge-service-info`: a worker in HOJ's shape, its /get-sys-config figures
  * (cpuCores, percentCpuLoad, percentMemoryLoad) and Verdict's own beside its registry entry as
  * `service`, which HOJ's dashboard reads (issue 24 item 5): `service.metadata.judgeName`,
- * `service.host`, `service.port` and `service.metadata['nacos.healthy']` (truthy shows "Healthy").
- * Healthy is an online worker that is not disabled. **Changed:** a Verdict worker listens on no
+ * `service.host`, `service.port` and `service.metadata['nacos.healthy']`. Nacos metadata is a map
+ * of strings and the dashboard tests `"true" == metadata['nacos.healthy']`, which a JSON `true` fails
+ * (it showed "Unhealthy"), so it is the string "true" or "false". Healthy is an online worker that is
+ * not disabled. **Changed:** a Verdict worker listens on no
  * port (it pulls from the judge gateway), so `port` is the gateway's, the port of the server process
  * that answers, null when it is not known.
  */
@@ -116,7 +118,7 @@ export function judgeServiceEntry(w: JudgeWorkerView, gatewayPort: number | unde
       secure: false,
       metadata: {
         judgeName: w.name,
-        'nacos.healthy': w.state === 'online' && !w.disabled,
+        'nacos.healthy': String(w.state === 'online' && !w.disabled),
         version: w.version ?? '',
         state: w.state,
       },

@@ -26,7 +26,8 @@ const formatPercent = (value: number) => `${value.toFixed(2)}%`;
 /**
  * reference §3.12 `get-service-info` in HOJ's shape, with this server process's figures. Verdict has
  * no service registry (Nacos): `backupService` lists the process that answers, `nacos.status` is UP
- * because it answers, and so is its `metadata['nacos.healthy']`, which HOJ's dashboard shows as
+ * because it answers, and so is its `metadata['nacos.healthy']`: the string "true", as Nacos's string
+ * metadata has it, since HOJ's dashboard tests `"true" == metadata['nacos.healthy']` to show
  * "Healthy" (issue 24 item 5). Memory is HOJ's "1 - available / total" of the host.
  */
 export function serviceInfo(options: { port: number | undefined }) {
@@ -45,7 +46,7 @@ export function serviceInfo(options: { port: number | undefined }) {
         port: options.port ?? null,
         secure: false,
         metadata: {
-          'nacos.healthy': true,
+          'nacos.healthy': 'true',
           pid: String(process.pid),
           nodeVersion: process.version,
           uptimeSeconds: String(Math.round(process.uptime())),
