@@ -23,7 +23,7 @@ const DATABASE_TEMPLATE = ['packages/server/test/helpers/database-template.ts'];
  * - `judge` (the judge package's tests: sandbox, regression, grading, worker) measures CPU time,
  *   memory and verdicts near their limits; at most two files at once on two cores so those figures
  *   stay honest.
- * - `unit` (pure code, so its files share one module cache per worker) and `app` (the server's API
+ * - `unit` (pure code) and `app` (the server's API
  *   tests and the browser tests): a browser test keeps about 0.8 of a core busy (Chromium's renderer
  *   and browser processes over half of it, the server and the test the rest), so three files at once
  *   fill two cores without stretching any test far; their judged programs are far from their limits.
@@ -51,7 +51,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit', maxWorkers: 3, sequence: { groupOrder: 1 }, isolate: false, include: UNIT },
+        test: { name: 'unit', maxWorkers: 3, sequence: { groupOrder: 1 }, include: UNIT },
       },
       {
         extends: true,

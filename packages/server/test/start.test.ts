@@ -43,7 +43,9 @@ describe('README: the first start and the next', () => {
     const second = await startVerdict(env);
     expect(second.output()).not.toContain('password:');
     expect(await second.stop()).toBe(0);
-  });
+    // two starts of the real server (tsx compiles main.ts's graph each time) and the first one's
+    // migrations and seed: over the 60 s default on a busy two-core machine (CI, stop 34)
+  }, 240_000);
 
   it('refuses to start with an invalid variable and names it', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
