@@ -36,6 +36,7 @@ import { ContestAuthTag } from './ContestTags';
 import { useAnnouncementNotice } from './use-announcement-notice';
 import { useContainsEnd, useContest } from './use-contest';
 import './contest.css';
+import { usePageSubject } from '../../routing/page-subject';
 
 const TAB_ICONS: Record<ContestTabKey, ReactNode> = {
   overview: <HomeOutlined />,
@@ -67,6 +68,7 @@ export function ContestShell() {
   const [containsEnd, setContainsEnd] = useContainsEnd(cid);
   const { info, facts, clock } = contest;
   const notice = useAnnouncementNotice(contest);
+  usePageSubject(info?.title, 0);
 
   if (!contest.valid || contest.infoQuery.isError) {
     return (

@@ -37,6 +37,7 @@ import { useSplitter } from './use-splitter';
 import { useSubmitFlow } from './use-submit-flow';
 import './problem-common.css';
 import './problem-detail.css';
+import { usePageSubject } from '../../routing/page-subject';
 
 export const problemDetailKey = (problemId: string) => problemDetailQueryKey(PUBLIC_SCOPE, problemId);
 
@@ -84,6 +85,7 @@ export function ProblemDetails({
   });
   const detail = detailQuery.data;
   const problem = detail?.problem;
+  usePageSubject(problem?.title);
   const languages = useQuery({ queryKey: ['languages'], queryFn: getLanguages, staleTime: 5 * 60_000 });
   const editor = useEditorState(detail);
   const examples = useMemo(() => parseExamples(problem?.examples), [problem?.examples]);
