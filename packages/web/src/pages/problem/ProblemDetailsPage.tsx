@@ -26,6 +26,7 @@ import {
   problemDetailQueryKey,
   problemPaths,
   PUBLIC_SCOPE,
+  verdictRefreshKeys,
   type ProblemScope,
 } from './problem-scope';
 import { languagesByName, parseExamples, parseExtraFiles } from './problem-utils';
@@ -98,6 +99,7 @@ export function ProblemDetails({
 
   const flow = useSubmitFlow(
     (status) => {
+      for (const queryKey of verdictRefreshKeys(scope)) void queryClient.invalidateQueries({ queryKey });
       if (status === JudgeStatus.ACCEPTED) setCelebrating((n) => n + 1);
       else reload();
     },
