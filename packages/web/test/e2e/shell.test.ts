@@ -175,6 +175,26 @@ describe('shell', () => {
     await context.close();
   });
 
+  it('issue 24 item 19: the logo shows a neutral placeholder, not "OJ", until the config arrives', async () => {
+    const { context, page } = await openPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/get-website-config**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/home?l=en-US`);
+    const logo = page.locator('.top-bar .site-logo');
+    await logo.getByTestId('site-logo-pending').waitFor();
+    expect(await logo.innerText()).toBe('');
+    expect(await page.title()).toBe('Home');
+    release();
+    await logo.getByText(config.shortName, { exact: true }).waitFor();
+    expect(await logo.getByTestId('site-logo-pending').count()).toBe(0);
+    await expect.poll(() => page.title()).toBe(`Home - ${config.shortName}`);
+    await context.close();
+  });
+
   it('shows a 404 page for unknown routes, whose Go Home button leads home', async () => {
     const { context, page } = await openPage();
     await page.goto(`${server.url}/no/such/page?l=en-US`);
