@@ -123,3 +123,13 @@ export interface OiRankRow extends ContestRankRowBase {
 }
 
 export type ContestRankRow = AcmRankRow | OiRankRow;
+
+/**
+ * A board page's addition to the `Page` it is (reference §9.6): how many rows at the head of the
+ * paged list are the caller's and the followed users' rows, shown again further down. A screen
+ * marks them and counts people as `total - pinned` (issue 24 item 16); `total` stays the length of
+ * the paged list, which HOJ's client pages by.
+ */
+export interface ContestRankPageExtra {
+  pinned: number;
+}

@@ -16,9 +16,14 @@ function pageByFiltering(rows: readonly RankedRow[], request: RankPageRequest) {
   const concerned = new Set(request.concernedList);
   if (request.currentUid) concerned.delete(request.currentUid);
   const me = shown.filter((r) => r.uid === request.currentUid);
-  const list = [...me, ...shown.filter((r) => concerned.has(r.uid)), ...shown];
+  const pinned = [...me, ...shown.filter((r) => concerned.has(r.uid))];
+  const list = [...pinned, ...shown];
   const from = (request.currentPage - 1) * request.limit;
-  return { uids: list.slice(from, from + request.limit).map((r) => r.uid), total: list.length };
+  return {
+    uids: list.slice(from, from + request.limit).map((r) => r.uid),
+    total: list.length,
+    pinned: pinned.length,
+  };
 }
 
 /** A board row as the board starts one (model.ts `emptyRow`), ranked. */
@@ -43,9 +48,28 @@ describe('reference §9.6: a board page read through positions', () => {
         ...(random(3) === 0 && { matching: new Set(someUids(random(20))) }),
       };
       const page = pageOfBoard(new BoardRows(rows), request);
-      expect({ uids: page.records.map((r) => r.uid), total: page.total }, `round ${round}`).toEqual(
-        pageByFiltering(rows, request),
-      );
+      expect(
+        { uids: page.records.map((r) => r.uid), total: page.total, pinned: page.pinned },
+        `round ${round}`,
+      ).toEqual(pageByFiltering(rows, request));
     }
+  });
+});
+
+describe('issue 24 item 16: the pinned rows of a page', () => {
+  it('counts the caller and the followed users at the head of the list, each once', () => {
+    const rows = Array.from({ length: 6 }, (_, i) => row(`u${i}`, false, i + 1));
+    const page = pageOfBoard(new BoardRows(rows), {
+      currentPage: 1,
+      limit: 50,
+      removeStar: false,
+      // the caller follows themself too, and a user who is not on the board
+      concernedList: ['u4', 'u2', 'u0', 'nobody'],
+      currentUid: 'u0',
+    });
+    expect(page.records.map((r) => r.uid)).toEqual(['u0', 'u2', 'u4', 'u0', 'u1', 'u2', 'u3', 'u4', 'u5']);
+    expect({ total: page.total, pinned: page.pinned }).toEqual({ total: 9, pinned: 3 });
+    // six people
+    expect(page.total - page.pinned).toBe(rows.length);
   });
 });

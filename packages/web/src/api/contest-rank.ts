@@ -2,6 +2,7 @@ import type {
   AcmCell,
   AcmRankRow,
   ContestInfoVO,
+  ContestRankPageExtra,
   ContestProblemVO,
   ContestRankRow,
   OiRankRow,
@@ -39,14 +40,17 @@ export interface ContestRankQuery {
 export type { AcmCell, AcmRankRow, OiRankRow };
 export type RankRow = ContestRankRow;
 
+/** A board page; `pinned` may be missing from a server that does not send it (read as 0). */
+export type RankPage<Row> = Page<Row> & Partial<ContestRankPageExtra>;
+
 /** `POST /api/get-contest-rank` (login; reference §3.6): the current user and followed users first. */
-export function getContestRank<Row extends RankRow>(query: ContestRankQuery): Promise<Page<Row>> {
-  return apiPost<Page<Row>>('/api/get-contest-rank', query, inLanguage());
+export function getContestRank<Row extends RankRow>(query: ContestRankQuery): Promise<RankPage<Row>> {
+  return apiPost<RankPage<Row>>('/api/get-contest-rank', query, inLanguage());
 }
 
 /** `POST /api/get-contest-outside-scoreboard` (anonymous; openRank, not scheduled). */
-export function getOutsideScoreboard<Row extends RankRow>(query: ContestRankQuery): Promise<Page<Row>> {
-  return apiPost<Page<Row>>('/api/get-contest-outside-scoreboard', query, inLanguage());
+export function getOutsideScoreboard<Row extends RankRow>(query: ContestRankQuery): Promise<RankPage<Row>> {
+  return apiPost<RankPage<Row>>('/api/get-contest-outside-scoreboard', query, inLanguage());
 }
 
 /**

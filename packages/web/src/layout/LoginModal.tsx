@@ -8,6 +8,7 @@ import { RegisterForm } from '../pages/account/RegisterForm';
 import { RegisterUnavailable } from '../pages/account/RegisterUnavailable';
 import { closeLoginModal, setLoginModalMode, useLoginModal, type LoginModalMode } from '../store/login-modal';
 import { AccountLinks } from './AccountLinks';
+import { useSiteShortName } from './site-name';
 import './login-modal.css';
 
 const MODES: LoginModalMode[] = ['login', 'register', 'resetPassword'];
@@ -21,7 +22,7 @@ export function LoginModal() {
   const { t } = useTranslation();
   const { open, mode, username } = useLoginModal();
   const { data: config } = useWebsiteConfig();
-  const name = config?.shortName || t('site.fallbackShortName');
+  const name = useSiteShortName();
   const registerMode = registerModeOf(config);
   const registerOpen = registerMode !== 'closed';
   const modes = registerOpen ? MODES : MODES.filter((m) => m !== 'register');
@@ -43,7 +44,7 @@ export function LoginModal() {
   return (
     <Modal
       open={open}
-      title={t(`account.dialogTitle.${mode}`, { name })}
+      title={name === null ? t(`account.tabs.${mode}`) : t(`account.dialogTitle.${mode}`, { name })}
       footer={null}
       width={420}
       onCancel={closeLoginModal}

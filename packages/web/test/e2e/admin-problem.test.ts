@@ -176,6 +176,12 @@ describe('admin problem screens in the browser', () => {
       await signInAsRoot(page);
       await page.getByRole('link', { name: 'Create problem' }).click();
       await page.waitForURL('**/admin/problem/create');
+      // issue 24 item 19: a new problem accepts what the connected judge offers (C++), not all 20
+      const languageBoxes = page.locator('.ap-language-list .ant-checkbox-wrapper');
+      await expect.poll(() => languageBoxes.count()).toBeGreaterThan(10);
+      expect(await page.locator('.ap-language-list .ant-checkbox-wrapper-checked').allInnerTexts()).toEqual([
+        'C++',
+      ]);
 
       // saving an empty form names what is missing, client side
       await page.getByRole('button', { name: 'Save' }).click();

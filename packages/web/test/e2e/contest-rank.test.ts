@@ -310,6 +310,13 @@ describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 
       await expect.poll(() => order(page)).toEqual(['1 alice [Gold]', ...SEALED_ORDER]);
       const rows = await shownRows(page);
       expect(rows[0]!.classes).toContain('rank-row--own');
+      // issue 24 item 16: the own row is marked as pinned, with the rule under it and a note, and
+      // the total counts five people, not six rows
+      expect(rows[0]!.classes).toEqual(expect.arrayContaining(['rank-row--pinned', 'rank-row--pinned-last']));
+      expect(rows.slice(1).every((row) => !row.classes.includes('rank-row--pinned'))).toBe(true);
+      expect(await page.getByTestId('rank-pinned-note').innerText()).toContain('Pinned at the top (1)');
+      expect(await page.locator('.rank-pin').count()).toBe(1);
+      expect(await page.locator('.ant-pagination-total-text').innerText()).toBe('Total: 5 people');
       expect(rows[0]!.classes).toContain('rank-row--female');
       expect(rows.find((row) => row.name === 'dave')!.classes).toContain('rank-row--star');
       expect(await page.locator('.rank-flag--star').count()).toBe(1);
@@ -345,7 +352,15 @@ describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 
       // follow bob: kept in browser storage, bob listed after the own row (reference §9.6)
       await page.getByRole('button', { name: 'Follow bob' }).click();
       await expect.poll(() => order(page)).toEqual(['1 alice [Gold]', '2 bob [Silver]', ...SEALED_ORDER]);
-      expect((await shownRows(page))[1]!.classes).toContain('rank-row--concerned');
+      const followed = await shownRows(page);
+      expect(followed[1]!.classes).toContain('rank-row--concerned');
+      expect(followed[0]!.classes).toContain('rank-row--pinned');
+      expect(followed[0]!.classes).not.toContain('rank-row--pinned-last');
+      expect(followed[1]!.classes).toEqual(
+        expect.arrayContaining(['rank-row--pinned', 'rank-row--pinned-last']),
+      );
+      expect(followed[3]!.classes).not.toContain('rank-row--pinned');
+      expect(await page.locator('.ant-pagination-total-text').innerText()).toBe('Total: 5 people');
       const stored = await page.evaluate(
         (cid) => localStorage.getItem(`contestRankConcerned:${cid}`),
         ids.acm,
@@ -464,21 +479,11 @@ describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 
       await settings.getByTestId('scroll-config-gold').fill('1');
       await settings.getByTestId('scroll-config-bronze').fill('2');
       await saveScreenshot(page, 'contest-rank-scroll-config-zh-768');
-      await settings.getByTestId('scroll-config-start').click();
-      // not ended: a confirmation first
-      const confirm = page.locator('.ant-modal-confirm');
-      await confirm.waitFor();
-      expect(await confirm.innerText()).toContain('比赛尚未结束');
-      await popupsSettled(page);
-      const [popup] = await Promise.all([
-        context.waitForEvent('page'),
-        confirm.getByRole('button', { name: '打开' }).click(),
-      ]);
-      await popup.waitForURL(/\/scrollBoard\?/);
-      const url = new URL(popup.url());
-      expect(url.searchParams.get('cid')).toBe(String(ids.acm));
-      expect(url.searchParams.getAll('medals[]')).toEqual(['1', '0', '2']);
-      await popup.close();
+      // not ended: the settings say why, and Start waits for the end instead of opening a board
+      // that the server refuses (issue 24 item 13)
+      await settings.getByTestId('scroll-config-blocked').getByText('暂时无法滚榜').waitFor();
+      expect(await settings.getByTestId('scroll-config-blocked').innerText()).toContain('比赛结束');
+      expect(await settings.getByTestId('scroll-config-start').isDisabled()).toBe(true);
     } finally {
       await context.close();
     }
@@ -498,9 +503,25 @@ describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 
       // reference §9.6: no current-user row on the outside board
       await expect.poll(() => order(page)).toEqual(SEALED_ORDER);
       expect(await cellClass(page, 'bob', 'C')).toEqual(['try']);
+      expect(await page.getByTestId('rank-pinned-note').count()).toBe(0);
+      expect(await page.locator('.ant-pagination-total-text').innerText()).toBe('共 5 人');
+      // issue 24 item 16: a followed user's row is pinned at the head and marked; five people still
+      await page.getByRole('button', { name: '关注 carol' }).click();
+      await expect.poll(() => order(page)).toEqual(['3 carol', ...SEALED_ORDER]);
+      const pinned = await shownRows(page);
+      expect(pinned[0]!.classes).toEqual(
+        expect.arrayContaining(['rank-row--pinned', 'rank-row--pinned-last']),
+      );
+      expect(pinned[4]!.classes).not.toContain('rank-row--pinned');
+      expect(await page.getByTestId('rank-pinned-note').innerText()).toContain('顶部置顶 1 行');
+      expect(await page.locator('.ant-pagination-total-text').innerText()).toBe('共 5 人');
+      await saveScreenshot(page, 'contest-rank-pinned-zh-1280');
+      await page.getByRole('button', { name: '取消关注 carol' }).first().click();
+      await expect.poll(() => order(page)).toEqual(SEALED_ORDER);
       // everyone may hide star users there (removeStar)
       await page.getByRole('switch', { name: '显示打星用户' }).click();
       await expect.poll(() => order(page)).toEqual(['1 alice [Gold]', '2 bob [Silver]', '3 carol', '4 erin']);
+      expect(await page.locator('.ant-pagination-total-text').innerText()).toBe('共 4 人');
       await saveScreenshot(page, 'contest-rank-outside-acm-zh-1280', { fullPage: true });
     } finally {
       await context.close();

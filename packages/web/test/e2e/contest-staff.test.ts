@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,9 @@ import {
  */
 
 let cid: number;
+let endTime: Date;
+/** The contest's end as the pages write it (the browser runs in the machine's time zone). */
+const dayjsEnd = () => dayjs(endTime).format('YYYY-MM-DD HH:mm:ss');
 
 const env = useServerAndBrowser(async (server) => {
   const db = server.db;
@@ -60,9 +64,13 @@ const env = useServerAndBrowser(async (server) => {
       endTime: new Date(now + 3 * 3600_000),
       duration: 5 * 3600,
       openPrint: true,
+      // sealed an hour before its end: the scroll board waits for the end (issue 24 item 13)
+      sealRank: true,
+      sealRankTime: new Date(now + 2 * 3600_000),
     })
     .returning();
   cid = c!.id;
+  endTime = c!.endTime;
   const [p1000] = await db.select().from(problem).where(eq(problem.problemId, 'P1000'));
   const [p2] = await db
     .insert(problem)
@@ -156,6 +164,9 @@ const LAYOUTS = [
     delivered: 'Delivered',
     notDelivered: 'Not delivered',
     rejudged: 'Rejudge successful',
+    forbidden: 'No access to this page',
+    boardForbidden: 'No access to this scroll board',
+    notRolledYet: 'The board cannot be rolled out yet',
     // one print per user per 30 s across contests: each layout prints as its own participant
     printer: { username: 'alice', realname: 'Alice Liddell' },
   },
@@ -166,13 +177,49 @@ const LAYOUTS = [
     delivered: '已送达',
     notDelivered: '未送达',
     rejudged: '重测成功',
+    forbidden: '无权访问该页面',
+    boardForbidden: '无权查看该滚榜',
+    notRolledYet: '暂时无法滚榜',
     printer: { username: 'dave', realname: '李雷' },
   },
 ];
 
 describe.each(LAYOUTS)(
   'contest staff pages, $lang at $width px',
-  ({ width, lang, printed, delivered, notDelivered, printer }) => {
+  ({ width, lang, printed, delivered, notDelivered, printer, forbidden, boardForbidden, notRolledYet }) => {
+    it('issue 24 item 13: a participant who opens the staff pages by their address gets the 403 page', async () => {
+      const page = await as('bob', 'password1', width);
+      for (const tab of ['ac-info', 'admin-print', 'rejudge', 'scroll-board']) {
+        await page.goto(`${env.server.url}/contest/${cid}/${tab}?l=${lang}`);
+        const refusal = page.getByTestId('tab-forbidden');
+        await refusal.getByText(forbidden, { exact: true }).waitFor();
+        // no staff screen behind it, no failed calls' errors, and the user is still signed in
+        expect(await page.locator('.contest-staff-card, .scroll-board-config').count()).toBe(0);
+        expect(await page.locator('.ant-alert-error').count()).toBe(0);
+        if (tab === 'admin-print') await saveScreenshot(page, `staff-403-${lang}-${width}`);
+      }
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+      await page.goto(`${env.server.url}/scrollBoard?cid=${cid}&l=${lang}`);
+      await page.getByTestId('scroll-forbidden').getByText(boardForbidden, { exact: true }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await page.context().close();
+    }, 180_000);
+
+    it('issue 24 item 13: the scroll board of the running contest says why before it opens', async () => {
+      const page = await as('admin', 'password1', width);
+      await page.goto(`${env.server.url}/contest/${cid}/scroll-board?l=${lang}`);
+      const notice = page.getByTestId('scroll-config-blocked');
+      await notice.getByText(notRolledYet, { exact: true }).waitFor();
+      expect(await notice.textContent()).toContain(dayjsEnd());
+      expect(await page.getByTestId('scroll-config-start').isDisabled()).toBe(true);
+      await saveScreenshot(page, `scroll-config-running-${lang}-${width}`);
+      await expectNoSidewaysScroll(page);
+      // opened by its address, the board says the same instead of failing
+      await page.goto(`${env.server.url}/scrollBoard?cid=${cid}&l=${lang}`);
+      await page.getByTestId('scroll-blocked').getByText(notRolledYet, { exact: true }).waitFor();
+      await page.context().close();
+    }, 180_000);
+
     it('spec part 1 §2: a participant prints, and waits 30 s for the next print', async () => {
       const page = await as(printer.username, 'password1', width);
       await page.goto(`${env.server.url}/contest/${cid}/print?l=${lang}`);

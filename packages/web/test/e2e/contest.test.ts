@@ -262,6 +262,9 @@ describe('the contest screens in the browser, en-US at 1280 px (spec part 1 §2)
     await row.locator('a').first().click();
     await page.waitForURL(`**/contest/${ids.privateCup}/problem/A/submission-detail/*`);
     await page.locator('.submission-detail__verdict').waitFor();
+    // issue 24 item 19: contest code is never shared, so its owner gets no "Share code" switch
+    await page.locator('.submission-detail').getByText('Code', { exact: true }).first().waitFor();
+    expect(await page.getByRole('switch', { name: 'Share code' }).count()).toBe(0);
 
     // the problem list now shows the check for A
     await tab(page, 'problems').click();

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemConfig } from '../../../server/src/db/schema/index.ts';
+import {
+  category,
+  contest,
+  contestProblem,
+  discussion,
+  problem,
+  systemConfig,
+  training,
+} from '../../../server/src/db/schema/index.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { startTestServer } from '../../../server/test/helpers/server.ts';
 import { createUser } from '../../../server/test/helpers/users.ts';
@@ -31,11 +39,12 @@ interface WebsiteConfig {
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
 let config: WebsiteConfig;
+let aliceUid: string;
 
 beforeAll(async () => {
   assertBuilt();
   server = await startTestServer();
-  await createUser(server.db, { username: 'alice', password: 'alice-pass1' });
+  aliceUid = await createUser(server.db, { username: 'alice', password: 'alice-pass1' });
   await createUser(server.db, { username: 'adam', password: 'adam-pass1', role: 'admin' });
   await createUser(server.db, { username: 'carol', password: 'carol-pass1', banned: true });
   browser = await launchChromium();
@@ -80,7 +89,8 @@ describe('shell', () => {
     expect(await topBar(page).getByRole('menuitem', { name: '题目' }).isVisible()).toBe(true);
     expect(await topBar(page).getByRole('button', { name: '登录', exact: true }).isVisible()).toBe(true);
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
-    expect(await page.title()).toBe(`首页 - ${config.shortName.toUpperCase()}`);
+    // the short name as the site writes it, not upper-cased (issue 24 item 14)
+    expect(await page.title()).toBe(`首页 - ${config.shortName}`);
     expect(await page.locator('.site-info').textContent()).toContain(config.name);
     await context.close();
   });
@@ -91,7 +101,7 @@ describe('shell', () => {
     await page.getByRole('heading', { name: `Welcome to ${config.name}` }).waitFor();
     expect(await topBar(page).getByRole('menuitem', { name: 'Problem' }).isVisible()).toBe(true);
     expect(await topBar(page).getByRole('button', { name: 'Login', exact: true }).isVisible()).toBe(true);
-    expect(await page.title()).toBe(`Home - ${config.shortName.toUpperCase()}`);
+    expect(await page.title()).toBe(`Home - ${config.shortName}`);
 
     await page.goto(`${server.url}/home`);
     await page.getByRole('heading', { name: `Welcome to ${config.name}` }).waitFor();
@@ -113,6 +123,75 @@ describe('shell', () => {
     expect(await page.getByRole('heading', { name: `Welcome to ${config.name}` }).isVisible()).toBe(true);
     expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
     expect(await page.evaluate(() => localStorage.getItem('webLanguage'))).toBe('en-US');
+    await context.close();
+  });
+
+  it('issue 24 item 14: the title names the problem, contest, training, discussion or user', async () => {
+    const db = server.db;
+    const now = Date.now();
+    const [cup] = await db
+      .insert(contest)
+      .values({
+        uid: aliceUid,
+        author: 'alice',
+        title: 'Title Cup',
+        auth: 0,
+        startTime: new Date(now - 3600_000),
+        endTime: new Date(now + 3600_000),
+        duration: 7200,
+      })
+      .returning();
+    const [p1000] = await db.select().from(problem).where(eq(problem.problemId, 'P1000'));
+    await db
+      .insert(contestProblem)
+      .values({ cid: cup!.id, pid: p1000!.id, displayId: 'A', displayTitle: 'Sum' });
+    const [course] = await db
+      .insert(training)
+      .values({ title: 'Title Training', author: 'root', auth: 'Public' })
+      .returning();
+    const [anyCategory] = await db.select().from(category).limit(1);
+    const [post] = await db
+      .insert(discussion)
+      .values({ categoryId: anyCategory!.id, title: 'How to read input?', uid: aliceUid, author: 'alice' })
+      .returning();
+
+    const { context, page } = await openPage();
+    await page.goto(`${server.url}/home?l=en-US`);
+    await signInAs(page, 'alice');
+    const titled = async (path: string, title: string) => {
+      await page.goto(`${server.url}${path}`);
+      await expect.poll(() => page.title()).toBe(title);
+    };
+    const name = config.shortName;
+    await titled('/problem/P1000', `${p1000!.title} - ${name}`);
+    await titled(`/contest/${cup!.id}`, `Title Cup - ${name}`);
+    await titled(`/contest/${cup!.id}/problem/A`, `Sum - Title Cup - ${name}`);
+    await titled(`/training/${course!.id}`, `Title Training - ${name}`);
+    await titled(`/discussion-detail/${post!.id}`, `How to read input? - ${name}`);
+    await titled('/user-home?username=alice', `alice - ${name}`);
+    // a page without a subject keeps its page name; in Chinese too
+    await titled('/problem?l=zh-CN', `题目列表 - ${name}`);
+    await titled('/problem/P1000?l=zh-CN', `${p1000!.title} - ${name}`);
+    await context.close();
+  });
+
+  it('issue 24 item 19: the logo shows a neutral placeholder, not "OJ", until the config arrives', async () => {
+    const { context, page } = await openPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/get-website-config**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/home?l=en-US`);
+    const logo = page.locator('.top-bar .site-logo');
+    await logo.getByTestId('site-logo-pending').waitFor();
+    expect(await logo.innerText()).toBe('');
+    expect(await page.title()).toBe('Home');
+    release();
+    await logo.getByText(config.shortName, { exact: true }).waitFor();
+    expect(await logo.getByTestId('site-logo-pending').count()).toBe(0);
+    await expect.poll(() => page.title()).toBe(`Home - ${config.shortName}`);
     await context.close();
   });
 

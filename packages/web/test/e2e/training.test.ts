@@ -293,9 +293,14 @@ for (const x of LAYOUTS) {
       await problems.nth(0).click();
       await page.waitForURL(`**/training/${tid}/problem/P1000`);
       await codeEditor(page).waitFor();
+      const headerProgress = page.locator('.training-header .training-progress');
+      expect(await headerProgress.getAttribute('data-ac')).toBe('0');
       await typeCode(page, ACCEPTED, 'a + b');
       await page.locator('.editor-footer__actions .ant-btn-primary').click();
       await panelStatus(page, JudgeStatus.ACCEPTED).waitFor({ timeout: 240_000 });
+      // issue 24 item 15: the header's progress follows the verdict on the same page, no reload
+      await expect.poll(() => headerProgress.getAttribute('data-ac')).toBe('1');
+      expect(await headerProgress.innerText()).toContain('1 / 3');
       await saveScreenshot(page, `training-problem-${x.tag}`, { fullPage: true });
 
       // reference §7.13: progress counts the accepted problem

@@ -46,8 +46,15 @@ const adminArea = adminRoutes.find((route) => route.path === '/admin')!;
 const adminUserPage = adminArea.children!.find((route) => route.path === 'user')!;
 const ADMIN_ONLY = adminArea.handle as RouteMeta;
 const SUPER_ADMIN_ONLY = adminUserPage.handle as RouteMeta;
-/** As router.tsx declares the contest's rejudge page (the router itself needs a real browser). */
-const CONTEST_REJUDGE: RouteMeta = { title: 'contestRejudge', requireAuth: true, requireSuperAdmin: true };
+/**
+ * A super-admin-only route on the user site (§2.9). The contest's rejudge tab no longer declares it:
+ * its shell shows a 403 page instead, so a user who opens it keeps the session (issue 24 item 13).
+ */
+const USER_SITE_SUPER_ADMIN: RouteMeta = {
+  title: 'contestRejudge',
+  requireAuth: true,
+  requireSuperAdmin: true,
+};
 const LOGIN_ONLY: RouteMeta = { title: 'setting', requireAuth: true };
 const DISCUSSION: RouteMeta = { title: 'discussionList', access: 'discussion' };
 
@@ -83,9 +90,9 @@ describe('navigation guard (spec part 2 §2.9)', () => {
     expect(window.localStorage.getItem('token')).toBeNull();
   });
 
-  it('a super-admin-only route on the user site (contest rejudge) sends a user home and clears the token', async () => {
+  it('a super-admin-only route on the user site sends a user home and clears the token', async () => {
     signInWith('defaultUser');
-    const result = await visit(CONTEST_REJUDGE, '/contest/3/rejudge');
+    const result = await visit(USER_SITE_SUPER_ADMIN, '/root-only');
     expect(result.redirectTo).toBe('/home');
     expect(result.toasts).toEqual([{ type: 'error', content: 'Error! Please login again!' }]);
     expect(getSession().token).toBe('');

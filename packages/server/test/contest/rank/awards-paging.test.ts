@@ -114,9 +114,11 @@ describe('reference §9.6 search, current and followed users, paging', () => {
       'eve',
     ]);
     expect(all.data.total).toBe(9);
+    // fay's own row, then the followed ann and cat (fay follows herself: once): six people (issue 24 item 16)
+    expect(all.data.pinned).toBe(3);
     const second = await rankOf(rw, 'fay', { ...body, limit: 3, currentPage: 2 });
     expect(acmSummary(second).map((r) => r[0])).toEqual(['ann', 'ben', 'cat']);
-    expect(second.data).toMatchObject({ total: 9, size: 3, current: 2, pages: 3 });
+    expect(second.data).toMatchObject({ total: 9, size: 3, current: 2, pages: 3, pinned: 3 });
     // page sizes up to 300
     expect((await rankOf(rw, 'fay', { ...body, limit: 1000 })).data.size).toBe(300);
     // the outside board puts nobody's own row first
@@ -132,6 +134,8 @@ describe('reference §9.6 search, current and followed users, paging', () => {
       'fay',
       'eve',
     ]);
+    // the outside board pins the three followed users
+    expect(outside.data.pinned).toBe(3);
   });
 
   it('keyword: school or the shown name (rankShowName), case-insensitive', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AcmRankRow, ContestRankRow, OiRankRow } from '@verdict/shared';
+import type { AcmRankRow, ContestRankPageExtra, ContestRankRow, OiRankRow } from '@verdict/shared';
 import { expect } from 'vitest';
 import { contest } from '../../../src/db/schema/index.ts';
 import type { Page } from '../../../src/http/envelope.ts';
@@ -113,17 +113,21 @@ export function toSecond(rw: RankWorld, c: ContestRow, seconds: number) {
 }
 
 export function rankOf(rw: RankWorld, who: string, body: Record<string, unknown>) {
-  return rw.cw.w.call<Page<ContestRankRow>>('POST', '/api/get-contest-rank', {
+  return rw.cw.w.call<Page<ContestRankRow> & ContestRankPageExtra>('POST', '/api/get-contest-rank', {
     token: rw.token[who],
     payload: body,
   });
 }
 
 export function outsideOf(rw: RankWorld, who: string | undefined, body: Record<string, unknown>) {
-  return rw.cw.w.call<Page<ContestRankRow>>('POST', '/api/get-contest-outside-scoreboard', {
-    token: who ? rw.token[who] : undefined,
-    payload: body,
-  });
+  return rw.cw.w.call<Page<ContestRankRow> & ContestRankPageExtra>(
+    'POST',
+    '/api/get-contest-outside-scoreboard',
+    {
+      token: who ? rw.token[who] : undefined,
+      payload: body,
+    },
+  );
 }
 
 /** The ACM board in short: username, rank, ac, totalTime (s), total. */

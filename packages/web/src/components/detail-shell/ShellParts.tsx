@@ -52,7 +52,8 @@ export interface ShellTab<K extends string> {
 
 /**
  * The tabs under a shell's header and the active tab's page (the router's outlet). A tab is a
- * link to its path; a closed tab reached by its address shows `closed` with a way back to `base`.
+ * link to its path; a closed tab reached by its address shows `closed` with a way back to `base`,
+ * and a page that is not the viewer's at all (`forbidden`, e.g. a staff tab) a 403 page.
  */
 export function ShellTabs<K extends string>({
   base,
@@ -63,6 +64,7 @@ export function ShellTabs<K extends string>({
   className,
   bodyClassName,
   closed,
+  forbidden,
 }: {
   base: string;
   tabs: ShellTab<K>[];
@@ -72,8 +74,14 @@ export function ShellTabs<K extends string>({
   className: string;
   bodyClassName: string;
   closed: { title: string; subTitle: string; backLabel: string };
+  forbidden?: { title: string; subTitle: string } | null;
 }) {
   const navigate = useNavigate();
+  const back = (
+    <Button type="primary" onClick={() => navigate(base)}>
+      {closed.backLabel}
+    </Button>
+  );
   return (
     <>
       <Tabs
@@ -94,17 +102,16 @@ export function ShellTabs<K extends string>({
         }))}
       />
       <div className={bodyClassName}>
-        {tabs.find((tab) => tab.key === activeTab)?.disabled ? (
+        {forbidden ? (
           <Result
             status="403"
-            title={closed.title}
-            subTitle={closed.subTitle}
-            extra={
-              <Button type="primary" onClick={() => navigate(base)}>
-                {closed.backLabel}
-              </Button>
-            }
+            title={forbidden.title}
+            subTitle={forbidden.subTitle}
+            extra={back}
+            data-testid="tab-forbidden"
           />
+        ) : tabs.find((tab) => tab.key === activeTab)?.disabled ? (
+          <Result status="403" title={closed.title} subTitle={closed.subTitle} extra={back} />
         ) : (
           <Outlet />
         )}

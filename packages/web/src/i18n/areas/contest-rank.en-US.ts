@@ -28,7 +28,10 @@ export const contestRankEnUS: DeepStrings<typeof contestRankZhCN> = {
   download: 'Download',
   downloadXlsx: 'Excel (xlsx)',
   downloadCsv: 'CSV',
-  total: 'Total: {{total}}',
+  pinned: 'Pinned: your own row or a followed user, listed again at their place below',
+  pinnedNote:
+    'Pinned at the top ({{count}}): your own row and the users you follow, listed again at their places below.',
+  total: 'Total: {{total}} people',
   empty: 'No one is ranked yet',
   updatedAt: 'Updated at {{time}}',
   refreshFailed: 'The board could not be refreshed; auto refresh is off.',

@@ -15,13 +15,17 @@ export const contestScrollBoardEnUS: DeepStrings<typeof contestScrollBoardZhCN> 
     defaultsHint:
       'Default: gold, silver and bronze for 10 %, 20 % and 30 % of the ranked users (star users left out), rounded down.',
     ranked: 'Ranked users: {{count}}',
-    notEnded: 'The contest has not ended yet',
-    notEndedConfirm:
-      'The contest has not ended yet; the server gives the scroll board its data only after the end. Open the scroll board anyway?',
-    open: 'Open',
-    cancel: 'Cancel',
+    blockedTitle: 'The board cannot be rolled out yet',
+    notAcm: 'Only ACM contests have a scroll board.',
+    notSealed:
+      'This contest does not seal its board: the board already shows every result, so there is nothing to reveal.',
+    notEnded:
+      'The board rolls out once the contest has ended ({{end}}): until then the server keeps the results after the seal back.',
   },
   board: {
+    forbiddenTitle: 'No access to this scroll board',
+    staffOnly:
+      "Only the contest's administrators (its creator and super administrators) can open its scroll board.",
     loading: 'Loading the scroll board…',
     loadFailed: 'The scroll board could not be loaded',
     badContest: 'The address has no valid contest id (cid)',

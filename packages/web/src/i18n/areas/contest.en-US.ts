@@ -34,6 +34,10 @@ export const contestEnUS: ContestMessages = {
     closedTitle: 'Not available yet',
     notStarted: 'The contest has not started: problems, submissions and rank open at the start.',
     needPassword: 'This is a private contest: enter the contest password on the Overview tab first.',
+    forbiddenTitle: 'No access to this page',
+    staffOnly: "This page is for the contest's administrators: its creator and super administrators.",
+    superAdminOnly: 'Only super administrators can rejudge the submissions of a contest.',
+    notOffered: 'This contest does not offer this page.',
   },
   countdown: {
     startsIn: 'Starts in {{time}}',

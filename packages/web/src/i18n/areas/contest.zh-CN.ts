@@ -36,6 +36,10 @@ export const contestZhCN = {
     closedTitle: '暂时无法查看',
     notStarted: '比赛尚未开始，开始后才能查看题目、提交和排名。',
     needPassword: '这是私有赛：请先在"比赛首页"输入比赛密码。',
+    forbiddenTitle: '无权访问该页面',
+    staffOnly: '该页面仅供比赛管理员（比赛创建者和超级管理员）使用。',
+    superAdminOnly: '只有超级管理员可以重测比赛提交。',
+    notOffered: '本场比赛未开放该页面。',
   },
   countdown: {
     startsIn: '距离开始 {{time}}',

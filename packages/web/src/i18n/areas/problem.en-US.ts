@@ -213,7 +213,7 @@ export const problemEnUS: ProblemMessages = {
     compileInfo: 'Compile information',
     errorInfo: 'Error information',
     share: 'Share code',
-    shareDisabled: 'Contest submissions, or this problem, cannot be shared',
+    shareDisabled: 'This problem does not allow its code to be shared',
     shared: 'Shared successfully',
     unshared: 'Sharing cancelled',
     backToList: 'Back to the status list',

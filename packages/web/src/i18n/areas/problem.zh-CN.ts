@@ -213,7 +213,7 @@ export const problemZhCN = {
     compileInfo: '编译信息',
     errorInfo: '错误信息',
     share: '分享代码',
-    shareDisabled: '比赛中的提交或题目不允许分享代码',
+    shareDisabled: '该题目不允许分享代码',
     shared: '分享成功！',
     unshared: '已取消分享！',
     backToList: '返回评测状态',

@@ -23,12 +23,20 @@ import { useWebsiteConfig } from '../../api/home';
 import { ShellLoadFailed, ShellLoading, ShellTabs } from '../../components/detail-shell/ShellParts';
 import { CONTEST_STATUS } from './clock/contest-clock';
 import { ContestContext } from './contest-context';
-import { contestTabs, showsAfterContestSwitch, tabOfPath, type ContestTabKey } from './contest-rules';
+import {
+  contestTabs,
+  showsAfterContestSwitch,
+  tabAccess,
+  tabOfPath,
+  type ContestTabKey,
+  type TabContext,
+} from './contest-rules';
 import { ContestCountdown } from './ContestCountdown';
 import { ContestAuthTag } from './ContestTags';
 import { useAnnouncementNotice } from './use-announcement-notice';
 import { useContainsEnd, useContest } from './use-contest';
 import './contest.css';
+import { usePageSubject } from '../../routing/page-subject';
 
 const TAB_ICONS: Record<ContestTabKey, ReactNode> = {
   overview: <HomeOutlined />,
@@ -60,6 +68,7 @@ export function ContestShell() {
   const [containsEnd, setContainsEnd] = useContainsEnd(cid);
   const { info, facts, clock } = contest;
   const notice = useAnnouncementNotice(contest);
+  usePageSubject(info?.title, 0);
 
   if (!contest.valid || contest.infoQuery.isError) {
     return (
@@ -76,13 +85,19 @@ export function ContestShell() {
   const base = `/contest/${cid}`;
   const rest = location.pathname.startsWith(base) ? location.pathname.slice(base.length) : '';
   const activeTab = tabOfPath(rest);
-  const tabs = contestTabs({
+  const tabContext: TabContext = {
     contest: facts,
     admin: contest.admin,
     superAdmin: contest.superAdmin,
     registered: contest.registered,
     openContestComment: config.data?.openContestComment === true,
-  });
+  };
+  const tabs = contestTabs(tabContext);
+  const access = tabAccess(tabContext, activeTab);
+  const forbidden =
+    access === 'staffOnly' || access === 'superAdminOnly' || access === 'notOffered'
+      ? { title: t('contest.shell.forbiddenTitle'), subTitle: t(`contest.shell.${access}`) }
+      : null;
 
   return (
     <ContestContext.Provider value={contest}>
@@ -177,6 +192,7 @@ export function ContestShell() {
             ),
             backLabel: t('contest.tabs.overview'),
           }}
+          forbidden={forbidden}
         />
       </div>
     </ContestContext.Provider>

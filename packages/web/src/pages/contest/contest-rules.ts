@@ -145,6 +145,44 @@ export function contestTabs(ctx: TabContext): ContestTab[] {
 }
 
 /**
+ * What the shell shows for the tab a path opens (issue 24 item 13): the tab's page when the viewer
+ * has it, the "not yet" page when the menu is closed, and a 403 page when the tab is not the
+ * viewer's at all (opened by its address): the staff tabs (AC Info, Admin Print, Scroll Board) for
+ * those who are not contest admins, Rejudge for all but super admins, Print and Comment when the
+ * contest or the site does not offer them. The server refuses their calls too; the 403 page keeps
+ * the staff screen with its "no permission" errors from showing.
+ */
+export type TabAccess = 'open' | 'closed' | 'staffOnly' | 'superAdminOnly' | 'notOffered';
+
+export function tabAccess(ctx: TabContext, key: ContestTabKey): TabAccess {
+  const tab = contestTabs(ctx).find((item) => item.key === key);
+  if (tab) return tab.disabled ? 'closed' : 'open';
+  if (key === 'rejudge') return 'superAdminOnly';
+  if (key === 'acInfo' || key === 'adminPrint' || key === 'scrollBoard') {
+    // an admin without the tab: the contest does not print, or is not ACM
+    return ctx.admin ? 'notOffered' : 'staffOnly';
+  }
+  return 'notOffered';
+}
+
+export type ScrollBoardBlock = 'notAcm' | 'notSealed' | 'notEnded' | null;
+
+/**
+ * Why the scroll board of this contest cannot be rolled now (reference §9.7: ACM contests with a
+ * sealed board, once they have ended; the server refuses the board's calls otherwise), or null.
+ * Checked before the board is opened, so a running contest says why instead of opening a board
+ * that then fails (issue 24 item 13).
+ */
+export function scrollBoardBlock(
+  contest: Pick<ContestFacts, 'type' | 'status' | 'sealRank' | 'sealRankTime'>,
+): ScrollBoardBlock {
+  if (contest.type !== CONTEST_TYPE.acm) return 'notAcm';
+  if (!contest.sealRank || !contest.sealRankTime) return 'notSealed';
+  if (contest.status !== CONTEST_STATUS.ended) return 'notEnded';
+  return null;
+}
+
+/**
  * The tab a path under the shell belongs to: a problem page to Problems, a submission's details
  * (under its problem's path) to Submissions.
  */

@@ -31,6 +31,7 @@ import { DiscussionEditor } from './DiscussionEditor';
 import { discussionCategoriesKey } from './DiscussionListPage';
 import { ReportDialog } from './ReportDialog';
 import './discussion.css';
+import { usePageSubject } from '../../routing/page-subject';
 
 const detailKey = (did: number) => ['discussion-detail', did];
 
@@ -62,6 +63,7 @@ export function DiscussionDetailPage() {
     refetchOnWindowFocus: false,
     retry: false,
   });
+  usePageSubject(detail.data?.title);
   const categories = useQuery({
     queryKey: discussionCategoriesKey,
     queryFn: getDiscussionCategories,

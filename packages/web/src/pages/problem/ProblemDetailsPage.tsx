@@ -26,6 +26,7 @@ import {
   problemDetailQueryKey,
   problemPaths,
   PUBLIC_SCOPE,
+  verdictRefreshKeys,
   type ProblemScope,
 } from './problem-scope';
 import { languagesByName, parseExamples, parseExtraFiles } from './problem-utils';
@@ -37,6 +38,7 @@ import { useSplitter } from './use-splitter';
 import { useSubmitFlow } from './use-submit-flow';
 import './problem-common.css';
 import './problem-detail.css';
+import { usePageSubject } from '../../routing/page-subject';
 
 export const problemDetailKey = (problemId: string) => problemDetailQueryKey(PUBLIC_SCOPE, problemId);
 
@@ -84,6 +86,7 @@ export function ProblemDetails({
   });
   const detail = detailQuery.data;
   const problem = detail?.problem;
+  usePageSubject(problem?.title);
   const languages = useQuery({ queryKey: ['languages'], queryFn: getLanguages, staleTime: 5 * 60_000 });
   const editor = useEditorState(detail);
   const examples = useMemo(() => parseExamples(problem?.examples), [problem?.examples]);
@@ -96,6 +99,7 @@ export function ProblemDetails({
 
   const flow = useSubmitFlow(
     (status) => {
+      for (const queryKey of verdictRefreshKeys(scope)) void queryClient.invalidateQueries({ queryKey });
       if (status === JudgeStatus.ACCEPTED) setCelebrating((n) => n + 1);
       else reload();
     },

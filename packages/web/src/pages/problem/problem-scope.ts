@@ -6,6 +6,12 @@ import {
 } from '../../api/contest';
 import { getLastAcCode, getProblemDetail, type ProblemDetail } from '../../api/problem';
 import { checkSubmissionsStatus, getSubmissionList, type SubmissionRow } from '../../api/submission';
+import {
+  TRAINING_LIST_PREFIX,
+  trainingDetailKey,
+  trainingProblemsKey,
+  trainingRankPrefix,
+} from '../training/training-keys';
 
 /**
  * Where a problem page is opened (spec part 1 §2 "Problem page": ProblemDetails and
@@ -56,6 +62,25 @@ export function submitTarget(
   if (scope.kind === 'contest') return { pid: problemID, cid: scope.cid };
   if (scope.kind === 'training') return { pid: problemID, cid: 0, tid: scope.tid };
   return { pid: problemId, cid: 0 };
+}
+
+/**
+ * What a verdict changes beyond the problem itself, refreshed as soon as it arrives: in a training
+ * the user's progress in its header (and the list's), its problem list's status and its rank
+ * (issue 24 item 15: the header stayed at 0/3 after an Accepted until a reload); in a contest its
+ * problem list's status.
+ */
+export function verdictRefreshKeys(scope: ProblemScope): (readonly unknown[])[] {
+  if (scope.kind === 'training') {
+    return [
+      trainingDetailKey(scope.tid),
+      trainingProblemsKey(scope.tid),
+      trainingRankPrefix(scope.tid),
+      TRAINING_LIST_PREFIX,
+    ];
+  }
+  if (scope.kind === 'contest') return [['contest-problems', scope.cid]];
+  return [];
 }
 
 /** reference §3.4: a contest's submissions are checked through the contest call (seal rules). */

@@ -38,10 +38,12 @@ export function canResubmit(status: number): boolean {
 
 /**
  * Spec part 1 §5: code is visible when shared and the problem allows sharing, to the owner, to an
- * admin, or in a contest. The server decides; this is what the page expects to see.
+ * admin, or in a contest. The server decides; this is what the page expects to see. Only the owner
+ * toggles sharing; contest submissions are never shareable, so they show no switch at all (issue 24
+ * item 19: a switch that could never be turned on); a problem that forbids sharing shows it off.
  */
 export function shareToggleState(options: { owner: boolean; cid: number; codeShare: boolean }) {
-  if (!options.owner) return 'hidden' as const;
-  if (options.cid !== 0 || !options.codeShare) return 'disabled' as const;
+  if (!options.owner || options.cid !== 0) return 'hidden' as const;
+  if (!options.codeShare) return 'disabled' as const;
   return 'enabled' as const;
 }

@@ -9,6 +9,7 @@ import { TrainingProgress } from './TrainingProgress';
 import { trainingTabOfPath, trainingTabs, type TrainingTabKey } from './training-rules';
 import { summaryOf, TrainingContext, useTraining } from './use-training';
 import './training.css';
+import { usePageSubject } from '../../routing/page-subject';
 
 const TAB_ICONS: Record<TrainingTabKey, ReactNode> = {
   introduction: <HomeOutlined />,
@@ -30,6 +31,7 @@ export function TrainingShell() {
   const summary = summaryOf(location.state);
   const info = training.training ?? (summary?.id === tid ? summary : undefined);
   const failed = training.access.error ?? training.detail.error;
+  usePageSubject(info?.title, 0);
 
   if (!training.valid || failed) {
     return (

@@ -4,9 +4,9 @@ import { getTrainingAccess, getTrainingDetail, type TrainingVO } from '../../api
 import { isAuthenticated, useSession } from '../../store/session';
 import { isTrainingAdmin } from './training-rules';
 
-export const trainingDetailKey = (tid: number) => ['training-detail', tid] as const;
-export const trainingAccessKey = (tid: number) => ['training-access', tid] as const;
-export const trainingProblemsKey = (tid: number) => ['training-problems', tid] as const;
+import { trainingAccessKey, trainingDetailKey } from './training-keys';
+
+export { trainingAccessKey, trainingDetailKey, trainingProblemsKey } from './training-keys';
 
 /**
  * One training as its screens need it (reference §3.5, §7.13). The access call comes first: a

@@ -20,6 +20,7 @@ import { OvercomingProblems, SolvedProblems } from './SolvedProblems';
 import { UserHeatmap } from './UserHeatmap';
 import { userKeyOf } from './user-key';
 import './user-home.css';
+import { usePageSubject } from '../../routing/page-subject';
 
 const GENDER_ICON = { male: <ManOutlined />, female: <WomanOutlined />, secrecy: <QuestionOutlined /> };
 
@@ -104,6 +105,7 @@ export function UserHomePage() {
     retry: false,
     staleTime: 30_000,
   });
+  usePageSubject(info.data?.username);
 
   if (info.isPending) {
     return (

@@ -379,7 +379,28 @@ describe('form → ProblemDTO body (reference §3.12)', () => {
     );
   });
 
-  it('a new problem offers every language, with the language skeleton as its template', () => {
+  it('a new problem accepts the languages the connected judges offer (issue 24 item 19)', () => {
+    const online = [
+      { ...language(1, 'C'), available: true },
+      { ...language(3, 'C++'), available: true },
+      { ...language(10, 'Python3'), available: false },
+      { ...language(12, 'Pascal'), available: false },
+    ];
+    const form = defaultProblemForm(online);
+    expect(form.languageIds).toEqual([1, 3]);
+    // every language still has its template slot, should the admin tick another
+    expect(
+      Object.keys(form.templates)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 3, 10, 12]);
+    // no judge online (or a server that does not say): every language, as HOJ does
+    expect(defaultProblemForm(online.map((l) => ({ ...l, available: false }))).languageIds).toEqual([
+      1, 3, 10, 12,
+    ]);
+  });
+
+  it('a new problem without judge information offers every language, with the language skeleton as its template', () => {
     const form = defaultProblemForm(LANGUAGES);
     expect(form.languageIds).toEqual([1, 3, 10]);
     expect(form.templates[3]).toEqual({ enabled: false, code: '//PREPEND\n' });

@@ -12,6 +12,9 @@ import {
   RANK_DEFAULT_PAGE_SIZE,
   RANK_PAGE_SIZES,
   RANK_REFRESH_MS,
+  peopleOnBoard,
+  pinnedOnPage,
+  pinnedRole,
   rankLabel,
   rankRowClasses,
 } from '../../../src/pages/contest/rank/board-rules.ts';
@@ -150,5 +153,33 @@ describe('the seal (reference §9.2)', () => {
     expect(isSealedAt({ ...base, autoRealRank: false }, at('2026-01-02T00:00:00Z'))).toBe(true);
     expect(isSealedAt({ ...base, sealRankTime: null }, at('2026-01-01T12:30:00Z'))).toBe(false);
     expect(isSealedAt({ ...base, sealRank: false }, at('2026-01-01T12:30:00Z'))).toBe(false);
+  });
+});
+
+describe('the pinned rows at the head of the board (reference §9.6, issue 24 item 16)', () => {
+  it("counts how many of a page are pinned, from the server's count over the paged list", () => {
+    expect(pinnedOnPage(3, 1, 50)).toBe(3);
+    expect(pinnedOnPage(0, 1, 50)).toBe(0);
+    // an older server that does not say
+    expect(pinnedOnPage(undefined, 1, 50)).toBe(0);
+    // seven pinned rows over pages of five: five, then two, then none
+    expect([1, 2, 3].map((page) => pinnedOnPage(7, page, 5))).toEqual([5, 2, 0]);
+  });
+
+  it('marks each pinned row and the last of them, under which the rule is drawn', () => {
+    expect([0, 1, 2, 3].map((i) => pinnedRole(i, 3))).toEqual(['pinned', 'pinned', 'last', null]);
+    expect(pinnedRole(0, 0)).toBeNull();
+    expect(
+      rankRowClasses(
+        { uid: 'u1', rank: 1, gender: 'male' },
+        { concerned: new Set(), ownUid: 'u1', pinned: 'last' },
+      ),
+    ).toEqual(['rank-row--pinned', 'rank-row--pinned-last', 'rank-row--own']);
+  });
+
+  it('counts people once: the paged list less its pinned copies', () => {
+    // six people, the caller and two followed pinned: the server pages over nine rows
+    expect(peopleOnBoard(9, 3)).toBe(6);
+    expect(peopleOnBoard(9, undefined)).toBe(9);
   });
 });

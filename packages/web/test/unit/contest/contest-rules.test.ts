@@ -6,9 +6,11 @@ import {
   isContestAdmin,
   isMenuDisabled,
   problemStatusIcon,
+  scrollBoardBlock,
   showsAfterContestSwitch,
   showsPasswordForm,
   submitBlock,
+  tabAccess,
   tabOfPath,
   type ContestFacts,
   type TabContext,
@@ -98,6 +100,58 @@ describe('contest tabs and their enabling rules (spec part 1 §2 "Contest shell"
     expect(tabOfPath('/submissions')).toBe('submissions');
     expect(tabOfPath('/announcement')).toBe('announcements');
     expect(tabOfPath('/ac-info')).toBe('acInfo');
+  });
+});
+
+describe('a tab opened by its address (issue 24 item 13)', () => {
+  const printing = contest({ openPrint: true });
+
+  it('a participant who opens a staff tab gets the 403 page, not the staff screen', () => {
+    const participant = ctx({ contest: printing, registered: true });
+    expect(tabAccess(participant, 'acInfo')).toBe('staffOnly');
+    expect(tabAccess(participant, 'adminPrint')).toBe('staffOnly');
+    expect(tabAccess(participant, 'scrollBoard')).toBe('staffOnly');
+    expect(tabAccess(participant, 'rejudge')).toBe('superAdminOnly');
+    expect(tabAccess(participant, 'print')).toBe('open');
+    expect(tabAccess(participant, 'rank')).toBe('open');
+  });
+
+  it("the contest's admin has its staff tabs; Rejudge stays the super admin's", () => {
+    const creator = ctx({ contest: printing, admin: true });
+    expect(tabAccess(creator, 'acInfo')).toBe('open');
+    expect(tabAccess(creator, 'adminPrint')).toBe('open');
+    expect(tabAccess(creator, 'scrollBoard')).toBe('open');
+    expect(tabAccess(creator, 'rejudge')).toBe('superAdminOnly');
+    expect(tabAccess({ ...creator, superAdmin: true }, 'rejudge')).toBe('open');
+  });
+
+  it('a tab the contest does not offer is refused as such, even to its admin', () => {
+    expect(tabAccess(ctx(), 'print')).toBe('notOffered');
+    expect(tabAccess(ctx({ admin: true }), 'adminPrint')).toBe('notOffered');
+    expect(tabAccess(ctx({ admin: true, contest: contest({ type: 1 }) }), 'scrollBoard')).toBe('notOffered');
+  });
+
+  it('a closed menu (private, not registered) still shows "not yet" for the tabs the user has', () => {
+    expect(tabAccess(ctx({ contest: contest({ auth: 1 }) }), 'problems')).toBe('closed');
+    expect(tabAccess(ctx({ contest: contest({ auth: 1 }) }), 'acInfo')).toBe('staffOnly');
+  });
+});
+
+describe('when the scroll board can be rolled (reference §9.7, issue 24 item 13)', () => {
+  const sealed = { sealRank: true, sealRankTime: '2030-01-01T11:00:00Z' };
+
+  it('an ended ACM contest with a sealed board rolls', () => {
+    expect(scrollBoardBlock(contest({ ...sealed, status: 1 }))).toBeNull();
+  });
+
+  it('a running or scheduled one says it waits for the end', () => {
+    expect(scrollBoardBlock(contest({ ...sealed, status: 0 }))).toBe('notEnded');
+    expect(scrollBoardBlock(contest({ ...sealed, status: -1 }))).toBe('notEnded');
+  });
+
+  it('a board that is not sealed, or an OI contest, has nothing to roll', () => {
+    expect(scrollBoardBlock(contest({ status: 1 }))).toBe('notSealed');
+    expect(scrollBoardBlock(contest({ ...sealed, status: 1, type: 1 }))).toBe('notAcm');
   });
 });
 

@@ -191,7 +191,9 @@ describe('submission rules (spec part 1 §4, §5)', () => {
 
   it('lets only the owner share, never in a contest or when the problem forbids it', () => {
     expect(shareToggleState({ owner: false, cid: 0, codeShare: true })).toBe('hidden');
-    expect(shareToggleState({ owner: true, cid: 3, codeShare: true })).toBe('disabled');
+    // issue 24 item 19: a contest submission is never shared, so it has no switch
+    expect(shareToggleState({ owner: true, cid: 3, codeShare: true })).toBe('hidden');
+    expect(shareToggleState({ owner: true, cid: 3, codeShare: false })).toBe('hidden');
     expect(shareToggleState({ owner: true, cid: 0, codeShare: false })).toBe('disabled');
     expect(shareToggleState({ owner: true, cid: 0, codeShare: true })).toBe('enabled');
   });

@@ -4,8 +4,10 @@ import {
   problemDetailQueryKey,
   problemPaths,
   submitTarget,
+  verdictRefreshKeys,
   type ProblemScope,
 } from '../../../src/pages/problem/problem-scope.ts';
+import { trainingDetailKey } from '../../../src/pages/training/use-training.ts';
 
 const training: ProblemScope = { kind: 'training', tid: 7 };
 
@@ -31,5 +33,26 @@ describe('the problem page in a training (spec part 2 §2.1 TrainingProblemDetai
     expect(problemPaths.page(training, 'P1000', true)).toBe('/training/7/problem/P1000/full-screen');
     expect(problemPaths.list(training)).toBe('/training/7/problems');
     expect(problemPaths.submission(training, 'P1000', 42)).toBe('/submission-detail/42');
+  });
+});
+
+describe('what a verdict refreshes (issue 24 item 15)', () => {
+  it("in a training: the header's progress (the training's detail), its problems, its rank and the list", () => {
+    const keys = verdictRefreshKeys(training);
+    // the very key the shell's header reads its acCount from
+    expect(keys).toContainEqual(trainingDetailKey(7));
+    expect(keys).toEqual([
+      ['training-detail', 7],
+      ['training-problems', 7],
+      ['training-rank', 7],
+      ['training-list'],
+    ]);
+  });
+
+  it("in a contest its problem list's status; nothing more for a public problem", () => {
+    expect(verdictRefreshKeys({ kind: 'contest', cid: 3, containsEnd: true })).toEqual([
+      ['contest-problems', 3],
+    ]);
+    expect(verdictRefreshKeys({ kind: 'public' })).toEqual([]);
   });
 });

@@ -82,13 +82,15 @@ export class BoardRows {
 /**
  * reference §9.6: the caller's own row first (when ranked), then the followed users' rows in board
  * order, then the whole board again; the keyword and `removeStar` filter all three, and paging
- * applies to the combined list (`total` counts it). The rows are the board's own: use them before
- * the board can change (the next await).
+ * applies to the combined list (`total` counts it, as HOJ's client pages by it). `pinned` says how
+ * many rows at the head of that list are the repeated ones, so a screen can mark them and count
+ * each person once (issue 24 item 16). The rows are the board's own: use them before the board can
+ * change (the next await).
  */
 export function boardPageRows(
   board: BoardRows,
   request: RankPageRequest,
-): { rows: PageRow[]; total: number } {
+): { rows: PageRow[]; total: number; pinned: number } {
   const { matching, removeStar, currentUid } = request;
   const shownRow = (r: ScoredRow) => !(removeStar && r.star) && (!matching || matching.has(r.uid));
   // most reads filter nothing: the board's own rows then, no copy
@@ -117,16 +119,16 @@ export function boardPageRows(
       rows.push({ row, standing });
     }
   }
-  return { rows, total };
+  return { rows, total, pinned: prefix.length };
 }
 
 /** `boardPageRows` copied out of the board, to keep across an await. */
 export function pageOfBoard(
   board: BoardRows,
   request: RankPageRequest,
-): { records: RowCopy[]; total: number } {
-  const { rows, total } = boardPageRows(board, request);
-  return { records: rows.map(({ row, standing }) => copyRow(row, standing)), total };
+): { records: RowCopy[]; total: number; pinned: number } {
+  const { rows, total, pinned } = boardPageRows(board, request);
+  return { records: rows.map(({ row, standing }) => copyRow(row, standing)), total, pinned };
 }
 
 function copyRow(r: ScoredRow, standing: Standing): RowCopy {
@@ -314,7 +316,8 @@ function scoresMembers(type: number, row: ScoredRow): string {
 }
 
 /**
- * A page of the board as the calls answer it (reference §9.6, `Page` of §9.3 / §9.4 VOs), written
+ * A page of the board as the calls answer it (reference §9.6, `Page` of §9.3 / §9.4 VOs, plus
+ * `pinned`), written
  * as JSON at once: the rows are the board's own, read without a copy, so they are serialised before
  * the next await (their scores and profiles from JSON kept per row and per profile). `take` answers
  * the page's rows from the current board; when some of their profiles are not held yet, they are
@@ -323,12 +326,12 @@ function scoresMembers(type: number, row: ScoredRow): string {
 export async function rankPageJson(
   db: Db,
   type: number,
-  take: () => Promise<{ rows: PageRow[]; total: number }>,
+  take: () => Promise<{ rows: PageRow[]; total: number; pinned: number }>,
   request: Pick<RankPageRequest, 'currentPage' | 'limit'>,
   profiles: ProfileCache,
 ): Promise<JsonText> {
   for (let tries = 1; ; tries++) {
-    const { rows, total } = await take();
+    const { rows, total, pinned } = await take();
     const missing = rows.filter(({ row }) => !profiles.peek(row.uid)).map(({ row }) => row.uid);
     // a row that moved onto the page meanwhile, twice over: shown by the name on its records
     if (missing.length > 0 && tries < 3) {
@@ -340,6 +343,7 @@ export async function rankPageJson(
         `{${members(standingVo(row, standing))},${profiles.json(row)},${scoresMembers(type, row)}}`,
     );
     const { records: _, ...rest } = page([], total, request.currentPage, request.limit);
-    return new JsonText(`{"records":[${records.join(',')}],${members(rest)}}`);
+    // `pinned`: Verdict's addition to HOJ's Page (boardPageRows); HOJ's client ignores it
+    return new JsonText(`{"records":[${records.join(',')}],${members(rest)},"pinned":${pinned}}`);
   }
 }

@@ -237,7 +237,18 @@ export function newManualCase(form: ProblemFormState): CaseItem {
 
 // ---- loading --------------------------------------------------------------------------------
 
-/** Languages of the local judge offered on a new problem: all of them (as HOJ does). */
+/**
+ * The languages a new problem accepts at first: those the connected judges offer (`available`), not
+ * every language the site knows (issue 24 item 19: HOJ ticks all 20, including those no judge has,
+ * and submissions in them would wait for a judge that never comes). With no judge online, or from a
+ * server that does not say, all of them, as HOJ does.
+ */
+export function defaultLanguageIds(languages: LanguageRow[]): number[] {
+  const offered = languages.filter((l) => l.available === true);
+  return (offered.length > 0 ? offered : languages).map((l) => l.id);
+}
+
+/** A new problem's form (`defaultLanguageIds` decides its languages). */
 export function defaultProblemForm(languages: LanguageRow[]): ProblemFormState {
   return {
     id: null,
@@ -257,7 +268,7 @@ export function defaultProblemForm(languages: LanguageRow[]): ProblemFormState {
     source: '',
     examples: [{ key: nextKey('e'), input: '', output: '' }],
     tags: [],
-    languageIds: languages.map((l) => l.id),
+    languageIds: defaultLanguageIds(languages),
     templates: templatesFor(languages, []),
     judgeMode: 'default',
     spjLanguage: DEFAULT_CHECKER_LANGUAGE,

@@ -1,4 +1,4 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PushpinOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Input, Switch, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { HTMLAttributes, ReactNode } from 'react';
@@ -13,7 +13,14 @@ import {
 import { useSession } from '../../../store/session';
 import { CONTEST_TYPE } from '../contest-rules';
 import { acmColumns, oiColumns, type ColumnContext } from './board-columns';
-import { RANK_PAGE_SIZES, RANK_REFRESH_MS, rankRowClasses } from './board-rules';
+import {
+  peopleOnBoard,
+  pinnedOnPage,
+  pinnedRole,
+  RANK_PAGE_SIZES,
+  RANK_REFRESH_MS,
+  rankRowClasses,
+} from './board-rules';
 import { useRankBoard, type BoardSource } from './use-rank-board';
 import './rank.css';
 
@@ -53,6 +60,8 @@ export function RankBoard(props: RankBoardProps) {
   });
   const [search, setSearch] = useState('');
   const [downloading, setDownloading] = useState(false);
+  const pinnedHere = pinnedOnPage(state.pinned, state.currentPage, state.limit);
+  const roleOf = (row: RankRow) => pinnedRole(state.rows.indexOf(row), pinnedHere);
   const ctx: ColumnContext = {
     t,
     problems: props.problems,
@@ -60,6 +69,7 @@ export function RankBoard(props: RankBoardProps) {
     concerned: state.concerned.set,
     toggleConcerned: state.concerned.toggle,
     problemLink: props.problemLink,
+    isPinned: (row) => roleOf(row) !== null,
   };
   const columns = (
     props.type === CONTEST_TYPE.oi ? oiColumns(ctx) : acmColumns(ctx)
@@ -169,6 +179,11 @@ export function RankBoard(props: RankBoardProps) {
           </Typography.Text>
         ) : null}
       </div>
+      {pinnedHere > 0 ? (
+        <Typography.Text type="secondary" className="rank-pinned-note" data-testid="rank-pinned-note">
+          <PushpinOutlined aria-hidden /> {t('contestRank.pinnedNote', { count: pinnedHere })}
+        </Typography.Text>
+      ) : null}
       <Table<RankRow>
         className="rank-table"
         size="small"
@@ -177,8 +192,15 @@ export function RankBoard(props: RankBoardProps) {
         dataSource={state.rows}
         // The current user's and followed users' rows come twice (reference §9.6): keys by position.
         rowKey={(row) => `${state.rows.indexOf(row)}-${row.uid}`}
-        rowClassName={(row) => rankRowClasses(row, { concerned: state.concerned.set, ownUid }).join(' ')}
-        onRow={(row) => ({ 'data-uid': row.uid }) as HTMLAttributes<HTMLElement>}
+        rowClassName={(row) =>
+          rankRowClasses(row, { concerned: state.concerned.set, ownUid, pinned: roleOf(row) }).join(' ')
+        }
+        onRow={(row) =>
+          ({
+            'data-uid': row.uid,
+            'data-pinned': roleOf(row) ? 'true' : undefined,
+          }) as HTMLAttributes<HTMLElement>
+        }
         loading={state.board.isFetching && !state.board.data ? true : undefined}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('contestRank.empty') }}
@@ -188,7 +210,8 @@ export function RankBoard(props: RankBoardProps) {
           total: state.total,
           showSizeChanger: true,
           pageSizeOptions: RANK_PAGE_SIZES.map(String),
-          showTotal: (total) => t('contestRank.total', { total }),
+          // each person once: the pinned rows are copies of rows further down (issue 24 item 16)
+          showTotal: (total) => t('contestRank.total', { total: peopleOnBoard(total, state.pinned) }),
           onChange: state.setPage,
           size: 'small',
         }}

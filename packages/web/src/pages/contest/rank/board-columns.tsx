@@ -1,4 +1,4 @@
-import { HeartFilled, HeartOutlined, UserOutlined } from '@ant-design/icons';
+import { HeartFilled, HeartOutlined, PushpinFilled, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -25,10 +25,18 @@ export interface ColumnContext {
   toggleConcerned: (uid: string) => void;
   /** where a problem's display id links to, if anywhere */
   problemLink?: (displayId: string) => string;
+  /** the row is a pinned copy at the head of the board (issue 24 item 16) */
+  isPinned?: (row: RankRow) => boolean;
 }
 
 /** Rank: "*" for star users; award winners get the award's box with its name and colours. */
-function rankColumn<Row extends RankRow>({ t }: ColumnContext): TableColumnsType<Row>[number] {
+function rankColumn<Row extends RankRow>({ t, isPinned }: ColumnContext): TableColumnsType<Row>[number] {
+  const pin = (row: Row) =>
+    isPinned?.(row) ? (
+      <Tooltip title={t('contestRank.pinned')}>
+        <PushpinFilled className="rank-pin" aria-label={t('contestRank.pinned')} role="img" />
+      </Tooltip>
+    ) : null;
   return {
     key: 'rank',
     title: t('contestRank.columns.rank'),
@@ -36,22 +44,30 @@ function rankColumn<Row extends RankRow>({ t }: ColumnContext): TableColumnsType
     width: 72,
     align: 'center',
     className: 'rank-col-rank',
-    render: (_: unknown, row: Row) =>
-      row.isWinAward ? (
-        <Tooltip title={row.awardName}>
-          <span
-            className="rank-award"
-            style={{ background: row.awardBackground ?? undefined, color: row.awardColor ?? undefined }}
-            data-award={row.awardName ?? ''}
-          >
-            <span className="rank-award__rank">{rankLabel(row.rank)}</span>
-            {row.awardName ? <span className="rank-award__name">{row.awardName}</span> : null}
-          </span>
-        </Tooltip>
-      ) : (
-        <span className="rank-number">{rankLabel(row.rank)}</span>
-      ),
+    render: (_: unknown, row: Row) => (
+      <>
+        {pin(row)}
+        {rankBadge(row)}
+      </>
+    ),
   };
+}
+
+function rankBadge<Row extends RankRow>(row: Row) {
+  return row.isWinAward ? (
+    <Tooltip title={row.awardName}>
+      <span
+        className="rank-award"
+        style={{ background: row.awardBackground ?? undefined, color: row.awardColor ?? undefined }}
+        data-award={row.awardName ?? ''}
+      >
+        <span className="rank-award__rank">{rankLabel(row.rank)}</span>
+        {row.awardName ? <span className="rank-award__name">{row.awardName}</span> : null}
+      </span>
+    </Tooltip>
+  ) : (
+    <span className="rank-number">{rankLabel(row.rank)}</span>
+  );
 }
 
 /** User: avatar, name (by the contest's rankShowName), follow toggle, Star and Girl flags, school. */

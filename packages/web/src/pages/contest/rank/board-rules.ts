@@ -99,14 +99,44 @@ export function displayName(
 }
 
 /**
+ * reference §9.6: the caller's own row and the followed users' rows come first, then the whole board
+ * with them again at their places; the server says how many rows of its paged list are those
+ * pinned copies (`pinned`, issue 24 item 16). How many of this page's rows are pinned:
+ */
+export function pinnedOnPage(pinned: number | undefined, currentPage: number, limit: number): number {
+  const from = (currentPage - 1) * limit;
+  return Math.max(0, Math.min(limit, (pinned ?? 0) - from));
+}
+
+export type PinnedRole = 'pinned' | 'last' | null;
+
+/** The row at `index` of a page with `onPage` pinned rows: pinned, the last pinned, or neither. */
+export function pinnedRole(index: number, onPage: number): PinnedRole {
+  if (index >= onPage) return null;
+  return index === onPage - 1 ? 'last' : 'pinned';
+}
+
+/** The people on the board: its paged list less the pinned copies, each person counted once. */
+export function peopleOnBoard(total: number, pinned: number | undefined): number {
+  return Math.max(0, total - (pinned ?? 0));
+}
+
+/**
  * Spec part 1 §2: followed users, star users and female users are row-coloured; the viewer's own
  * row is marked too. Every class that applies is given; the style sheet orders them.
  */
 export function rankRowClasses(
   row: Pick<RankRow, 'uid' | 'rank' | 'gender'>,
-  context: { concerned: ReadonlySet<string>; ownUid: string | null },
+  context: {
+    concerned: ReadonlySet<string>;
+    ownUid: string | null;
+    /** the row is one of the pinned copies at the head of the board, the last of them (pinnedRole) */
+    pinned?: PinnedRole;
+  },
 ): string[] {
   const classes: string[] = [];
+  if (context.pinned) classes.push('rank-row--pinned');
+  if (context.pinned === 'last') classes.push('rank-row--pinned-last');
   if (context.ownUid && row.uid === context.ownUid) classes.push('rank-row--own');
   if (context.concerned.has(row.uid)) classes.push('rank-row--concerned');
   if (isStarRow(row)) classes.push('rank-row--star');

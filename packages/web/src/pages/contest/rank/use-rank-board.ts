@@ -70,6 +70,8 @@ export function useRankBoard<Row extends RankRow>(options: RankBoardOptions) {
     board,
     rows: board.data?.records ?? [],
     total: board.data?.total ?? 0,
+    /** rows at the head of the paged list that are pinned copies (reference §9.6, issue 24 item 16) */
+    pinned: board.data?.pinned ?? 0,
     currentPage,
     limit,
     keyword,

@@ -1,12 +1,13 @@
 import { TrophyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { defaultMedalCounts } from '@verdict/shared';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Switch, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getScrollBoardInfo, getScrollBoardSubmissions } from '../../../api/contest-scroll-board';
 import { useContestContext } from '../contest-context';
-import { CONTEST_STATUS } from '@verdict/shared';
+import { scrollBoardBlock } from '../contest-rules';
 import type { MedalCounts } from './roll';
 import { scrollBoardHref } from './scroll-query';
 import './scroll-board.css';
@@ -26,20 +27,22 @@ async function rankedCount(cid: number, removeStar: boolean): Promise<number> {
 /**
  * The contest's Scroll Board tab (spec part 1 §2 "Scroll-board config"; contest admins of ACM
  * contests): the contest id, editable medal counts (by default 10 %, 20 % and 30 % of the ranked
- * users), the remove-star switch, and Start Rolling, which opens /scrollBoard in a new window (after
- * a confirmation while the contest has not ended).
+ * users), the remove-star switch, and Start Rolling, which opens /scrollBoard in a new window.
+ * **Changed:** HOJ asks for a confirmation and opens the board while the contest runs; Verdict's
+ * server gives the board its data only once a sealed ACM contest has ended (reference §9.7), so
+ * until then the tab says why and Start stays off, instead of opening a board that fails (issue 24
+ * item 13).
  */
 export function ScrollBoardConfigPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const { cid, facts } = useContestContext();
-  const ended = facts?.status === CONTEST_STATUS.ended;
+  const { cid, facts, info } = useContestContext();
+  const block = facts ? scrollBoardBlock(facts) : 'notEnded';
   const [removeStar, setRemoveStar] = useState(false);
   const [medals, setMedals] = useState<MedalCounts | null>(null);
   const ranked = useQuery({
     queryKey: ['scroll-board-ranked', cid, removeStar],
     queryFn: () => rankedCount(cid, removeStar),
-    enabled: ended,
+    enabled: block === null,
     retry: false,
   });
   const shown = medals ?? defaultMedalCounts(ranked.data ?? 0);
@@ -47,17 +50,7 @@ export function ScrollBoardConfigPage() {
   // the defaults follow the ranked count until the admin edits a count
   useEffect(() => setMedals(null), [removeStar]);
 
-  const open = () => window.open(scrollBoardHref(cid, removeStar, shown), '_blank', 'noopener');
-  const start = () => {
-    if (ended) return open();
-    modal.confirm({
-      title: t('contestScrollBoard.config.notEnded'),
-      content: t('contestScrollBoard.config.notEndedConfirm'),
-      okText: t('contestScrollBoard.config.open'),
-      cancelText: t('contestScrollBoard.config.cancel'),
-      onOk: open,
-    });
-  };
+  const start = () => window.open(scrollBoardHref(cid, removeStar, shown), '_blank', 'noopener');
 
   return (
     <Card
@@ -68,6 +61,18 @@ export function ScrollBoardConfigPage() {
         </span>
       }
     >
+      {block !== null && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('contestScrollBoard.config.blockedTitle')}
+          description={t(`contestScrollBoard.config.${block}`, {
+            end: info ? dayjs(info.endTime).format('YYYY-MM-DD HH:mm:ss') : '',
+          })}
+          className="scroll-board-config-alert"
+          data-testid="scroll-config-blocked"
+        />
+      )}
       {ranked.isError && (
         <Alert type="warning" showIcon message={ranked.error.message} className="scroll-board-config-alert" />
       )}
@@ -93,7 +98,7 @@ export function ScrollBoardConfigPage() {
           {t('contestScrollBoard.config.defaultsHint')}
           {ranked.data !== undefined && <> {t('contestScrollBoard.config.ranked', { count: ranked.data })}</>}
         </Typography.Paragraph>
-        <Button type="primary" onClick={start} data-testid="scroll-config-start">
+        <Button type="primary" onClick={start} disabled={block !== null} data-testid="scroll-config-start">
           {t('contestScrollBoard.config.start')}
         </Button>
       </Form>
