@@ -80,7 +80,10 @@ describe('GET|POST /api/admin/config/get-db-and-redis-config', () => {
       if (process.env.TEST_DATABASE_URL) {
         const url = new globalThis.URL(process.env.TEST_DATABASE_URL);
         // each test file works in a database of its own on that server (helpers/db.ts), not the URL's
-        const [own] = (await t.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
+        const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
+          rows: { name: string }[];
+        };
+        const own = result.rows[0];
         expect(data).toMatchObject({ dbKind: 'postgres', dbName: own!.name, dbUsername: url.username });
         if (url.password) expect(JSON.stringify(data)).not.toContain(decodeURIComponent(url.password));
       } else {
