@@ -1,20 +1,7 @@
-import { JudgeStatus, type SubtaskResultView } from '@verdict/shared';
+import { JudgeStatus, type CaseResultView, type SubtaskResultView } from '@verdict/shared';
 
-/** One judge_case row as the case list shows it (detail.ts caseResults). */
-export interface CaseRow {
-  id: number;
-  submitId: number;
-  status: number | null;
-  time: number | null;
-  memory: number | null;
-  score: number | null;
-  groupNum: number | null;
-  seq: number | null;
-  mode: string;
-  userOutput: string | null;
-  inputData?: string | null;
-  outputData?: string | null;
-}
+/** One judge_case row as the case list shows it (detail.ts caseResults): the view, with its ids. */
+export type CaseRow = CaseResultView & { id: number; submitId: number };
 
 /**
  * reference §8.10 "Display": cases grouped by subtask (groups in ascending number), each with its
