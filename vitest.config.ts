@@ -1,4 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { assertSupportedNode } from './scripts/check-node.mjs';
+
+// Issue 32: the tests run on a supported Node (npm scripts and npx find the one `npm install` brings).
+assertSupportedNode();
 
 /**
  * Unit tests: pure code, no database, sandbox, process, network or browser (`npm run test:unit`,
