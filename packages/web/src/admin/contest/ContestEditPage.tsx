@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ContestSaveResult } from '@verdict/shared';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, Radio, Result, Row, Select, Switch } from 'antd';
+import { Alert, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -17,6 +17,7 @@ import {
 } from '../../api/admin-contest';
 import type { Answer } from '../../api/answer-calls';
 import { EditorPageHead } from '../common/editor/EditorPageHead';
+import { LoadFailedResult } from '../common/editor/LoadFailedResult';
 import { NotFoundResult } from '../common/editor/NotFoundResult';
 import { useEditorForm } from '../common/editor/use-editor-form';
 import { useRouteId } from '../common/editor/use-route-id';
@@ -110,14 +111,10 @@ export function ContestEditor({ target = SITE_TARGET }: { target?: ContestEditTa
   if (!validCid) return <NotFoundResult backTo={target.listPath} backLabel={back} />;
   if (editing && saved.isError) {
     return (
-      <Result
-        status="warning"
+      <LoadFailedResult
         title={t('adminContest.common.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void saved.refetch()}>
-            {t('adminContest.common.retry')}
-          </Button>
-        }
+        retryLabel={t('adminContest.common.retry')}
+        onRetry={() => void saved.refetch()}
       />
     );
   }

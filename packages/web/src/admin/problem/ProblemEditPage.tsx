@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Result } from 'antd';
+import { Card, Form } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -17,6 +17,7 @@ import {
   type ProblemDtoBody,
 } from '../../api/admin-problem';
 import { EditorPageHead } from '../common/editor/EditorPageHead';
+import { LoadFailedResult } from '../common/editor/LoadFailedResult';
 import { NotFoundResult } from '../common/editor/NotFoundResult';
 import { useEditorForm } from '../common/editor/use-editor-form';
 import { useRouteId } from '../common/editor/use-route-id';
@@ -151,20 +152,13 @@ export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTa
   const failed = languages.isError || (editing && saved.isError);
   if (failed) {
     return (
-      <Result
-        status="warning"
+      <LoadFailedResult
         title={t('adminProblem.common.loadFailed')}
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              void languages.refetch();
-              if (editing) void saved.refetch();
-            }}
-          >
-            {t('adminProblem.common.retry')}
-          </Button>
-        }
+        retryLabel={t('adminProblem.common.retry')}
+        onRetry={() => {
+          void languages.refetch();
+          if (editing) void saved.refetch();
+        }}
       />
     );
   }
