@@ -233,7 +233,6 @@ export function ContestProblemsPage() {
         columns={columns}
         loading={list.isFetching}
         scrollX={860}
-        pagination={false}
         emptyText={t('adminContest.problems.empty')}
       />
 

@@ -11,7 +11,6 @@ import {
   updateTrainingProblem,
   type TrainingProblemLink,
 } from '../../api/admin-training';
-import { useIsMobile } from '../../layout/use-is-mobile';
 import { useRowAction } from '../common/use-row-action';
 import { CrudPageHead } from '../common/CrudPageHead';
 import { NotFoundResult } from '../common/editor/NotFoundResult';
@@ -34,7 +33,6 @@ type Row = LinkedProblemRow<TrainingProblemLink>;
  */
 export function TrainingProblemsPage() {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const navigate = useNavigate();
   const tid = Number(useParams().trainingId);
   const valid = Number.isInteger(tid) && tid > 0;
@@ -195,15 +193,7 @@ export function TrainingProblemsPage() {
         columns={columns}
         loading={list.isFetching}
         scrollX={560}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total,
-          simple: isMobile,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          onChange: setPage,
-        }}
+        paging={{ page, pageSize: PAGE_SIZE, total, onPage: setPage }}
         emptyText={t('adminTraining.problems.empty')}
       />
       <TrainingBankModal tid={tid} open={bankOpen} onClose={() => setBankOpen(false)} onAdded={refresh} />

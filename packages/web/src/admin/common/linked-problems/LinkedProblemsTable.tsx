@@ -1,22 +1,25 @@
-import { Card, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Card, Table, type TableColumnsType } from 'antd';
+import { useIsMobile } from '../../../layout/use-is-mobile';
+import { adminPager, type AdminPage } from '../admin-pager';
 import type { LinkedProblemRow } from './use-linked-problems';
 
-/** The table of a contest's or training's problems, one row a problem. */
+/** The table of a contest's or training's problems, one row a problem; without `paging`, all on one page. */
 export function LinkedProblemsTable<Link>({
   rows,
   columns,
   loading,
   scrollX,
-  pagination,
+  paging,
   emptyText,
 }: {
   rows: LinkedProblemRow<Link>[];
   columns: TableColumnsType<LinkedProblemRow<Link>>;
   loading: boolean;
   scrollX: number;
-  pagination: TablePaginationConfig | false;
+  paging?: AdminPage;
   emptyText: string;
 }) {
+  const isMobile = useIsMobile();
   return (
     <Card>
       <Table<LinkedProblemRow<Link>>
@@ -26,7 +29,7 @@ export function LinkedProblemsTable<Link>({
         dataSource={rows}
         loading={loading}
         scroll={{ x: scrollX }}
-        pagination={pagination}
+        pagination={paging ? adminPager(paging, isMobile) : false}
         locale={{ emptyText }}
       />
     </Card>
