@@ -6,7 +6,6 @@ import {
   NotificationOutlined,
   OrderedListOutlined,
   PlusOutlined,
-  ReloadOutlined,
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -33,6 +32,7 @@ import {
   type AdminContestRow,
 } from '../../api/admin-contest';
 import { useIsMobile } from '../../layout/use-is-mobile';
+import { RefreshButton } from '../common/RefreshButton';
 import { useRowAction } from '../common/use-row-action';
 import { useSession } from '../../store/session';
 import { when } from '../content/when';
@@ -239,13 +239,11 @@ export function ContestListPage() {
           {t('title.adminContestList')}
         </Typography.Title>
         <Space wrap>
-          <Tooltip title={t('adminContest.common.refresh')}>
-            <Button
-              icon={<ReloadOutlined spin={list.isFetching} />}
-              aria-label={t('adminContest.common.refresh')}
-              onClick={() => void refresh()}
-            />
-          </Tooltip>
+          <RefreshButton
+            label={t('adminContest.common.refresh')}
+            fetching={list.isFetching}
+            onRefresh={() => void refresh()}
+          />
           <Link to={contestPaths.create}>
             <Button type="primary" icon={<PlusOutlined />}>
               {t('adminContest.list.create')}

@@ -3,7 +3,6 @@ import {
   BgColorsOutlined,
   EditOutlined,
   PlusOutlined,
-  ReloadOutlined,
   DatabaseOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +19,7 @@ import {
 } from '../../api/admin-contest';
 import { toast } from '../../feedback/toast';
 import { useIsMobile } from '../../layout/use-is-mobile';
+import { RefreshButton } from '../common/RefreshButton';
 import { useRowAction } from '../common/use-row-action';
 import { NotFoundResult } from '../common/editor/NotFoundResult';
 import { LinkedProblemsTable } from '../common/linked-problems/LinkedProblemsTable';
@@ -211,13 +211,11 @@ export function ContestProblemsPage() {
           <Link to={contestPaths.list}>
             <Button icon={<ArrowLeftOutlined />}>{t('adminContest.common.back')}</Button>
           </Link>
-          <Tooltip title={t('adminContest.common.refresh')}>
-            <Button
-              icon={<ReloadOutlined spin={list.isFetching} />}
-              aria-label={t('adminContest.common.refresh')}
-              onClick={() => void refresh()}
-            />
-          </Tooltip>
+          <RefreshButton
+            label={t('adminContest.common.refresh')}
+            fetching={list.isFetching}
+            onRefresh={() => void refresh()}
+          />
           <Button icon={<DatabaseOutlined />} onClick={() => setBankOpen(true)} disabled={!contest.data}>
             {t('adminContest.problems.addFromBank')}
           </Button>
