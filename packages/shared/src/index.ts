@@ -19,3 +19,4 @@ export * from './training-admin.ts';
 export * from './home.ts';
 export * from './discussion.ts';
 export * from './message.ts';
+export * from './editor-scope.ts';

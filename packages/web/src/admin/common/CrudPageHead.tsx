@@ -1,6 +1,7 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Space, Tooltip, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { RefreshButton } from './RefreshButton';
 
 interface CrudPageHeadProps {
   title: string;
@@ -35,9 +36,7 @@ export function CrudPageHead({
       </div>
       <Space wrap>
         {children}
-        <Tooltip title={refreshLabel}>
-          <Button icon={<ReloadOutlined spin={fetching} />} aria-label={refreshLabel} onClick={onRefresh} />
-        </Tooltip>
+        <RefreshButton label={refreshLabel} fetching={fetching} onRefresh={onRefresh} />
         {create && (
           <Button type="primary" icon={<PlusOutlined />} onClick={create.onClick}>
             {create.label}

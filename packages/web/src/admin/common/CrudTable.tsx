@@ -1,5 +1,6 @@
 import { Card, Table, type TableColumnsType } from 'antd';
 import { useIsMobile } from '../../layout/use-is-mobile';
+import { adminPager } from './admin-pager';
 import type { CrudList } from './use-crud-list';
 
 interface CrudTableProps<Row> {
@@ -28,15 +29,7 @@ export function CrudTable<Row extends { id: number }>({
         dataSource={rows}
         loading={loading}
         scroll={{ x: scrollX }}
-        pagination={{
-          current: page,
-          pageSize,
-          total,
-          simple: isMobile,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          onChange: onPage,
-        }}
+        pagination={adminPager({ page, pageSize, total, onPage }, isMobile)}
         locale={{ emptyText }}
       />
     </Card>

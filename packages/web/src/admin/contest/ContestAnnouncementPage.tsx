@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import {
   getContestAnnouncements,
   updateContestAnnouncement,
 } from '../../api/admin-contest';
+import { NotFoundResult } from '../common/editor/NotFoundResult';
 import { AnnouncementManager, type AnnouncementSource } from '../content/AnnouncementManager';
 import { contestPaths } from './paths';
 
@@ -39,15 +40,7 @@ export function ContestAnnouncementPage() {
     }),
     [cid],
   );
-  if (!valid) {
-    return (
-      <Result
-        status="404"
-        title={t('errors.notFound')}
-        extra={<Link to={contestPaths.list}>{t('adminContest.common.back')}</Link>}
-      />
-    );
-  }
+  if (!valid) return <NotFoundResult backTo={contestPaths.list} backLabel={t('adminContest.common.back')} />;
   return (
     <AnnouncementManager
       source={source}

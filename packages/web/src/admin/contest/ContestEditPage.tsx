@@ -1,35 +1,27 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  Radio,
-  Result,
-  Row,
-  Select,
-  Switch,
-  Typography,
-} from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { ContestSaveResult } from '@verdict/shared';
+import { Alert, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation } from 'react-router';
 import {
   createContest,
   getAdminContest,
   updateContest,
+  type AdminContestAnswer,
+  type AdminContestVO,
   type AwardType,
   type ContestAuth,
   type OiRankScoreType,
   type RankShowName,
 } from '../../api/admin-contest';
+import type { Answer } from '../../api/answer-calls';
+import { EditorPageHead } from '../common/editor/EditorPageHead';
+import { LoadFailedResult } from '../common/editor/LoadFailedResult';
+import { NotFoundResult } from '../common/editor/NotFoundResult';
+import { useEditorForm } from '../common/editor/use-editor-form';
+import { useRouteId } from '../common/editor/use-route-id';
 import { FormSaveFooter } from '../common/FormSaveFooter';
-import { ApiError } from '../../api/http';
 import { PageLoading } from '../../components/PageLoading';
 import { toast } from '../../feedback/toast';
 import { MarkdownField } from '../problem/components/MarkdownField';
@@ -61,6 +53,25 @@ import './admin-contest.css';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
+/**
+ * Whose contests the form edits: where it loads from and saves to, and the list it comes from. The
+ * site's by default; a group's contests (issue 27) give their own.
+ */
+export interface ContestEditTarget {
+  listPath: string;
+  load: (cid: number) => Promise<AdminContestAnswer>;
+  create: (body: AdminContestVO) => Promise<unknown>;
+  /** answers how many registrations a new password removed, when it removed any */
+  update: (body: AdminContestVO) => Promise<Answer<ContestSaveResult | null>>;
+}
+
+const SITE_TARGET: ContestEditTarget = {
+  listPath: contestPaths.list,
+  load: getAdminContest,
+  create: createContest,
+  update: updateContest,
+};
+
 /** /admin/contest/create and /admin/contest/:contestId/edit (spec part 2 §2.7); remounted per path. */
 export function ContestEditPage() {
   const { pathname } = useLocation();
@@ -76,60 +87,34 @@ function useAwardNames(): [string, string, string] {
   ];
 }
 
-function ContestEditor() {
+/** The contest form (spec part 2 §2.7); `target` says whose contests it edits (the site's by default). */
+export function ContestEditor({ target = SITE_TARGET }: { target?: ContestEditTarget }) {
   const { t } = useTranslation();
   const text = useContestText();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const awardNames = useAwardNames();
-  const { contestId } = useParams();
-  const editing = contestId !== undefined;
-  const cid = editing ? Number(contestId) : null;
-  const validCid = cid === null || (Number.isInteger(cid) && cid > 0);
+  const { editing, id: cid, valid: validCid } = useRouteId('contestId');
 
   const saved = useQuery({
     queryKey: ['admin-contest', 'detail', cid],
-    queryFn: () => getAdminContest(cid!),
+    queryFn: () => target.load(cid!),
     enabled: editing && validCid,
     staleTime: 0,
     gcTime: 0,
   });
 
-  const [form, setForm] = useState<ContestFormState | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-
+  const { form, start, update, submitted, saving, saveError, save } = useEditorForm<ContestFormState>();
   if (form === null && (!editing || saved.data)) {
-    setForm(saved.data ? formFromContest(saved.data, awardNames) : defaultContestForm(awardNames));
+    start(saved.data ? formFromContest(saved.data, awardNames) : defaultContestForm(awardNames));
   }
 
-  const update = (change: Partial<ContestFormState> | ((f: ContestFormState) => ContestFormState)) => {
-    setForm((current) =>
-      current ? (typeof change === 'function' ? change(current) : { ...current, ...change }) : current,
-    );
-    setSaveError(null);
-  };
-
-  if (!validCid) {
-    return (
-      <Result
-        status="404"
-        title={t('errors.notFound')}
-        extra={<Link to={contestPaths.list}>{t('adminContest.common.back')}</Link>}
-      />
-    );
-  }
+  const back = t('adminContest.common.back');
+  if (!validCid) return <NotFoundResult backTo={target.listPath} backLabel={back} />;
   if (editing && saved.isError) {
     return (
-      <Result
-        status="warning"
+      <LoadFailedResult
         title={t('adminContest.common.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void saved.refetch()}>
-            {t('adminContest.common.retry')}
-          </Button>
-        }
+        retryLabel={t('adminContest.common.retry')}
+        onRetry={() => void saved.refetch()}
       />
     );
   }
@@ -154,41 +139,27 @@ function ContestEditor() {
   const sealTime = form.sealRank ? sealTimeOf(form.sealChoice, form.startTime, form.endTime) : null;
   const warnPassword = dropsRegistrations(form, saved.data?.pwd ?? null);
 
-  const save = async () => {
-    setSubmitted(true);
-    const errors = validateContestForm(form);
-    if (errors.length > 0) {
-      toast.error(messageOf(errors[0]!));
-      setTimeout(() => {
-        document
-          .querySelector('.acn-form .ant-form-item-has-error, .acn-form [role="alert"]')
-          ?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      }, 0);
-      return;
-    }
-    setSaving(true);
-    setSaveError(null);
-    try {
-      const body = toContestBody(form);
-      if (form.id !== null) {
-        const answer = await updateContest(body);
-        // reference §3.12: the server says how many registrations a new password removed
-        if (answer.data && answer.data.registrationsDropped > 0) toast.warning(answer.msg);
-        else toast.success(t('adminContest.common.updated'));
-      } else {
-        await createContest(body);
-        toast.success(t('adminContest.common.created'));
-      }
-      await queryClient.invalidateQueries({ queryKey: ['admin-contest'] });
-      void navigate(contestPaths.list);
-    } catch (error) {
-      setSaveError(
-        error instanceof ApiError && error.message ? error.message : t('adminContest.common.saveFailed'),
-      );
-    } finally {
-      setSaving(false);
+  const write = async () => {
+    const body = toContestBody(form);
+    if (form.id !== null) {
+      const answer = await target.update(body);
+      // reference §3.12: the server says how many registrations a new password removed
+      if (answer.data && answer.data.registrationsDropped > 0) toast.warning(answer.msg);
+      else toast.success(t('adminContest.common.updated'));
+    } else {
+      await target.create(body);
+      toast.success(t('adminContest.common.created'));
     }
   };
+  const onSave = () =>
+    void save({
+      errors: validateContestForm(form).map(messageOf),
+      firstError: '.acn-form .ant-form-item-has-error, .acn-form [role="alert"]',
+      write,
+      staleKey: ['admin-contest'],
+      listPath: target.listPath,
+      failText: t('adminContest.common.saveFailed'),
+    });
 
   const toggle = (
     field: 'autoRealRank' | 'openPrint' | 'openRank' | 'allowEndSubmit' | 'visible' | 'openAccountLimit',
@@ -233,16 +204,15 @@ function ContestEditor() {
 
   return (
     <div className="ap-page">
-      <div className="ap-page-head">
-        <Typography.Title level={3} className="ap-page-title">
-          {form.id !== null
+      <EditorPageHead
+        title={
+          form.id !== null
             ? t('adminContest.form.editTitle', { id: form.id })
-            : t('adminContest.form.createTitle')}
-        </Typography.Title>
-        <Link to={contestPaths.list}>
-          <Button icon={<ArrowLeftOutlined />}>{t('adminContest.common.back')}</Button>
-        </Link>
-      </div>
+            : t('adminContest.form.createTitle')
+        }
+        backTo={target.listPath}
+        backLabel={back}
+      />
       <Form layout="vertical" component="div" className="acn-form">
         <Card className="acn-section" title={t('adminContest.form.sections.basic')}>
           <Form.Item
@@ -482,8 +452,8 @@ function ContestEditor() {
         errors={allErrors.map(messageOf)}
         saveError={saveError}
         saving={saving}
-        onSave={() => void save()}
-        cancelTo={contestPaths.list}
+        onSave={onSave}
+        cancelTo={target.listPath}
         texts={{
           fixErrors: t('adminContest.form.fixErrors'),
           saveFailed: t('adminContest.common.saveFailed'),

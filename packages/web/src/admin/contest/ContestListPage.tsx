@@ -6,7 +6,6 @@ import {
   NotificationOutlined,
   OrderedListOutlined,
   PlusOutlined,
-  ReloadOutlined,
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -32,8 +31,9 @@ import {
   getAdminContestList,
   type AdminContestRow,
 } from '../../api/admin-contest';
-import { toast } from '../../feedback/toast';
 import { useIsMobile } from '../../layout/use-is-mobile';
+import { RefreshButton } from '../common/RefreshButton';
+import { useRowAction } from '../common/use-row-action';
 import { useSession } from '../../store/session';
 import { when } from '../content/when';
 import { AuthTag, StatusTag, TypeTag } from './ContestTags';
@@ -59,7 +59,6 @@ export function ContestListPage() {
   const keyword = search.get('keyword') ?? '';
   const page = Math.max(1, Number(search.get('currentPage')) || 1);
   const [keywordInput, setKeywordInput] = useState(keyword);
-  const [busy, setBusy] = useState<string | null>(null);
 
   const list = useQuery({
     queryKey: ['admin-contest', 'list', page, keyword],
@@ -68,6 +67,7 @@ export function ContestListPage() {
     staleTime: 0,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-contest', 'list'] });
+  const { busy, act } = useRowAction(refresh);
 
   const setQuery = (values: { keyword?: string; currentPage?: number }) => {
     const next = new URLSearchParams(search);
@@ -76,20 +76,6 @@ export function ContestListPage() {
       else next.set(key, String(value));
     }
     setSearch(next);
-  };
-
-  /** Runs one row action with its spinner; the client has shown a refusal's message already. */
-  const act = async (key: string, action: () => Promise<unknown>, done: string) => {
-    setBusy(key);
-    try {
-      await action();
-      toast.success(done);
-      await refresh();
-    } catch {
-      // shown by the client
-    } finally {
-      setBusy(null);
-    }
   };
 
   const columns: TableColumnsType<AdminContestRow> = [
@@ -253,13 +239,11 @@ export function ContestListPage() {
           {t('title.adminContestList')}
         </Typography.Title>
         <Space wrap>
-          <Tooltip title={t('adminContest.common.refresh')}>
-            <Button
-              icon={<ReloadOutlined spin={list.isFetching} />}
-              aria-label={t('adminContest.common.refresh')}
-              onClick={() => void refresh()}
-            />
-          </Tooltip>
+          <RefreshButton
+            label={t('adminContest.common.refresh')}
+            fetching={list.isFetching}
+            onRefresh={() => void refresh()}
+          />
           <Link to={contestPaths.create}>
             <Button type="primary" icon={<PlusOutlined />}>
               {t('adminContest.list.create')}

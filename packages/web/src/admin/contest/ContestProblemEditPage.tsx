@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Result } from 'antd';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import {
   createContestProblem,
   getContestProblem,
@@ -11,6 +11,8 @@ import {
   updateContestProblem,
 } from '../../api/admin-contest';
 import { PageLoading } from '../../components/PageLoading';
+import { LoadFailedResult } from '../common/editor/LoadFailedResult';
+import { NotFoundResult } from '../common/editor/NotFoundResult';
 import { ProblemEditor, type ProblemEditTarget } from '../problem/ProblemEditPage';
 import { ContestProblemFields } from './problems/ContestProblemFields';
 import { contestProblemErrors, type ContestProblemDraft } from './problems/contest-problem';
@@ -59,25 +61,13 @@ function ContestProblemEditor() {
     );
   }
 
-  if (!valid) {
-    return (
-      <Result
-        status="404"
-        title={t('errors.notFound')}
-        extra={<Link to={contestPaths.list}>{t('adminContest.common.back')}</Link>}
-      />
-    );
-  }
+  if (!valid) return <NotFoundResult backTo={contestPaths.list} backLabel={t('adminContest.common.back')} />;
   if (info.isError) {
     return (
-      <Result
-        status="warning"
+      <LoadFailedResult
         title={t('adminContest.common.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void info.refetch()}>
-            {t('adminContest.common.retry')}
-          </Button>
-        }
+        retryLabel={t('adminContest.common.retry')}
+        onRetry={() => void info.refetch()}
       />
     );
   }

@@ -1,25 +1,12 @@
 import {
   ArrowLeftOutlined,
   BgColorsOutlined,
-  DeleteOutlined,
   EditOutlined,
   PlusOutlined,
-  ReloadOutlined,
   DatabaseOutlined,
 } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Modal,
-  Popconfirm,
-  Result,
-  Space,
-  Table,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Modal, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -30,9 +17,14 @@ import {
   setContestProblemInfo,
   type ContestProblem,
 } from '../../api/admin-contest';
-import type { AdminProblem } from '../../api/admin-problem';
 import { toast } from '../../feedback/toast';
 import { useIsMobile } from '../../layout/use-is-mobile';
+import { RefreshButton } from '../common/RefreshButton';
+import { useRowAction } from '../common/use-row-action';
+import { NotFoundResult } from '../common/editor/NotFoundResult';
+import { LinkedProblemsTable } from '../common/linked-problems/LinkedProblemsTable';
+import { RemoveProblemButton } from '../common/linked-problems/RemoveProblemButton';
+import { useLinkedProblems, type LinkedProblemRow } from '../common/linked-problems/use-linked-problems';
 import { contestPaths } from './paths';
 import { BankProblemModal } from './problems/BankProblemModal';
 import { ContestProblemFields } from './problems/ContestProblemFields';
@@ -43,10 +35,7 @@ import './admin-contest.css';
 /** A contest's problems are few; one page holds them (the server sorts them by display id). */
 const LIMIT = 100;
 
-interface Row {
-  problem: AdminProblem;
-  link: ContestProblem | undefined;
-}
+type Row = LinkedProblemRow<ContestProblem>;
 
 /**
  * /admin/contest/:contestId/problems (spec part 2 §2.7, reference §3.12): the contest's problems
@@ -57,7 +46,6 @@ export function ContestProblemsPage() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const cid = Number(useParams().contestId);
   const valid = Number.isInteger(cid) && cid > 0;
   const [bankOpen, setBankOpen] = useState(false);
@@ -66,36 +54,24 @@ export function ContestProblemsPage() {
   );
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [removing, setRemoving] = useState<number | null>(null);
 
   const contest = useQuery({
     queryKey: ['admin-contest', 'detail', cid],
     queryFn: () => getAdminContest(cid),
     enabled: valid,
   });
-  const list = useQuery({
-    queryKey: ['admin-contest', 'problems', cid],
-    queryFn: () => getContestProblemList({ cid, currentPage: 1, limit: LIMIT }),
+  const { list, rows, refresh } = useLinkedProblems({
+    listKey: ['admin-contest', 'problems', cid],
+    page: 1,
     enabled: valid,
-    // another screen (the problem form, the bank dialog) may have changed it: read it afresh
-    staleTime: 0,
+    fetchPage: (currentPage) => getContestProblemList({ cid, currentPage, limit: LIMIT }),
+    problemsOf: (answer) => answer.problemList,
+    linksOf: (answer) => answer.contestProblemMap,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-contest', 'problems', cid] });
+  const { busy, act } = useRowAction(refresh);
 
-  if (!valid) {
-    return (
-      <Result
-        status="404"
-        title={t('errors.notFound')}
-        extra={<Link to={contestPaths.list}>{t('adminContest.common.back')}</Link>}
-      />
-    );
-  }
+  if (!valid) return <NotFoundResult backTo={contestPaths.list} backLabel={t('adminContest.common.back')} />;
 
-  const rows: Row[] = (list.data?.problemList.records ?? []).map((problem) => ({
-    problem,
-    link: list.data?.contestProblemMap[String(problem.id)],
-  }));
   const takenIds = rows.flatMap((row) => (row.link ? [row.link.displayId] : []));
   const otherIds = editing
     ? rows
@@ -128,18 +104,12 @@ export function ContestProblemsPage() {
     }
   };
 
-  const remove = async (row: Row) => {
-    setRemoving(row.problem.id);
-    try {
-      await removeContestProblem(row.problem.id, cid);
-      toast.success(t('adminContest.problems.removed'));
-      await refresh();
-    } catch {
-      // the client has shown the server's message
-    } finally {
-      setRemoving(null);
-    }
-  };
+  const remove = (row: Row) =>
+    act(
+      `remove-${row.problem.id}`,
+      () => removeContestProblem(row.problem.id, cid),
+      t('adminContest.problems.removed'),
+    );
 
   const shownTitle = (row: Row) => row.link?.displayTitle || row.problem.title;
   const columns: TableColumnsType<Row> = [
@@ -215,24 +185,14 @@ export function ContestProblemsPage() {
               }}
             />
           </Tooltip>
-          <Popconfirm
-            title={t('adminContest.problems.removeConfirm', { title: shownTitle(row) })}
-            okText={t('adminContest.problems.remove')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('adminContest.common.cancel')}
+          <RemoveProblemButton
+            confirmTitle={t('adminContest.problems.removeConfirm', { title: shownTitle(row) })}
+            label={t('adminContest.problems.remove')}
+            ariaLabel={`${t('adminContest.problems.remove')} ${shownTitle(row)}`}
+            cancelLabel={t('adminContest.common.cancel')}
+            loading={busy === `remove-${row.problem.id}`}
             onConfirm={() => remove(row)}
-            overlayStyle={{ maxWidth: 360 }}
-          >
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              loading={removing === row.problem.id}
-              aria-label={`${t('adminContest.problems.remove')} ${shownTitle(row)}`}
-              // a title, not a tooltip: a tooltip would lie over the confirmation's buttons
-              title={t('adminContest.problems.remove')}
-            />
-          </Popconfirm>
+          />
         </Space>
       ),
     },
@@ -251,13 +211,11 @@ export function ContestProblemsPage() {
           <Link to={contestPaths.list}>
             <Button icon={<ArrowLeftOutlined />}>{t('adminContest.common.back')}</Button>
           </Link>
-          <Tooltip title={t('adminContest.common.refresh')}>
-            <Button
-              icon={<ReloadOutlined spin={list.isFetching} />}
-              aria-label={t('adminContest.common.refresh')}
-              onClick={() => void refresh()}
-            />
-          </Tooltip>
+          <RefreshButton
+            label={t('adminContest.common.refresh')}
+            fetching={list.isFetching}
+            onRefresh={() => void refresh()}
+          />
           <Button icon={<DatabaseOutlined />} onClick={() => setBankOpen(true)} disabled={!contest.data}>
             {t('adminContest.problems.addFromBank')}
           </Button>
@@ -268,18 +226,13 @@ export function ContestProblemsPage() {
           </Link>
         </Space>
       </div>
-      <Card>
-        <Table<Row>
-          rowKey={(row) => row.problem.id}
-          size="small"
-          columns={columns}
-          dataSource={rows}
-          loading={list.isFetching}
-          scroll={{ x: 860 }}
-          pagination={false}
-          locale={{ emptyText: t('adminContest.problems.empty') }}
-        />
-      </Card>
+      <LinkedProblemsTable
+        rows={rows}
+        columns={columns}
+        loading={list.isFetching}
+        scrollX={860}
+        emptyText={t('adminContest.problems.empty')}
+      />
 
       {contest.data && (
         <BankProblemModal

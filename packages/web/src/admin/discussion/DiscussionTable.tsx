@@ -12,7 +12,7 @@ import {
 import { useIsMobile } from '../../layout/use-is-mobile';
 import { CrudPageHead } from '../common/CrudPageHead';
 import { useCrudList } from '../common/use-crud-list';
-import { useRowAction } from './use-row-action';
+import { useRowAction } from '../common/use-row-action';
 
 const PAGE_SIZE = 10;
 

@@ -6,7 +6,7 @@ import { getDiscussionReports, setDiscussionReportState } from '../../api/admin-
 import { CrudPageHead } from '../common/CrudPageHead';
 import { CrudTable } from '../common/CrudTable';
 import { useCrudList } from '../common/use-crud-list';
-import { useRowAction } from './use-row-action';
+import { useRowAction } from '../common/use-row-action';
 
 const PAGE_SIZE = 10;
 

@@ -1,9 +1,8 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Result, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Form } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation } from 'react-router';
 import {
   createProblem,
   getAdminProblem,
@@ -17,8 +16,12 @@ import {
   type AdminProblem,
   type ProblemDtoBody,
 } from '../../api/admin-problem';
+import { EditorPageHead } from '../common/editor/EditorPageHead';
+import { LoadFailedResult } from '../common/editor/LoadFailedResult';
+import { NotFoundResult } from '../common/editor/NotFoundResult';
+import { useEditorForm } from '../common/editor/use-editor-form';
+import { useRouteId } from '../common/editor/use-route-id';
 import { FormSaveFooter } from '../common/FormSaveFooter';
-import { ApiError } from '../../api/http';
 import { PageLoading } from '../../components/PageLoading';
 import { useSession } from '../../store/session';
 import { BasicSection } from './form/BasicSection';
@@ -38,7 +41,6 @@ import {
   type ProblemFormState,
   type SavedProblem,
 } from './form/problem-form';
-import type { FormChange } from './form/section';
 import { ExamplesSection, StatementSection } from './form/StatementSection';
 import { TestCasesSection } from './form/TestCasesSection';
 import { mayPublish } from './permissions';
@@ -99,13 +101,8 @@ export function ProblemEditPage() {
 /** The full problem form; `target` says where it loads from and saves to (the bank by default). */
 export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTarget }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { userInfo } = useSession();
-  const { problemId: pidParam } = useParams();
-  const editing = pidParam !== undefined;
-  const pid = editing ? Number(pidParam) : null;
-  const validPid = pid === null || (Number.isInteger(pid) && pid > 0);
+  const { editing, id: pid, valid: validPid } = useRouteId('problemId');
 
   const languages = useQuery({
     queryKey: ['languages', 'local'],
@@ -121,12 +118,9 @@ export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTa
     gcTime: 0,
   });
 
-  const [form, setForm] = useState<ProblemFormState | null>(null);
+  const { form, start, update, submitted, saving, saveError, save } = useEditorForm<ProblemFormState>();
   const [baseline, setBaseline] = useState<CheckerBaseline | null>(null);
   const [compiled, setCompiled] = useState<CompileResult | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
 
   // The form starts from the saved problem (edit) or the defaults (create), once its data is here.
   const localLanguages = useMemo(() => (languages.data ?? []).filter((l) => l.oj === 'ME'), [languages.data]);
@@ -138,7 +132,7 @@ export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTa
           ...defaultProblemForm(localLanguages),
           auth: target.newAuth ?? (mayPublish(userInfo) ? (1 as const) : (2 as const)),
         };
-    setForm(initial);
+    start(initial);
     setBaseline(saved.data ? baselineOf(initial) : null);
   }
 
@@ -154,74 +148,34 @@ export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTa
   const fieldErrors: Partial<Record<FormField, string>> = {};
   for (const error of allErrors) fieldErrors[error.field] ??= messageOf(error);
 
-  const update = (change: FormChange) => {
-    setForm((current) =>
-      current ? (typeof change === 'function' ? change(current) : { ...current, ...change }) : current,
-    );
-    setSaveError(null);
-  };
-
-  if (!validPid) {
-    return (
-      <Result
-        status="404"
-        title={t('errors.notFound')}
-        extra={<Link to={target.listPath}>{t('adminProblem.form.back')}</Link>}
-      />
-    );
-  }
+  if (!validPid) return <NotFoundResult backTo={target.listPath} backLabel={t('adminProblem.form.back')} />;
   const failed = languages.isError || (editing && saved.isError);
   if (failed) {
     return (
-      <Result
-        status="warning"
+      <LoadFailedResult
         title={t('adminProblem.common.loadFailed')}
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              void languages.refetch();
-              if (editing) void saved.refetch();
-            }}
-          >
-            {t('adminProblem.common.retry')}
-          </Button>
-        }
+        retryLabel={t('adminProblem.common.retry')}
+        onRetry={() => {
+          void languages.refetch();
+          if (editing) void saved.refetch();
+        }}
       />
     );
   }
   if (!form) return <PageLoading />;
 
-  const save = async () => {
-    setSubmitted(true);
-    const errors = [...(target.ownErrors?.() ?? []), ...validateProblemForm(form, context).map(messageOf)];
-    if (errors.length > 0) {
-      toast.error(errors[0]!);
-      // bring the first field in error into view once it is marked
-      setTimeout(() => {
-        document
-          .querySelector('.ap-page .ant-form-item-has-error')
-          ?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      }, 0);
-      return;
-    }
-    setSaving(true);
-    setSaveError(null);
-    try {
-      const body = toProblemDto(form, { checkerBaseline: baseline });
-      await target.save(body, form.id);
-      toast.success(t(form.id ? 'adminProblem.common.updated' : 'adminProblem.common.created'));
-      await queryClient.invalidateQueries({ queryKey: ['admin-problem'] });
-      void navigate(target.listPath);
-    } catch (error) {
-      // the client has shown the server's message; it stays beside the button until the next change
-      setSaveError(
-        error instanceof ApiError && error.message ? error.message : t('adminProblem.form.saveFailed'),
-      );
-    } finally {
-      setSaving(false);
-    }
-  };
+  const onSave = () =>
+    void save({
+      errors: [...(target.ownErrors?.() ?? []), ...validateProblemForm(form, context).map(messageOf)],
+      firstError: '.ap-page .ant-form-item-has-error',
+      write: async () => {
+        await target.save(toProblemDto(form, { checkerBaseline: baseline }), form.id);
+        toast.success(t(form.id ? 'adminProblem.common.updated' : 'adminProblem.common.created'));
+      },
+      staleKey: ['admin-problem'],
+      listPath: target.listPath,
+      failText: t('adminProblem.form.saveFailed'),
+    });
 
   const sectionProps = { form, update, errors: fieldErrors };
   const heading = form.id
@@ -230,14 +184,11 @@ export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTa
 
   return (
     <div className="ap-page">
-      <div className="ap-page-head">
-        <Typography.Title level={3} className="ap-page-title">
-          {heading}
-        </Typography.Title>
-        <Link to={target.listPath}>
-          <Button icon={<ArrowLeftOutlined />}>{target.backLabel ?? t('adminProblem.form.back')}</Button>
-        </Link>
-      </div>
+      <EditorPageHead
+        title={heading}
+        backTo={target.listPath}
+        backLabel={target.backLabel ?? t('adminProblem.form.back')}
+      />
       {target.header?.(submitted)}
       <Form layout="vertical" component="div" className="ap-form">
         <Card className="ap-section" title={t('adminProblem.form.sections.basic')}>
@@ -273,7 +224,7 @@ export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTa
         errors={errorTexts}
         saveError={saveError}
         saving={saving}
-        onSave={() => void save()}
+        onSave={onSave}
         cancelTo={target.listPath}
         texts={{
           fixErrors: t('adminProblem.form.fixErrors'),

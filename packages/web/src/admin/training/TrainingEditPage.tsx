@@ -1,23 +1,8 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Result,
-  Row,
-  Select,
-  Switch,
-  Typography,
-} from 'antd';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { AdminTrainingDto, AdminTrainingInput } from '@verdict/shared';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Radio, Result, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { createTraining, getAdminTraining, updateTraining } from '../../api/admin-training';
 import { ApiError } from '../../api/http';
 import { getTrainingCategories } from '../../api/training';
@@ -25,6 +10,10 @@ import { PageLoading } from '../../components/PageLoading';
 import { toast } from '../../feedback/toast';
 import { TrainingCategoryTag } from '../../pages/training/TrainingTags';
 import { useSession } from '../../store/session';
+import { EditorPageHead } from '../common/editor/EditorPageHead';
+import { NotFoundResult } from '../common/editor/NotFoundResult';
+import { useEditorForm } from '../common/editor/use-editor-form';
+import { useRouteId } from '../common/editor/use-route-id';
 import { FormSaveFooter } from '../common/FormSaveFooter';
 import { MarkdownField } from '../problem/components/MarkdownField';
 import { trainingPaths } from './paths';
@@ -40,6 +29,27 @@ import {
 import { useTrainingText } from './use-training-text';
 import '../problem/admin-problem.css';
 
+/**
+ * Whose trainings the form edits: where it loads from and saves to, the list it comes from and
+ * the category page it sends to when there is no category. The site's by default; a group's
+ * trainings (issue 27) give their own.
+ */
+export interface TrainingEditTarget {
+  listPath: string;
+  categoryPath: string;
+  load: (tid: number) => Promise<AdminTrainingDto>;
+  create: (body: AdminTrainingInput) => Promise<unknown>;
+  update: (body: AdminTrainingInput) => Promise<unknown>;
+}
+
+const SITE_TARGET: TrainingEditTarget = {
+  listPath: trainingPaths.list,
+  categoryPath: trainingPaths.category,
+  load: getAdminTraining,
+  create: createTraining,
+  update: updateTraining,
+};
+
 /** /admin/training/create and /admin/training/:trainingId/edit (spec part 2 §2.7); remounted per path. */
 export function TrainingEditPage() {
   const { pathname } = useLocation();
@@ -53,20 +63,15 @@ export const trainingCategoriesKey = ['training-categories'] as const;
  * auth Public or Private with its password, category, rank, visible and author. With no category
  * yet, it says so and leads to the category page (spec part 2 §2.1).
  */
-function TrainingEditor() {
+export function TrainingEditor({ target = SITE_TARGET }: { target?: TrainingEditTarget }) {
   const { t } = useTranslation();
   const text = useTrainingText();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { userInfo } = useSession();
-  const { trainingId } = useParams();
-  const editing = trainingId !== undefined;
-  const tid = editing ? Number(trainingId) : null;
-  const validTid = tid === null || (Number.isInteger(tid) && tid > 0);
+  const { editing, id: tid, valid: validTid } = useRouteId('trainingId');
 
   const saved = useQuery({
     queryKey: ['admin-training', 'detail', tid],
-    queryFn: () => getAdminTraining(tid!),
+    queryFn: () => target.load(tid!),
     enabled: editing && validTid,
     staleTime: 0,
     gcTime: 0,
@@ -77,36 +82,20 @@ function TrainingEditor() {
     staleTime: 0,
   });
 
-  const [form, setForm] = useState<TrainingFormState | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-
+  const { form, start, update, submitted, saving, saveError, save } = useEditorForm<TrainingFormState>();
   if (form === null && (!editing || saved.data)) {
-    setForm(saved.data ? formFromTraining(saved.data) : defaultTrainingForm(userInfo?.username ?? ''));
+    start(saved.data ? formFromTraining(saved.data) : defaultTrainingForm(userInfo?.username ?? ''));
   }
 
-  const update = (change: Partial<TrainingFormState>) => {
-    setForm((current) => (current ? { ...current, ...change } : current));
-    setSaveError(null);
-  };
-
-  if (!validTid) {
-    return (
-      <Result
-        status="404"
-        title={t('errors.notFound')}
-        extra={<Link to={trainingPaths.list}>{t('adminTraining.common.back')}</Link>}
-      />
-    );
-  }
+  const back = t('adminTraining.common.back');
+  if (!validTid) return <NotFoundResult backTo={target.listPath} backLabel={back} />;
   if (editing && saved.isError) {
     return (
       <Result
         status="warning"
         title={t('adminTraining.form.loadFailed')}
         subTitle={saved.error instanceof ApiError ? saved.error.message : undefined}
-        extra={<Link to={trainingPaths.list}>{t('adminTraining.common.back')}</Link>}
+        extra={<Link to={target.listPath}>{back}</Link>}
       />
     );
   }
@@ -119,47 +108,36 @@ function TrainingEditor() {
   };
   const noCategory = categories.isSuccess && categories.data.length === 0;
 
-  const save = async () => {
-    setSubmitted(true);
-    const first = Object.values(validateTrainingForm(form))[0];
-    if (first) {
-      toast.error(text(first));
-      return;
-    }
-    setSaving(true);
-    setSaveError(null);
-    try {
-      const body = toTrainingBody(form);
-      if (form.id !== null) {
-        await updateTraining(body);
-        toast.success(t('adminTraining.common.updated'));
-      } else {
-        await createTraining(body);
-        toast.success(t('adminTraining.common.created'));
-      }
-      await queryClient.invalidateQueries({ queryKey: ['admin-training'] });
-      void navigate(trainingPaths.list);
-    } catch (error) {
-      setSaveError(
-        error instanceof ApiError && error.message ? error.message : t('adminTraining.common.saveFailed'),
-      );
-    } finally {
-      setSaving(false);
+  const write = async () => {
+    const body = toTrainingBody(form);
+    if (form.id !== null) {
+      await target.update(body);
+      toast.success(t('adminTraining.common.updated'));
+    } else {
+      await target.create(body);
+      toast.success(t('adminTraining.common.created'));
     }
   };
+  const onSave = () =>
+    void save({
+      errors: Object.values(validateTrainingForm(form)).map((key) => text(key)),
+      write,
+      staleKey: ['admin-training'],
+      listPath: target.listPath,
+      failText: t('adminTraining.common.saveFailed'),
+    });
 
   return (
     <div className="ap-page">
-      <div className="ap-page-head">
-        <Typography.Title level={3} className="ap-page-title">
-          {form.id !== null
+      <EditorPageHead
+        title={
+          form.id !== null
             ? t('adminTraining.form.editTitle', { id: form.id })
-            : t('adminTraining.form.createTitle')}
-        </Typography.Title>
-        <Link to={trainingPaths.list}>
-          <Button icon={<ArrowLeftOutlined />}>{t('adminTraining.common.back')}</Button>
-        </Link>
-      </div>
+            : t('adminTraining.form.createTitle')
+        }
+        backTo={target.listPath}
+        backLabel={back}
+      />
       {noCategory && (
         <Alert
           className="ap-alert"
@@ -167,7 +145,7 @@ function TrainingEditor() {
           showIcon
           title={t('adminTraining.form.noCategory')}
           action={
-            <Link to={trainingPaths.category}>
+            <Link to={target.categoryPath}>
               <Button size="small" type="primary">
                 {t('adminTraining.form.goToCategories')}
               </Button>
@@ -295,8 +273,8 @@ function TrainingEditor() {
         errors={Object.values(errors).map((key) => text(key))}
         saveError={saveError}
         saving={saving}
-        onSave={() => void save()}
-        cancelTo={trainingPaths.list}
+        onSave={onSave}
+        cancelTo={target.listPath}
         texts={{
           fixErrors: t('adminTraining.form.fixErrors'),
           saveFailed: t('adminTraining.common.saveFailed'),

@@ -14,6 +14,7 @@ import { toast } from '../../feedback/toast';
 import { useIsMobile } from '../../layout/use-is-mobile';
 import { TrainingAuthTag } from '../../pages/training/TrainingTags';
 import { useSession } from '../../store/session';
+import { adminPager } from '../common/admin-pager';
 import { CrudPageHead } from '../common/CrudPageHead';
 import { useCrudList } from '../common/use-crud-list';
 import { trainingPaths } from './paths';
@@ -198,14 +199,8 @@ export function TrainingListPage() {
           loading={loading}
           scroll={{ x: 560 }}
           pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total,
-            simple: isMobile,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
+            ...adminPager({ page, pageSize: PAGE_SIZE, total, onPage }, isMobile),
             showTotal: (count) => t('adminTraining.common.total', { count }),
-            onChange: onPage,
           }}
           locale={{ emptyText: t('adminTraining.list.empty') }}
         />

@@ -1,20 +1,9 @@
-import { DatabaseOutlined, DeleteOutlined, EditOutlined, SaveOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  InputNumber,
-  Popconfirm,
-  Result,
-  Space,
-  Table,
-  Tooltip,
-  type TableColumnsType,
-} from 'antd';
+import { DatabaseOutlined, EditOutlined, SaveOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, InputNumber, Space, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { AdminProblem } from '../../api/admin-problem';
 import {
   getAdminTraining,
   getTrainingProblemList,
@@ -22,9 +11,12 @@ import {
   updateTrainingProblem,
   type TrainingProblemLink,
 } from '../../api/admin-training';
-import { toast } from '../../feedback/toast';
-import { useIsMobile } from '../../layout/use-is-mobile';
+import { useRowAction } from '../common/use-row-action';
 import { CrudPageHead } from '../common/CrudPageHead';
+import { NotFoundResult } from '../common/editor/NotFoundResult';
+import { LinkedProblemsTable } from '../common/linked-problems/LinkedProblemsTable';
+import { RemoveProblemButton } from '../common/linked-problems/RemoveProblemButton';
+import { useLinkedProblems, type LinkedProblemRow } from '../common/linked-problems/use-linked-problems';
 import { trainingPaths } from './paths';
 import { TrainingBankModal } from './TrainingBankModal';
 import { TRAINING_LIMITS } from './training-form';
@@ -32,10 +24,7 @@ import '../problem/admin-problem.css';
 
 const PAGE_SIZE = 50;
 
-interface Row {
-  problem: AdminProblem;
-  link: TrainingProblemLink | undefined;
-}
+type Row = LinkedProblemRow<TrainingProblemLink>;
 
 /**
  * /admin/training/:trainingId/problems (spec part 2 §2.7, reference §3.12 "Trainings"): the
@@ -44,56 +33,31 @@ interface Row {
  */
 export function TrainingProblemsPage() {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const tid = Number(useParams().trainingId);
   const valid = Number.isInteger(tid) && tid > 0;
   const [page, setPage] = useState(1);
   const [bankOpen, setBankOpen] = useState(false);
   const [ranks, setRanks] = useState<Record<number, number | null>>({});
-  const [busy, setBusy] = useState<string | null>(null);
 
   const training = useQuery({
     queryKey: ['admin-training', 'detail', tid],
     queryFn: () => getAdminTraining(tid),
     enabled: valid,
   });
-  const list = useQuery({
-    queryKey: ['admin-training', 'problems', tid, page],
-    queryFn: () => getTrainingProblemList({ tid, currentPage: page, limit: PAGE_SIZE, queryExisted: true }),
+  const { list, rows, total, refresh } = useLinkedProblems({
+    listKey: ['admin-training', 'problems', tid],
+    page,
     enabled: valid,
-    staleTime: 0,
+    fetchPage: (currentPage) =>
+      getTrainingProblemList({ tid, currentPage, limit: PAGE_SIZE, queryExisted: true }),
+    problemsOf: (answer) => answer.problemList,
+    linksOf: (answer) => answer.trainingProblemMap,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-training', 'problems', tid] });
+  const { busy, act } = useRowAction(refresh);
 
-  if (!valid) {
-    return (
-      <Result
-        status="404"
-        title={t('errors.notFound')}
-        extra={<Link to={trainingPaths.list}>{t('adminTraining.common.back')}</Link>}
-      />
-    );
-  }
-
-  const rows: Row[] = (list.data?.problemList.records ?? []).map((problem) => ({
-    problem,
-    link: list.data?.trainingProblemMap[String(problem.id)],
-  }));
-
-  const act = async (key: string, action: () => Promise<unknown>, done: string) => {
-    setBusy(key);
-    try {
-      await action();
-      toast.success(done);
-      await refresh();
-    } catch {
-      // the client has shown the server's message
-    } finally {
-      setBusy(null);
-    }
-  };
+  if (!valid)
+    return <NotFoundResult backTo={trainingPaths.list} backLabel={t('adminTraining.common.back')} />;
 
   const saveRank = (row: Row) => {
     const rank = ranks[row.problem.id];
@@ -189,11 +153,12 @@ export function TrainingProblemsPage() {
               onClick={() => void navigate(`/admin/problem/edit/${row.problem.id}`)}
             />
           </Tooltip>
-          <Popconfirm
-            title={t('adminTraining.problems.removeConfirm', { title: row.problem.title })}
-            okText={t('adminTraining.problems.remove')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('adminTraining.common.cancel')}
+          <RemoveProblemButton
+            confirmTitle={t('adminTraining.problems.removeConfirm', { title: row.problem.title })}
+            label={t('adminTraining.problems.remove')}
+            ariaLabel={`${t('adminTraining.problems.remove')} ${row.problem.problemId}`}
+            cancelLabel={t('adminTraining.common.cancel')}
+            loading={busy === `remove-${row.problem.id}`}
             onConfirm={() =>
               act(
                 `remove-${row.problem.id}`,
@@ -201,17 +166,7 @@ export function TrainingProblemsPage() {
                 t('adminTraining.problems.removed'),
               )
             }
-            overlayStyle={{ maxWidth: 360 }}
-          >
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              loading={busy === `remove-${row.problem.id}`}
-              aria-label={`${t('adminTraining.problems.remove')} ${row.problem.problemId}`}
-              title={t('adminTraining.problems.remove')}
-            />
-          </Popconfirm>
+          />
         </Space>
       ),
     },
@@ -233,26 +188,14 @@ export function TrainingProblemsPage() {
           {t('adminTraining.problems.addFromBank')}
         </Button>
       </CrudPageHead>
-      <Card>
-        <Table<Row>
-          rowKey={(row) => row.problem.id}
-          size="small"
-          columns={columns}
-          dataSource={rows}
-          loading={list.isFetching}
-          scroll={{ x: 560 }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.problemList.total ?? 0,
-            simple: isMobile,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: setPage,
-          }}
-          locale={{ emptyText: t('adminTraining.problems.empty') }}
-        />
-      </Card>
+      <LinkedProblemsTable
+        rows={rows}
+        columns={columns}
+        loading={list.isFetching}
+        scrollX={560}
+        paging={{ page, pageSize: PAGE_SIZE, total, onPage: setPage }}
+        emptyText={t('adminTraining.problems.empty')}
+      />
       <TrainingBankModal tid={tid} open={bankOpen} onClose={() => setBankOpen(false)} onAdded={refresh} />
     </div>
   );

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { adminContestListQuery } from '@verdict/shared';
+import type { adminContestListQuery, EditorScope } from '@verdict/shared';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { contest, contestRegister } from '../../../db/schema/index.ts';
+import { inScope } from '../../../db/scope.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { page } from '../../../http/envelope.ts';
 import { isRoot } from '../../../policy/subjects.ts';
@@ -22,7 +23,7 @@ async function registrationCounts(db: Db, cids: number[]): Promise<Map<number, n
 }
 
 /**
- * reference §3.12 `GET /api/admin/contest/get-contest-list`: non-group contests by keyword (title,
+ * reference §3.12 `GET /api/admin/contest/get-contest-list`: the scope's contests by keyword (title,
  * or the id when the keyword is a number), newest start first, without passwords. Root sees every
  * contest; another admin the contests he manages, i.e. created (reference §2, as HOJ's list does).
  */
@@ -31,8 +32,9 @@ export async function adminContestList(
   user: AuthUser,
   query: z.output<typeof adminContestListQuery>,
   now: Date,
+  scope: EditorScope,
 ) {
-  const conditions: (SQL | undefined)[] = [eq(contest.isGroup, false)];
+  const conditions: (SQL | undefined)[] = [inScope(contest, scope)];
   if (!isRoot(user)) conditions.push(eq(contest.uid, user.uid));
   if (query.keyword) {
     const id = /^\d{1,15}$/.test(query.keyword) ? Number(query.keyword) : undefined;

@@ -1,12 +1,12 @@
-import { and, asc, count, eq, ne, or } from 'drizzle-orm';
-import { PROBLEM_AUTH, type adminContestProblemListQuery, type ContestProblemLink } from '@verdict/shared';
+import { asc, eq, ne, or } from 'drizzle-orm';
+import { PROBLEM_AUTH, type adminContestProblemListQuery, type EditorScope } from '@verdict/shared';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { contestProblem, problem } from '../../../db/schema/index.ts';
+import { inScope } from '../../../db/scope.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
-import { page } from '../../../http/envelope.ts';
-import { problemJson } from '../../problem/json.ts';
 import { ojCondition } from '../../problem/query.ts';
+import { linkedProblemAnswer, linkedProblemPage } from '../../problem/admin/linked-problems.ts';
 import { adminProblemKeyword, newestProblemPage } from '../../problem/admin/picker.ts';
 import { contestProblemJson } from './json.ts';
 import { manageableContest } from './manage.ts';
@@ -16,43 +16,46 @@ type Query = z.output<typeof adminContestProblemListQuery>;
 /**
  * reference §3.12 `GET /api/admin/contest/get-problem-list` (the contest's admins):
  * `{problemList: IPage<Problem>, contestProblemMap: {pid: ContestProblem}}`. Without `problemType`
- * the contest's problems by display id; with it the candidates of the bank: non-group, of that type
- * or remote, not hidden (auth ≠ 2), not in the contest yet. Keyword: title, problem id or author.
+ * the contest's problems by display id (the map: those of the page); with it the candidates of the
+ * scope's bank: of that type or remote, not hidden (auth ≠ 2), not in the contest yet. Keyword:
+ * title, problem id or author.
  */
-export async function contestProblemList(db: Db, user: AuthUser, query: Query, now: Date) {
+export async function contestProblemList(
+  db: Db,
+  user: AuthUser,
+  query: Query,
+  now: Date,
+  scope: EditorScope,
+) {
   await manageableContest(db, user, query.cid, now);
   const links = await db.select().from(contestProblem).where(eq(contestProblem.cid, query.cid));
   const keyword = adminProblemKeyword(query.keyword);
 
   if (query.problemType === undefined) {
-    const where = and(eq(contestProblem.cid, query.cid), keyword);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ problem, link: contestProblem })
-        .from(contestProblem)
-        .innerJoin(problem, eq(problem.id, contestProblem.pid))
-        .where(where)
-        .orderBy(asc(contestProblem.displayId))
-        .limit(query.limit)
-        .offset((query.currentPage - 1) * query.limit),
-      db
-        .select({ n: count() })
-        .from(contestProblem)
-        .innerJoin(problem, eq(problem.id, contestProblem.pid))
-        .where(where),
-    ]);
-    return answer(
-      rows.map((r) => r.problem),
-      total?.n ?? 0,
+    const { rows, total } = await linkedProblemPage(
+      db,
+      {
+        table: contestProblem,
+        pid: contestProblem.pid,
+        owner: eq(contestProblem.cid, query.cid),
+        orderBy: [asc(contestProblem.displayId)],
+      },
+      keyword,
       query,
-      rows.map((r) => r.link),
+    );
+    const shown = new Set(rows.map((row) => row.id));
+    return answer(
+      rows,
+      total,
+      query,
+      links.filter((link) => shown.has(link.pid)),
     );
   }
 
   const { rows, total } = await newestProblemPage(
     db,
     [
-      eq(problem.isGroup, false),
+      inScope(problem, scope),
       or(eq(problem.type, query.problemType), eq(problem.isRemote, true)),
       ne(problem.auth, PROBLEM_AUTH.hidden),
       ojCondition(query.oj),
@@ -71,15 +74,6 @@ function answer(
   query: Query,
   links: (typeof contestProblem.$inferSelect)[],
 ) {
-  const contestProblemMap: Record<number, ContestProblemLink> = {};
-  for (const link of links) contestProblemMap[link.pid] = contestProblemJson(link);
-  return {
-    problemList: page(
-      rows.map((row) => problemJson(row)),
-      total,
-      query.currentPage,
-      query.limit,
-    ),
-    contestProblemMap,
-  };
+  const { problemList, byPid } = linkedProblemAnswer(rows, total, query, links, contestProblemJson);
+  return { problemList, contestProblemMap: byPid };
 }

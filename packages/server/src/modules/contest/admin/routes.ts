@@ -12,6 +12,7 @@ import {
   deleteContestProblemQuery,
   pidQuery,
   problemDto,
+  SITE_SCOPE,
 } from '@verdict/shared';
 import { access, type Access } from '../../../http/auth/access.ts';
 import { ok } from '../../../http/envelope.ts';
@@ -57,7 +58,7 @@ export async function adminContestRoutes(app: FastifyInstance, opts: { staging: 
   r.get(
     `${base}/get-contest-list`,
     { config, schema: { querystring: adminContestListQuery } },
-    async (request) => ok(await adminContestList(app.db, request.user!, request.query, now())),
+    async (request) => ok(await adminContestList(app.db, request.user!, request.query, now(), SITE_SCOPE)),
   );
   r.get(base, { config, schema: { querystring: cidQuery } }, async (request) =>
     ok(await adminContest(app.db, request.user!, request.query.cid, now())),
@@ -91,7 +92,7 @@ export async function adminContestRoutes(app: FastifyInstance, opts: { staging: 
   r.get(
     `${base}/get-problem-list`,
     { config, schema: { querystring: adminContestProblemListQuery } },
-    async (request) => ok(await contestProblemList(app.db, request.user!, request.query, now())),
+    async (request) => ok(await contestProblemList(app.db, request.user!, request.query, now(), SITE_SCOPE)),
   );
   r.get(`${base}/problem`, { config, schema: { querystring: pidQuery } }, async (request) =>
     ok(problemJson(await editableProblem(app.db, request.user!, request.query.pid))),

@@ -7,6 +7,7 @@ import {
   pidQuery,
   problemCasesQuery,
   problemDto,
+  SITE_SCOPE,
 } from '@verdict/shared';
 import { access } from '../../../http/auth/access.ts';
 import { ok } from '../../../http/envelope.ts';
@@ -34,7 +35,7 @@ export async function adminProblemRoutes(app: FastifyInstance, opts: { staging: 
   r.get(
     `${base}/get-problem-list`,
     { config: admins, schema: { querystring: adminProblemListQuery } },
-    async (request) => ok(await adminProblemList(app.db, request.query)),
+    async (request) => ok(await adminProblemList(app.db, request.query, SITE_SCOPE)),
   );
 
   r.get(base, { config: admins, schema: { querystring: pidQuery } }, async (request) =>

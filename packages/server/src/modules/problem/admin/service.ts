@@ -5,10 +5,12 @@ import {
   PROBLEM_LIMITS,
   type adminProblemListQuery,
   type CompileDto,
+  type EditorScope,
   type JudgeProgramLanguage,
 } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { judgeProblemCount, problem, problemCase } from '../../../db/schema/index.ts';
+import { inScope } from '../../../db/scope.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { ok, page } from '../../../http/envelope.ts';
 import { fail, notFound, systemError } from '../../../http/errors.ts';
@@ -21,14 +23,18 @@ import { assertCan } from '../../../policy/index.ts';
 import { parseExtraFiles } from './fields.ts';
 
 /**
- * reference §3.12 `GET /api/admin/problem/get-problem-list`: non-group problems, newest id first,
+ * reference §3.12 `GET /api/admin/problem/get-problem-list`: the scope's problems, newest id first,
  * by keyword (title, author or problem id), auth (0 = all) and judge.
  */
-export async function adminProblemList(db: Db, query: z.output<typeof adminProblemListQuery>) {
+export async function adminProblemList(
+  db: Db,
+  query: z.output<typeof adminProblemListQuery>,
+  scope: EditorScope,
+) {
   const { rows, total } = await newestProblemPage(
     db,
     [
-      eq(problem.isGroup, false),
+      inScope(problem, scope),
       adminProblemKeyword(query.keyword),
       query.auth ? eq(problem.auth, query.auth) : undefined,
       ojCondition(query.oj),

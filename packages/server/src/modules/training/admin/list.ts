@@ -1,8 +1,9 @@
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { adminTrainingListQuery, AdminTrainingDto } from '@verdict/shared';
+import type { adminTrainingListQuery, AdminTrainingDto, EditorScope } from '@verdict/shared';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { mappingTrainingCategory, training, trainingCategory } from '../../../db/schema/index.ts';
+import { inScope } from '../../../db/scope.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { page } from '../../../http/envelope.ts';
 import { containsPattern } from '../../problem/query.ts';
@@ -10,12 +11,16 @@ import { adminTrainingJson } from './json.ts';
 import { manageableTraining } from './manage.ts';
 
 /**
- * reference §3.12 `GET /api/admin/training/get-training-list`: non-group trainings by keyword
+ * reference §3.12 `GET /api/admin/training/get-training-list`: the scope's trainings by keyword
  * (title, or the id or rank when the keyword is a number), by rank, without passwords. Every admin
  * sees the whole list, as in HOJ; changing one is for its managers (policy training.manage).
  */
-export async function adminTrainingList(db: Db, query: z.output<typeof adminTrainingListQuery>) {
-  const conditions: (SQL | undefined)[] = [eq(training.isGroup, false)];
+export async function adminTrainingList(
+  db: Db,
+  query: z.output<typeof adminTrainingListQuery>,
+  scope: EditorScope,
+) {
+  const conditions: (SQL | undefined)[] = [inScope(training, scope)];
   if (query.keyword) {
     const n = /^\d{1,9}$/.test(query.keyword) ? Number(query.keyword) : undefined;
     conditions.push(

@@ -1,95 +1,22 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   addTrainingProblemBody,
   PROBLEM_AUTH,
   TRAINING_ADMIN_MESSAGES,
   trainingProblemBody,
-  type adminTrainingProblemListQuery,
-  type TrainingProblemLink,
 } from '@verdict/shared';
-import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { problem, training, trainingProblem } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
-import { page } from '../../../http/envelope.ts';
 import { fail, notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
-import { problemJson } from '../../problem/json.ts';
 import { trainingScope } from '../../submission/lifecycle/scopes.ts';
 import { isUniqueViolation } from '../../admin/unique.ts';
 import { parseFormInput } from '../../contest/admin/input.ts';
-import { adminProblemKeyword, newestProblemPage } from '../../problem/admin/picker.ts';
 import { deleteProblem } from '../../problem/admin/service.ts';
 import { trainingProblemJson } from './json.ts';
 import { manageableTraining } from './manage.ts';
 import { trainingAdminMessages } from './messages.ts';
-
-type Query = z.output<typeof adminTrainingProblemListQuery>;
-type LinkRow = typeof trainingProblem.$inferSelect;
-
-/**
- * reference §3.12 `GET /api/admin/training/get-problem-list` (the training's managers):
- * `{problemList: IPage<Problem>, trainingProblemMap: {pid: TrainingProblem}}`. `queryExisted`
- * true: the training's problems by rank; false: the candidates of the public bank (public, non-group,
- * not in the training yet; reference §7.13), newest first. Keyword: title, problem id or author.
- */
-export async function trainingProblemList(db: Db, user: AuthUser, query: Query) {
-  await manageableTraining(db, user, query.tid);
-  const links = await db.select().from(trainingProblem).where(eq(trainingProblem.tid, query.tid));
-  const keyword = adminProblemKeyword(query.keyword);
-
-  if (query.queryExisted) {
-    const where = and(eq(trainingProblem.tid, query.tid), keyword);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ problem })
-        .from(trainingProblem)
-        .innerJoin(problem, eq(problem.id, trainingProblem.pid))
-        .where(where)
-        .orderBy(
-          asc(trainingProblem.rank),
-          sql`length(${trainingProblem.displayId})`,
-          asc(trainingProblem.displayId),
-        )
-        .limit(query.limit)
-        .offset((query.currentPage - 1) * query.limit),
-      db
-        .select({ n: count() })
-        .from(trainingProblem)
-        .innerJoin(problem, eq(problem.id, trainingProblem.pid))
-        .where(where),
-    ]);
-    return answer(
-      rows.map((r) => r.problem),
-      total?.n ?? 0,
-      query,
-      links,
-    );
-  }
-
-  const { rows, total } = await newestProblemPage(
-    db,
-    [eq(problem.isGroup, false), eq(problem.auth, PROBLEM_AUTH.public), keyword],
-    links.map((l) => l.pid),
-    query.currentPage,
-    query.limit,
-  );
-  return answer(rows, total, query, links);
-}
-
-function answer(rows: (typeof problem.$inferSelect)[], total: number, query: Query, links: LinkRow[]) {
-  const trainingProblemMap: Record<number, TrainingProblemLink> = {};
-  for (const link of links) trainingProblemMap[link.pid] = trainingProblemJson(link);
-  return {
-    problemList: page(
-      rows.map((row) => problemJson(row)),
-      total,
-      query.currentPage,
-      query.limit,
-    ),
-    trainingProblemMap,
-  };
-}
 
 /** A training problem's display id is its problem's id (reference §4.5: a foreign key to problem.problem_id). */
 function assertDisplayId(displayId: string | null | undefined, problemId: string) {

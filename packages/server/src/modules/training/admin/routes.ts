@@ -4,6 +4,7 @@ import {
   adminTrainingListQuery,
   adminTrainingProblemListQuery,
   changeTrainingStatusQuery,
+  SITE_SCOPE,
   deleteTrainingProblemQuery,
   tidQuery,
   trainingCategoryIdQuery,
@@ -12,12 +13,8 @@ import { access } from '../../../http/auth/access.ts';
 import { ok } from '../../../http/envelope.ts';
 import { createTrainingCategory, deleteTrainingCategory, updateTrainingCategory } from './categories.ts';
 import { adminTraining, adminTrainingList } from './list.ts';
-import {
-  addProblemFromPublic,
-  removeTrainingProblem,
-  trainingProblemList,
-  updateTrainingProblem,
-} from './problems.ts';
+import { trainingProblemList } from './problem-list.ts';
+import { addProblemFromPublic, removeTrainingProblem, updateTrainingProblem } from './problems.ts';
 import { createTraining, updateTraining } from './save.ts';
 import { changeTrainingStatus, deleteTraining } from './status.ts';
 
@@ -38,7 +35,7 @@ export async function adminTrainingRoutes(app: FastifyInstance) {
   r.get(
     `${base}/get-training-list`,
     { config, schema: { querystring: adminTrainingListQuery } },
-    async (request) => ok(await adminTrainingList(app.db, request.query)),
+    async (request) => ok(await adminTrainingList(app.db, request.query, SITE_SCOPE)),
   );
   r.get(base, { config, schema: { querystring: tidQuery } }, async (request) =>
     ok(await adminTraining(app.db, request.user!, request.query.tid)),
@@ -71,7 +68,7 @@ export async function adminTrainingRoutes(app: FastifyInstance) {
   r.get(
     `${base}/get-problem-list`,
     { config, schema: { querystring: adminTrainingProblemListQuery } },
-    async (request) => ok(await trainingProblemList(app.db, request.user!, request.query)),
+    async (request) => ok(await trainingProblemList(app.db, request.user!, request.query, SITE_SCOPE)),
   );
   r.post(`${base}/add-problem-from-public`, { config }, async (request) => {
     await addProblemFromPublic(app.db, request.user!, request.body, now());
