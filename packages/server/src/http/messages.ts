@@ -335,7 +335,6 @@ export const problemMessages = {
     zh: '该题目属于团队，只能在团队中提交！',
     en: 'This problem belongs to a group: it can only be submitted in the group!',
   },
-  testInputEmpty: { zh: '调试的输入数据不能为空！', en: 'The test input can not be empty!' },
   testInputTooLong: {
     zh: '调试的输入数据长度不能超过1000！',
     en: 'The test input can not be longer than 1000 characters!',

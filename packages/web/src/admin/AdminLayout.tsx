@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
@@ -8,7 +9,7 @@ import { useLanguageQuery } from '../layout/use-language-query';
 import { RouteProgressBar } from '../routing/RouteProgressBar';
 import { useDocumentTitle } from '../routing/use-document-title';
 import { isSuperAdmin, useSession } from '../store/session';
-import { ADMIN_MENU, type AdminMenuItem } from './admin-menu';
+import { ADMIN_MENU, currentAdminPage, type AdminMenuItem } from './admin-menu';
 import { useAdminLogout } from './use-admin-logout';
 
 type MenuItems = NonNullable<MenuProps['items']>;
@@ -23,6 +24,11 @@ export function AdminLayout() {
   useLanguageQuery();
 
   const superAdmin = isSuperAdmin(session.userInfo);
+  // the group holding the current page is always open (issue 24 item 18); others as the user leaves them
+  const current = currentAdminPage(pathname);
+  const [openKeys, setOpenKeys] = useState<string[]>(['problem', 'training', 'contest']);
+  const shownOpenKeys =
+    current.group && !openKeys.includes(current.group) ? [...openKeys, current.group] : openKeys;
   const toItems = (entries: AdminMenuItem[]): MenuItems =>
     entries
       .filter((item) => superAdmin || !item.superAdminOnly)
@@ -46,8 +52,9 @@ export function AdminLayout() {
         <Menu
           theme="dark"
           mode="inline"
-          selectedKeys={[pathname]}
-          defaultOpenKeys={['problem', 'training', 'contest']}
+          selectedKeys={current.page ? [current.page] : []}
+          openKeys={shownOpenKeys}
+          onOpenChange={setOpenKeys}
           items={toItems(ADMIN_MENU)}
         />
       </Layout.Sider>

@@ -56,3 +56,25 @@ export const ADMIN_MENU: AdminMenuItem[] = [
   },
   page('/admin/discussion', 'discussion'),
 ];
+
+/**
+ * The menu entry of the page at `pathname` (the longest entry path it starts with, so that a
+ * contest's edit page is under Contests) and the group holding it.
+ */
+export function currentAdminPage(pathname: string): { page?: string; group?: string } {
+  let best: { page?: string; group?: string } = {};
+  const visit = (items: AdminMenuItem[], group?: string) => {
+    for (const item of items) {
+      if (item.children) visit(item.children, item.key);
+      else if (
+        item.to &&
+        (pathname === item.to || pathname.startsWith(`${item.to}/`)) &&
+        item.to.length > (best.page?.length ?? 0)
+      ) {
+        best = { page: item.to, group };
+      }
+    }
+  };
+  visit(ADMIN_MENU);
+  return best;
+}

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { contest, userInfo } from '../../../server/src/db/schema/index.ts';
 import { buildZip } from '../../../server/test/admin/zip.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import {
@@ -403,4 +405,62 @@ describe('admin contest screens in the browser (spec part 2 §2.7, reference §3
     await runScenario(page, ZH, { contest: '冬季杯', bank: '两数之和' }, 'admin-contest-768-zh');
     await context.close();
   });
+
+  it('issue 24 item 18: whole titles and Delete in the list, the open group of the current page, an opaque save bar, whole date-times', async () => {
+    const now = Date.now();
+    const [root] = await env.server.db.select().from(userInfo).where(eq(userInfo.username, 'root'));
+    const title = 'The Twenty-Sixth Annual Winter Programming Cup';
+    await env.server.db.insert(contest).values({
+      uid: root!.uuid,
+      author: 'root',
+      title,
+      auth: 0,
+      startTime: new Date(now + 3600_000),
+      endTime: new Date(now + 7200_000),
+      duration: 3600,
+    });
+    const { context, page } = await openPage(env.browser, 1280);
+    await signInToAdminApp(page, env.server.url, 'root', ROOT_PASSWORD);
+    for (const { width, lang, users, del, startTime } of [
+      { width: 1280, lang: 'en-US', users: 'Users', del: 'Delete', startTime: 'Start time' },
+      { width: 768, lang: 'zh-CN', users: '用户管理', del: '删除', startTime: '开始时间' },
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${env.server.url}/admin/contest?l=${lang}`);
+      const link = page.getByRole('link', { name: title, exact: true });
+      await link.waitFor();
+      // the title is shown whole (wrapped if need be), not cut to a few characters
+      const cut = await link.evaluate((element) => {
+        const cell = element.closest('td')!;
+        return cell.scrollWidth > cell.clientWidth || element.getClientRects().length === 0;
+      });
+      expect(cut, `${lang} ${width}`).toBe(false);
+      if (width === 1280) {
+        // every action of the row is inside the table's visible part, Delete last
+        const shown = (await page.locator('.ant-table-content').boundingBox())!;
+        const remove = (await page.getByRole('button', { name: `${del} ${title}` }).boundingBox())!;
+        expect(remove.x + remove.width).toBeLessThanOrEqual(shown.x + shown.width);
+      }
+      await saveScreenshot(page, `admin-contest-list-item18-${lang}-${width}`);
+
+      // the side menu opens the group of the current page
+      await page.goto(`${env.server.url}/admin/user?l=${lang}`);
+      const current = page.locator('.admin-sider .ant-menu-item-selected');
+      await expect.poll(() => current.isVisible()).toBe(true);
+      expect(await current.innerText()).toBe(users);
+
+      // the save bar hides the fields that scroll under it; the date-times are shown whole
+      await page.goto(`${env.server.url}/admin/contest/create?l=${lang}`);
+      const bar = page.locator('.ap-savebar');
+      await bar.waitFor();
+      expect(await bar.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+        'rgb(255, 255, 255)',
+      );
+      await pickTime(page, startTime, pickerTime(3, 9).text);
+      const start = page.getByLabel(startTime, { exact: true });
+      expect(await start.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
+      await saveScreenshot(page, `admin-contest-form-item18-${lang}-${width}`);
+    }
+    await context.close();
+  }, 180_000);
 });

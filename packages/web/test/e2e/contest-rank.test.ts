@@ -43,7 +43,7 @@ import {
 const ALICE = { username: 'alice', password: 'alice-pass1' };
 const CREATOR = { username: 'setter', password: 'setter-pass1' };
 const uids: Record<string, string> = {};
-const ids = { acm: 0, oi: 0, refresh: 0 };
+const ids = { acm: 0, oi: 0, refresh: 0, sealedOi: 0 };
 
 /** The ACM contest's problem display ids: enough columns to overflow 768 px. */
 const ACM_PROBLEMS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
@@ -234,6 +234,33 @@ async function prepare(server: TestServer): Promise<void> {
   await record(ids.oi, oiStart, oiA!, 'bob', -1, 25 * MIN, { score: 0, useTime: 3 });
   await record(ids.oi, oiStart, oiB!, 'bob', 1, 50 * MIN, { score: 100, useTime: 30 });
   await record(ids.oi, oiStart, oiA!, 'carol', -1, 60 * MIN, { score: 60, useTime: 80 });
+
+  // a running OI contest sealed 20 minutes ago: alice submitted before the seal, bob only after it
+  const [sealedOi] = await db
+    .insert(contest)
+    .values({
+      uid: uids.setter!,
+      author: 'setter',
+      title: 'Sealed OI',
+      type: 1,
+      auth: 0,
+      startTime: start,
+      endTime: new Date(now + 3600_000),
+      duration: 3 * 3600,
+      status: 0,
+      openRank: true,
+      sealRank: true,
+      sealRankTime: new Date(start.getTime() + 100 * MIN * 1000),
+      oiRankScoreType: 'Recent',
+    })
+    .returning({ id: contest.id, startTime: contest.startTime });
+  ids.sealedOi = sealedOi!.id;
+  const [sealedA] = await db
+    .insert(contestProblem)
+    .values({ cid: ids.sealedOi, pid: problems[0]!.id, displayId: 'A', displayTitle: 'Task A' })
+    .returning();
+  await record(ids.sealedOi, start, sealedA!, 'alice', 1, 30 * MIN, { score: 100, useTime: 10 });
+  await record(ids.sealedOi, start, sealedA!, 'bob', 1, 105 * MIN, { score: 100, useTime: 10 });
 }
 
 const env = useServerAndBrowser(prepare);
@@ -558,6 +585,34 @@ describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 
         .toEqual(['10 / page', '30 / page', '50 / page', '100 / page', '300 / page']);
       await sizes.filter({ hasText: /^10 \/ page$/ }).click();
       await expect.poll(() => order(page)).toEqual(['1 alice', '2 bob', '3 carol']);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+
+  it('issue 24 item 17: the sealed OI board says it counts only submissions before the seal, zh-CN 768 and en-US 1280 px', async () => {
+    const { context, page } = await openPage(env.browser, 768);
+    try {
+      for (const [lang, width, words] of [
+        ['zh-CN', 768, ['只计入封榜前的提交', '只在封榜后提交过的选手']],
+        [
+          'en-US',
+          1280,
+          ['only submissions made before the seal', 'participants who submitted only after it'],
+        ],
+      ] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${env.server.url}/contest/oi-scoreboard/${ids.sealedOi}?l=${lang}`);
+        await boardRows(page).first().waitFor();
+        // bob submitted only after the seal: not on the board, and the notice says so (no "?")
+        await expect.poll(() => order(page)).toEqual(['1 alice']);
+        const notice = page.locator('.rank-seal-notice');
+        expect(await notice.getAttribute('data-seal')).toBe('participant');
+        const text = await notice.innerText();
+        for (const part of words) expect(text).toContain(part);
+        expect(text).not.toContain('?');
+        await saveScreenshot(page, `contest-rank-sealed-oi-${lang}-${width}`);
+      }
     } finally {
       await context.close();
     }

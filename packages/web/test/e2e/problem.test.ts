@@ -21,6 +21,7 @@ import {
   launchChromium,
   openPage,
   popupsSettled,
+  saveScreenshot,
   signInThroughDialog,
   toast,
 } from './support.ts';
@@ -49,6 +50,13 @@ int main() {
     long long a, b;
     cin >> a >> b;
     cout << a - b << endl;
+    return 0;
+}
+`;
+
+const HELLO = `#include <iostream>
+int main() {
+    std::cout << "hello" << std::endl;
     return 0;
 }
 `;
@@ -156,6 +164,48 @@ describe('problem page, judging and submissions in the browser', () => {
     await panelStatus(page, -1).waitFor({ timeout: 90_000 });
     expect(await page.locator('.submit-status').innerText()).toContain('Wrong Answer');
     expect(await page.locator('.celebration').count()).toBe(0);
+  });
+
+  it('issue 24 item 9: a sample without input runs online; a run too soon keeps the result and counts down', async () => {
+    const [hello] = await server.db
+      .insert(problem)
+      .values({
+        problemId: 'P1002',
+        title: 'Hello',
+        author: 'root',
+        description: 'Print hello.',
+        examples: '<input></input><output>hello</output>',
+      })
+      .returning({ id: problem.id });
+    const [cpp] = await server.db.select({ id: language.id }).from(language).where(eq(language.name, 'C++'));
+    await server.db.insert(problemLanguage).values({ pid: hello!.id, lid: cpp!.id });
+    await openProblem(page, 'P1002');
+    await chooseLanguage(page, 'C++');
+    await typeCode(page, HELLO, 'hello');
+    await page.getByRole('button', { name: 'Online Test' }).click();
+    await popupsSettled(page);
+    const drawer = page.locator('.online-test');
+    const runButton = drawer.locator('.ant-drawer-extra button');
+    await expect.poll(() => drawer.getByLabel('Input').inputValue()).toBe('');
+    await runButton.click();
+    await drawer.getByText('Pass Test Case 1').waitFor({ timeout: 90_000 });
+
+    // the site's interval, from now on: the next run comes too soon
+    await setSwitches(server.db, { defaultSubmitInterval: 60 });
+    try {
+      await runButton.click();
+      await expect.poll(() => runButton.innerText()).toMatch(/^Run again in \d+ s$/);
+      expect(await runButton.isDisabled()).toBe(true);
+      expect(await drawer.getByText('Pass Test Case 1').isVisible()).toBe(true);
+      expect((await drawer.locator('.online-test__result pre').first().innerText()).trim()).toBe('hello');
+      await saveScreenshot(page, 'online-test-wait');
+      await page.context().clock.fastForward(61_000);
+      await expect.poll(() => runButton.innerText()).toBe('Run');
+      expect(await runButton.isDisabled()).toBe(false);
+    } finally {
+      await setSwitches(server.db, { defaultSubmitInterval: 0 });
+    }
+    await drawer.getByRole('button', { name: 'Close' }).click();
   });
 
   it('keeps the code, language and editor settings of the problem in the browser', async () => {

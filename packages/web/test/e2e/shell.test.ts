@@ -19,6 +19,7 @@ import {
   launchChromium,
   openPage as openBrowserPage,
   popupsSettled,
+  saveScreenshot,
   signInThroughDialog,
   signInToAdminApp,
   toast,
@@ -224,6 +225,100 @@ describe('shell', () => {
     await context.close();
   });
 
+  it('issue 24 item 8: from 768 px up the whole menu or a drawer naming the current section; all contest tabs', async () => {
+    const now = Date.now();
+    const [cup] = await server.db
+      .insert(contest)
+      .values({
+        uid: aliceUid,
+        author: 'alice',
+        title: 'Menu Cup',
+        auth: 0,
+        startTime: new Date(now - 3600_000),
+        endTime: new Date(now + 3600_000),
+        duration: 7200,
+      })
+      .returning();
+    const menus = {
+      'zh-CN': {
+        entries: ['首页', '题目', '训练', '比赛', '评测', '排名', '讨论', '团队', '关于'],
+        open: '打开导航菜单',
+      },
+      'en-US': {
+        entries: ['Home', 'Problem', 'Training', 'Contest', 'Status', 'Rank', 'Discussion', 'Group', 'About'],
+        open: 'Open navigation menu',
+      },
+    } as const;
+    /** What is wrong with the bar: an entry not shown whole before the account area, or the current one hidden. */
+    const menuFaults = async (page: Page, lang: keyof typeof menus, current: string): Promise<string[]> => {
+      const bar = topBar(page);
+      const drawerButton = bar.getByRole('button', { name: menus[lang].open });
+      if (await drawerButton.isVisible()) {
+        const named = (await drawerButton.innerText()).trim();
+        return named === current ? [] : [`the drawer's button names '${named}'`];
+      }
+      const faults: string[] = [];
+      const actions = (await bar.locator('.top-bar-actions').boundingBox())!;
+      for (const name of menus[lang].entries) {
+        // with its icon, an entry is named e.g. 'home Home'
+        const entry = bar.getByRole('menuitem', { name });
+        const box = (await entry.isVisible()) ? await entry.boundingBox() : null;
+        if (!box || box.x < 0 || box.x + box.width > actions.x) faults.push(`'${name}' is not shown whole`);
+      }
+      const selected = bar
+        .locator('.top-bar-menu > .nav-menu')
+        .locator('.ant-menu-item-selected, .ant-menu-submenu-selected');
+      if ((await selected.innerText()).trim() !== current) faults.push(`'${current}' is not highlighted`);
+      return faults;
+    };
+    /** Tabs not shown whole inside the tab bar. */
+    const tabFaults = (page: Page) =>
+      page.locator('.contest-tabs > .ant-tabs-nav').evaluate((nav) => {
+        const { right } = nav.getBoundingClientRect();
+        return [...nav.querySelectorAll('[role="tab"]')]
+          .filter((tab) => tab.getBoundingClientRect().right > right + 0.5)
+          .map((tab) => tab.textContent);
+      });
+
+    const { context, page } = await openPage(768);
+    await page.goto(`${server.url}/home?l=en-US`);
+    await signInAs(page, 'alice');
+    let drawerOpened = false;
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      const [, problemEntry, , contestEntry] = menus[lang].entries;
+      for (const [path, current] of [
+        ['/problem', problemEntry],
+        [`/contest/${cup!.id}`, contestEntry],
+      ] as const) {
+        await page.setViewportSize({ width: 768, height: 900 });
+        await page.goto(`${server.url}${path}?l=${lang}`);
+        if (path !== '/problem') await page.locator('.contest-tabs [role="tab"]').first().waitFor();
+        for (const width of [768, 1024, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          await expect
+            .poll(() => menuFaults(page, lang, current), { message: `${path} ${lang} ${width}` })
+            .toEqual([]);
+          if (path !== '/problem') expect(await tabFaults(page), `${lang} ${width}`).toEqual([]);
+          await saveScreenshot(page, `menu-${path === '/problem' ? 'problem' : 'contest'}-${lang}-${width}`);
+          const drawerButton = topBar(page).getByRole('button', { name: menus[lang].open });
+          if (!drawerOpened && (await drawerButton.isVisible())) {
+            drawerOpened = true;
+            await drawerButton.click();
+            await popupsSettled(page);
+            const drawer = page.locator('.nav-drawer');
+            expect(await drawer.locator('.ant-menu-item-selected').innerText()).toBe(current);
+            expect(await drawer.getByRole('menuitem', { name: menus[lang].entries[8] }).isVisible()).toBe(
+              true,
+            );
+            await page.keyboard.press('Escape');
+            await drawer.waitFor({ state: 'hidden' });
+          }
+        }
+      }
+    }
+    await context.close();
+  }, 240_000);
+
   it('sends a logged-out visitor of a login-only page home, with the login dialog', async () => {
     const { context, page } = await openPage();
     // The page's timers run on Playwright's clock, so the toasts' 4000 ms are counted exactly below.
@@ -388,8 +483,9 @@ describe('shell', () => {
     await page.goto(`${server.url}/home?l=en-US`);
     await signInAs(page, 'root');
     await page.getByRole('button', { name: 'User menu' }).click();
+    // in the user menu's dropdown: the top bar has a Home too (without its icon where that fits it)
     for (const item of ['Home', 'Submissions', 'Setting', 'Management', 'Logout']) {
-      await page.getByRole('menuitem', { name: item, exact: true }).waitFor();
+      await page.locator('.ant-dropdown').getByRole('menuitem', { name: item, exact: true }).waitFor();
     }
     expect(await topBar(page).getByRole('button', { name: 'Login', exact: true }).count()).toBe(0);
     await context.close();

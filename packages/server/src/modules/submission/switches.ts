@@ -2,7 +2,7 @@ import { SWITCH_DEFAULTS } from '@verdict/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { forbidden, noPermission } from '../../http/errors.ts';
+import { ApiError, noPermission } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
 import { readConfig, type SwitchConfig } from '../home/service.ts';
 
@@ -67,7 +67,13 @@ export function assertJudgeOpen(switches: JudgeSwitches, scope: JudgeScope) {
  */
 export async function assertInterval(tx: Db, intervalSeconds: number, last: Date | null, now: Date) {
   if (intervalSeconds <= 0 || !last) return;
-  if (now.getTime() - last.getTime() < intervalSeconds * 1000) throw forbidden(problemMessages.submitTooFast);
+  const waitMs = last.getTime() + intervalSeconds * 1000 - now.getTime();
+  // the envelope's data says when the next one is allowed, for the client's countdown (issue 24 item 9)
+  if (waitMs > 0) {
+    throw new ApiError(403, problemMessages.submitTooFast, 200, {
+      retryAfterSeconds: Math.ceil(waitMs / 1000),
+    });
+  }
 }
 
 /** Serialises one user's submissions (or test runs) for the rest of the transaction. */

@@ -46,8 +46,8 @@ function localLanguageOf(chosen: {
 
 /**
  * reference §3.4 `POST /api/submit-problem-test-judge`, §8.12: the judge switch of the scope, the
- * code rules, an input of 1 to 1000 characters, a problem the caller may submit to and one of its
- * languages, and the submission interval (a separate one, with the clock). The run goes into the
+ * code rules, an input of at most 1000 characters (empty too: a sample may have no input, issue
+ * 24 item 9), a problem the caller may submit to and one of its languages, and the submission interval (a separate one, with the clock). The run goes into the
  * `test_run` queue; its id is the key (`TEST_JUDGE_<uuid>`) the client polls with.
  */
 export async function submitTestRun(db: Db, user: AuthUser, body: TestJudgeBody, now: Date) {
@@ -56,7 +56,6 @@ export async function submitTestRun(db: Db, user: AuthUser, body: TestJudgeBody,
   assertJudgeOpen(switches, inContest ? 'contest' : body.type);
   if (body.type === 'group' || body.gid) assertScopeAvailable('group');
   assertCodeAcceptable(body.code, body.language);
-  if (body.userInput === '') throw fail(problemMessages.testInputEmpty);
   if (body.userInput.length > SUBMISSION_LIMITS.testInputMax) throw fail(problemMessages.testInputTooLong);
   if ((body.expectedOutput ?? '').length > SUBMISSION_LIMITS.testExpectedMax) {
     throw fail(problemMessages.testExpectedTooLong);

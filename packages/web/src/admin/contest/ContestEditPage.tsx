@@ -259,13 +259,14 @@ export function ContestEditor({ target = SITE_TARGET }: { target?: ContestEditTa
 
         <Card className="acn-section" title={t('adminContest.form.sections.time')}>
           <Row gutter={16}>
-            <Col xs={24} md={9}>
+            {/* two across from 768 px, three from 1200 px: room for the whole date-time (issue 24 item 18) */}
+            <Col xs={24} sm={12} xl={9}>
               {picker('startTime')}
             </Col>
-            <Col xs={24} md={9}>
+            <Col xs={24} sm={12} xl={9}>
               {picker('endTime')}
             </Col>
-            <Col xs={24} md={6}>
+            <Col xs={24} xl={6}>
               <Form.Item label={t('adminContest.form.duration')}>
                 <span className="acn-duration" data-testid="contest-duration">
                   {durationText}

@@ -79,36 +79,39 @@ export function ContestListPage() {
   };
 
   const columns: TableColumnsType<AdminContestRow> = [
-    { title: t('adminContest.list.id'), dataIndex: 'id', width: 70 },
+    // at 1280 px the whole table fits beside the side menu: the title wraps instead of being cut to a
+    // few characters, and every action (Delete last) stays in view (issue 24 item 18)
+    { title: t('adminContest.list.id'), dataIndex: 'id', width: 56 },
     {
       title: t('adminContest.list.title'),
       dataIndex: 'title',
-      ellipsis: true,
+      minWidth: 180,
+      className: 'acn-title',
       render: (title: string, row) =>
         mayManageContest(userInfo, row.uid) ? <Link to={contestPaths.edit(row.id)}>{title}</Link> : title,
     },
     {
       title: t('adminContest.list.type'),
       dataIndex: 'type',
-      width: 70,
+      width: 64,
       render: (type: number) => <TypeTag type={type} />,
     },
     {
       title: t('adminContest.list.auth'),
       dataIndex: 'auth',
-      width: 90,
+      width: 76,
       render: (auth: number) => <AuthTag auth={auth} />,
     },
     {
       title: t('adminContest.list.status'),
       dataIndex: 'status',
-      width: 90,
+      width: 80,
       render: (status: number) => <StatusTag status={status} />,
     },
     {
       title: t('adminContest.list.visible'),
       dataIndex: 'visible',
-      width: 80,
+      width: 64,
       render: (visible: boolean, row) => (
         <Switch
           size="small"
@@ -129,7 +132,7 @@ export function ContestListPage() {
     {
       title: t('adminContest.list.info'),
       key: 'info',
-      width: 230,
+      width: 190,
       render: (_, row) => (
         <div className="acn-info">
           <div>
@@ -147,7 +150,7 @@ export function ContestListPage() {
     {
       title: t('adminContest.common.actions'),
       key: 'actions',
-      width: 250,
+      width: 212,
       render: (_, row) => {
         const mine = mayManageContest(userInfo, row.uid);
         const tip = mine ? undefined : t('adminContest.list.notYours');
@@ -164,7 +167,7 @@ export function ContestListPage() {
           </Tooltip>
         );
         return (
-          <Space size={0} wrap>
+          <Space size={0}>
             {icon(
               t('adminContest.common.edit'),
               <EditOutlined />,
@@ -269,7 +272,7 @@ export function ContestListPage() {
           columns={columns}
           dataSource={list.data?.records ?? []}
           loading={list.isFetching}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 922 }}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,

@@ -85,7 +85,7 @@ export function ShellTabs<K extends string>({
   return (
     <>
       <Tabs
-        className={className}
+        className={`shell-tabs ${className}`}
         activeKey={activeTab}
         onChange={(key) => {
           const tab = tabs.find((item) => item.key === key);

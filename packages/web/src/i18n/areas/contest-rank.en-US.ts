@@ -39,6 +39,8 @@ export const contestRankEnUS: DeepStrings<typeof contestRankZhCN> = {
     title: 'The board is sealed',
     participant:
       'Sealed since {{time}}: later submissions show only as tries ("?"); their results are revealed after the contest.',
+    participantOi:
+      'Sealed since {{time}}: the board counts only submissions made before the seal. Later submissions, and participants who submitted only after it, appear once the board is revealed.',
     admin:
       'Sealed since {{time}}: participants see the sealed board. Turn on Force update to see the real board.',
     adminReal:

@@ -33,6 +33,8 @@ export const contestRankZhCN = {
   sealed: {
     title: '榜单已封榜',
     participant: '自 {{time}} 起封榜：此后的提交只显示尝试次数（“?”），结果在揭榜后公布。',
+    participantOi:
+      '自 {{time}} 起封榜：榜单只计入封榜前的提交；此后的提交，以及只在封榜后提交过的选手，将在揭榜后显示。',
     admin: '自 {{time}} 起封榜，选手看到的是封榜后的榜单。打开“强制刷新”可查看实时榜单。',
     adminReal: '自 {{time}} 起封榜。您正在查看实时榜单，选手看不到其中封榜后的结果。',
   },

@@ -169,7 +169,7 @@ export const problemEnUS: ProblemMessages = {
     expected: 'Expected output',
     expectedHint: 'Optional: compared with the output of your program',
     fillSample: 'Fill in a sample:',
-    inputEmpty: 'The test input can not be empty',
+    runAgainIn: 'Run again in {{seconds}} s',
     inputTooLong: 'The test input can not exceed 1000 characters',
     result: 'Result',
     output: 'Your output',

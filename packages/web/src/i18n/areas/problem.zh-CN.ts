@@ -169,7 +169,7 @@ export const problemZhCN = {
     expected: '期望输出',
     expectedHint: '可选：填写后会与程序输出进行比较',
     fillSample: '填入样例：',
-    inputEmpty: '自测输入不能为空！',
+    runAgainIn: '{{seconds}} 秒后可再运行',
     inputTooLong: '自测输入不能超过 1000 个字符！',
     result: '运行结果',
     output: '程序输出',

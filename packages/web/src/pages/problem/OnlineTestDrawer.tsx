@@ -3,6 +3,7 @@ import { JudgeStatus } from '@verdict/shared';
 import { Alert, Button, Card, Descriptions, Drawer, Form, Input, Space, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http';
 import type { Problem } from '../../api/problem';
 import { getTestJudgeResult, submitTestJudge, type TestJudgeResult } from '../../api/submission';
 import {
@@ -18,6 +19,30 @@ import { toast } from '../../feedback/toast';
 import { clientCodeProblem, passedSample, TEST_INPUT_MAX_LENGTH, type Example } from './problem-utils';
 import { requireLogin } from './require-login';
 import { useMediaQuery, MOBILE_QUERY } from './use-media-query';
+
+/** The seconds a too-soon refusal asks the client to wait (issue 24 item 9), if it is one. */
+function retryAfterSeconds(error: unknown): number | null {
+  if (!(error instanceof ApiError)) return null;
+  const data = (error.response?.data as { data?: { retryAfterSeconds?: unknown } } | undefined)?.data;
+  return typeof data?.retryAfterSeconds === 'number' ? data.retryAfterSeconds : null;
+}
+
+/** Whole seconds left until `at`, counted down once a second; 0 once it has passed. */
+function useSecondsUntil(at: number | null): number {
+  const left = () => (at === null ? 0 : Math.max(0, Math.ceil((at - Date.now()) / 1000)));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    if (at === null) return;
+    const timer = window.setInterval(() => {
+      const now = left();
+      setSeconds(now);
+      if (now === 0) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [at]);
+  return seconds;
+}
 
 interface OnlineTestDrawerProps {
   open: boolean;
@@ -53,6 +78,8 @@ export function OnlineTestDrawer({
   const [expected, setExpected] = useState(examples[0]?.output ?? '');
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<TestJudgeResult | null>(null);
+  /** when a run refused as too soon may be tried again (ms since the epoch) */
+  const [runAgainAt, setRunAgainAt] = useState<number | null>(null);
   const poller = useRef<Poller | null>(null);
   const filled = useRef(false);
 
@@ -73,17 +100,11 @@ export function OnlineTestDrawer({
       toast.error(t(codeProblem === 'empty' ? 'problem.submit.codeEmpty' : 'problem.submit.codeTooLong'));
       return;
     }
-    if (input === '') {
-      toast.error(t('problem.test.inputEmpty'));
-      return;
-    }
     if (input.length > TEST_INPUT_MAX_LENGTH) {
       toast.error(t('problem.test.inputTooLong'));
       return;
     }
-    poller.current?.stop();
     setRunning(true);
-    setResult({ status: JudgeStatus.PENDING });
     try {
       const key = await submitTestJudge({
         pid: problem.id,
@@ -95,6 +116,9 @@ export function OnlineTestDrawer({
         isRemoteJudge: problem.isRemote,
         mode: mode ?? undefined,
       });
+      // the last result stays until the server has taken the new run (issue 24 item 9)
+      poller.current?.stop();
+      setResult({ status: JudgeStatus.PENDING });
       poller.current = startPolling({
         ...TEST_RUN_POLL,
         immediate: true,
@@ -105,11 +129,13 @@ export function OnlineTestDrawer({
         },
         onStop: () => setRunning(false),
       });
-    } catch {
+    } catch (error) {
       setRunning(false);
-      setResult(null);
+      const wait = retryAfterSeconds(error);
+      if (wait !== null) setRunAgainAt(Date.now() + wait * 1000);
     }
   };
+  const waitSeconds = useSecondsUntil(runAgainAt);
 
   const finished = result !== null && !isUnfinished(result.status);
   const uncertain =
@@ -130,8 +156,14 @@ export function OnlineTestDrawer({
       className="online-test"
       destroyOnHidden={false}
       extra={
-        <Button type="primary" icon={<CaretRightOutlined />} loading={running} onClick={() => void run()}>
-          {t('problem.test.run')}
+        <Button
+          type="primary"
+          icon={<CaretRightOutlined />}
+          loading={running}
+          disabled={waitSeconds > 0}
+          onClick={() => void run()}
+        >
+          {waitSeconds > 0 ? t('problem.test.runAgainIn', { seconds: waitSeconds }) : t('problem.test.run')}
         </Button>
       }
     >

@@ -49,7 +49,7 @@ export function ContestRankPage() {
         problemLink={(displayId) => `/contest/${cid}/problem/${encodeURIComponent(displayId)}`}
         notice={(forceRefresh) =>
           sealed && info.sealRankTime ? (
-            <SealNotice sealTime={info.sealRankTime} admin={admin} forceRefresh={forceRefresh} />
+            <SealNotice sealTime={info.sealRankTime} oi={!acm} admin={admin} forceRefresh={forceRefresh} />
           ) : null
         }
         extraTools={admin && acm ? <ScrollBoardButton /> : null}

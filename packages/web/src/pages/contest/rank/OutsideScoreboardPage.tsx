@@ -111,7 +111,7 @@ export function OutsideScoreboardPage() {
           starSwitch
           notice={(forceRefresh) =>
             sealed && contest.sealRankTime ? (
-              <SealNotice sealTime={contest.sealRankTime} admin={admin} forceRefresh={forceRefresh} />
+              <SealNotice sealTime={contest.sealRankTime} oi={oi} admin={admin} forceRefresh={forceRefresh} />
             ) : null
           }
         />
