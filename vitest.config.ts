@@ -19,6 +19,18 @@ const UNIT = [
   'packages/server/test/policy/*.test.ts',
 ];
 
+/**
+ * Server and browser test files that change what every later file in the same process would see (a
+ * module mock, the process's time zone): each runs in a module cache of its own (`app-isolated`).
+ */
+const CHANGES_THE_PROCESS = [
+  'packages/server/test/admin/user-import-progress.test.ts', // vi.mock of the password hash
+  'packages/server/test/home/home.test.ts', // process.env.TZ
+];
+
+/** The server's API tests and the browser tests. */
+const APP = ['packages/server/test/**/*.test.ts', 'packages/web/test/**/*.test.ts'];
+
 /** Every integration test file uses a copy of one migrated database (CI time). */
 const DATABASE_TEMPLATE = ['packages/server/test/helpers/database-template.ts'];
 
@@ -64,8 +76,22 @@ export default defineConfig({
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
           globalSetup: DATABASE_TEMPLATE,
-          include: ['packages/server/test/**/*.test.ts', 'packages/web/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...UNIT],
+          include: APP,
+          exclude: [...configDefaults.exclude, ...UNIT, ...CHANGES_THE_PROCESS],
+          // A worker keeps its module cache from one file to the next: importing the server anew
+          // for each file cost about 3 s of CPU, a third of a small API test file (CI time). Every
+          // file builds its own app, database and browser; module state is keyed by them.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app-isolated',
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
+          globalSetup: DATABASE_TEMPLATE,
+          include: CHANGES_THE_PROCESS,
         },
       },
     ],
