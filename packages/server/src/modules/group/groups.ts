@@ -58,7 +58,7 @@ export async function listGroups(
     db
       .select({
         row: group,
-        memberCount: sql<string>`(select count(*) from group_member gm where gm.gid = ${group.id} and gm.auth >= ${GROUP_MEMBER_AUTH.member})`,
+        memberCount: sql<string>`(select count(*) from group_member gm where gm.gid = "group"."id" and gm.auth >= ${GROUP_MEMBER_AUTH.member})`,
       })
       .from(group)
       .where(where)
