@@ -81,12 +81,16 @@ export const joinGroupQuery = z.object({
 });
 export type JoinGroupQuery = z.output<typeof joinGroupQuery>;
 
-/** `PUT /api/group/member` body GroupMember {gid, uid, auth}; Verdict also takes a refusal `reason`. */
+/**
+ * `PUT /api/group/member` body GroupMember {gid, uid, auth} (HOJ's client sends the whole member row;
+ * its `reason` is the applicant's and is ignored). Verdict also takes `refusalReason`, told to a
+ * refused applicant.
+ */
 export const groupMemberBody = z.object({
   gid: positiveId,
   uid: z.string().min(1).max(64),
   auth: intOneOf([1, 2, 3, 4, 5]),
-  reason: z.string().max(1000).nullish(),
+  refusalReason: z.string().max(GROUP_LIMITS.reason.max).nullish(),
 });
 export type GroupMemberBody = z.output<typeof groupMemberBody>;
 

@@ -196,7 +196,14 @@ describe('reference §7.12 membership: join, apply, approve, refuse, levels', ()
       ]),
     );
     const put = (who: Who, target: Who, auth: number, reason?: string) =>
-      call(who, 'PUT', '/api/group/member', { gid: String(priv), uid: uid[target], auth, reason });
+      call(who, 'PUT', '/api/group/member', {
+        // HOJ's client sends the member row as listed: its `reason` is the applicant's
+        ...{ id: 1, username: 'x', reason: 'I am in this class' },
+        gid: String(priv),
+        uid: uid[target],
+        auth,
+        refusalReason: reason,
+      });
     expect(outcome(await put('owner', 'member', 3))).toBe('ok');
     expect(outcome(await put('owner', 'gadmin', 4))).toBe('ok');
     expect(await mine('member')).toEqual([

@@ -131,7 +131,7 @@ export async function joinGroup(db: Db, user: AuthUser, query: JoinGroupQuery): 
  * reference §3.10 `PUT /api/group/member` {gid, uid, auth}, §7.12: group admins (4, 5) and site
  * root; the owner's row never changes; a member (3+) is not set back to 1 or 2; below site root the
  * caller changes only members below their own level, to a level below their own. The user is told:
- * welcome (approved), refused (with Verdict's optional `reason`), or their new level.
+ * welcome (approved), refused (with Verdict's optional `refusalReason`), or their new level.
  */
 export async function updateMember(db: Db, user: AuthUser, body: GroupMemberBody): Promise<void> {
   const { row, facts } = await groupFor(db, user, body.gid, 'group.admin');
@@ -144,7 +144,7 @@ export async function updateMember(db: Db, user: AuthUser, body: GroupMemberBody
   if (target.auth === body.auth) return;
   const notice =
     body.auth === refused
-      ? groupNotices.refused(row.name, body.reason?.trim())
+      ? groupNotices.refused(row.name, body.refusalReason?.trim())
       : target.auth <= refused && body.auth >= member
         ? groupNotices.welcome(row.name)
         : groupNotices.level(row.name, body.auth);
