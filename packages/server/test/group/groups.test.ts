@@ -1,6 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import type { GroupDetailVO, GroupMemberVO, GroupVO } from '@verdict/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { group as groupTable, userInfo } from '../../src/db/schema/index.ts';
 import { groupMessages as gm } from '../../src/modules/group/messages.ts';
 import { policyMessages as pm } from '../../src/policy/messages.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -298,12 +300,52 @@ describe('reference §3.10 reads of a Private group, §7.12: as each caller', ()
     expect(await names('anonymous', '&keyword=user-owner')).toEqual(['Class One:3', 'Class Two:1']);
     expect(await names('anonymous', '&auth=3')).toEqual(['Class One:3']);
     expect(await names('anonymous', '&auth=0')).toHaveLength(3);
+    // an invisible group stays listed for its members (§7.12)
+    const edit = { id: pub, name: 'Open Club', shortName: 'OPEN1', visible: false };
+    expect(outcome(await call('root', 'PUT', '/api/group', group(edit)))).toBe('ok');
+    expect(await names('alice')).toEqual(['Class One:3', 'Open Club:2', 'Class Two:1']);
+    expect(await names('member')).toEqual(['Class One:3', 'Class Two:1']);
+    expect(outcome(await call('member', 'GET', `/api/get-group-detail?gid=${pub}`))).toBe(
+      refusal(404, pm.groupNotFound),
+    );
+    expect(outcome(await call('root', 'PUT', '/api/group', group({ ...edit, visible: true })))).toBe('ok');
     const first = await call<{ records: GroupVO[]; total: number }>(
       'anonymous',
       'GET',
       '/api/get-group-list?limit=1&currentPage=2',
     );
     expect([first.data.total, first.data.records.map((g) => g.name)]).toEqual([3, ['Open Club']]);
+  });
+});
+
+describe('reference §7.12: banned groups and users banned from the site', () => {
+  it('a banned group (status 1) is not found, but for site root, and leaves the list', async () => {
+    await t.db.update(groupTable).set({ status: 1 }).where(eq(groupTable.id, pub));
+    expect(outcome(await call('alice', 'GET', `/api/get-group-detail?gid=${pub}`))).toBe(
+      refusal(404, pm.groupNotFound),
+    );
+    expect(outcome(await call('newbie', 'POST', `/api/group/member?gid=${pub}`))).toBe(
+      refusal(404, pm.groupNotFound),
+    );
+    expect(outcome(await call('root', 'GET', `/api/get-group-detail?gid=${pub}`))).toBe('ok');
+    const listed = await call<{ total: number }>('root', 'GET', '/api/get-group-list');
+    expect(listed.data.total).toBe(3);
+    await t.db.update(groupTable).set({ status: 0 }).where(eq(groupTable.id, pub));
+  });
+
+  it('a user banned from the site is refused every group call (401) and lists as anonymous', async () => {
+    expect(outcome(await call('newbie', 'POST', `/api/group/member?gid=${pub}`))).toBe('ok');
+    await t.db.update(userInfo).set({ status: 1 }).where(eq(userInfo.uuid, uid.newbie!));
+    for (const [method, url] of [
+      ['GET', `/api/get-group-detail?gid=${pub}`],
+      ['GET', `/api/get-group-auth?gid=${pub}`],
+      ['GET', `/api/group/get-member-list?gid=${pub}`],
+      ['DELETE', `/api/group/member/exit?gid=${pub}`],
+      ['POST', `/api/group/member?gid=${priv}&code=${CODE}&reason=let me in please`],
+    ] as const)
+      expect(outcome(await call('newbie', method, url)), url).toBe('login');
+    const listed = await call<{ total: number }>('newbie', 'GET', '/api/get-group-list?onlyMine=true');
+    expect(listed.data.total).toBe(3);
   });
 });
 
