@@ -16,6 +16,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { contestRoutes } from './modules/contest/routes.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
+import { groupRoutes } from './modules/group/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { messageRoutes } from './modules/message/routes.ts';
 import { adminDiscussionRoutes, discussionRoutes } from './modules/discussion/routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(submissionRoutes);
   await app.register(contestRoutes);
   await app.register(trainingRoutes);
+  await app.register(groupRoutes);
   await app.register(messageRoutes, { streamRecheckMs: deps.messageStreamRecheckMs });
   await app.register(discussionRoutes);
   await app.register(adminDiscussionRoutes);

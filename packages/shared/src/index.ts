@@ -20,3 +20,4 @@ export * from './home.ts';
 export * from './discussion.ts';
 export * from './message.ts';
 export * from './editor-scope.ts';
+export * from './group.ts';

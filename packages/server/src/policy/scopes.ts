@@ -1,8 +1,13 @@
 import { fail, type ApiError } from '../http/errors.ts';
 import { problemMessages, type Message } from '../http/messages.ts';
 
-/** Where an action happens: the public bank, a training, a contest or a group. */
-export type Scope = 'public' | 'training' | 'contest' | 'group';
+/**
+ * Where an action happens: the public bank, a training, a contest or a group. `groupCore` is the
+ * groups themselves (list, detail, create, edit, delete, membership: issue 27's first slice);
+ * `group` is a group's content (`gid` on problem, submission, training, contest and discussion
+ * calls), which stays off until its slice lands.
+ */
+export type Scope = 'public' | 'training' | 'contest' | 'groupCore' | 'group';
 
 /**
  * Which scopes are switched on. A scope whose issue has not landed yet answers its "not available"
@@ -15,6 +20,7 @@ export const SCOPES: ScopeTable = {
   public: { available: true },
   training: { available: true },
   contest: { available: true },
+  groupCore: { available: true },
   group: { available: false, message: problemMessages.groupsNotAvailable },
 };
 
@@ -23,6 +29,7 @@ export const ALL_SCOPES: ScopeTable = {
   public: { available: true },
   training: { available: true },
   contest: { available: true },
+  groupCore: { available: true },
   group: { available: true },
 };
 

@@ -34,6 +34,8 @@ const LOGIN: Outcome[] = [401, 'pass', 'pass', 'pass', 'pass', 'pass', 401];
 const SUBMIT: Outcome[] = [401, 'pass', 403, 'pass', 'pass', 'pass', 401];
 /** permission discussion_add, comment_add or reply_add (reference §3.8): 1007 lacks them */
 const POSTING: Outcome[] = [401, 'pass', 403, 'pass', 'pass', 'pass', 401];
+/** permission group_add or group_del (reference §2, §3.10): 1007 lacks them */
+const GROUP_PERMISSION: Outcome[] = [401, 'pass', 403, 'pass', 'pass', 'pass', 401];
 /** role root, admin or problem_admin (the admin area) */
 const ADMIN_AREA: Outcome[] = [401, 403, 403, 'pass', 'pass', 'pass', 401];
 /** role root or problem_admin */
@@ -119,6 +121,20 @@ const EXPECTED: Record<string, Outcome[]> = {
   'POST /api/get-contest-not-read-announcement': LOGIN,
   'PUT /api/submission': LOGIN,
   'GET /api/get-last-ac-code': LOGIN,
+  // reference §3.10 groups and their members; which group and member is the policy's (test/group/*)
+  'GET /api/get-group-list': ANYONE,
+  'GET /api/get-group-detail': LOGIN,
+  'GET /api/get-group-access': LOGIN,
+  'GET /api/get-group-auth': LOGIN,
+  'POST /api/group': GROUP_PERMISSION,
+  'PUT /api/group': LOGIN,
+  'DELETE /api/group': GROUP_PERMISSION,
+  'GET /api/group/get-member-list': LOGIN,
+  'GET /api/group/get-apply-list': LOGIN,
+  'POST /api/group/member': LOGIN,
+  'PUT /api/group/member': LOGIN,
+  'DELETE /api/group/member': LOGIN,
+  'DELETE /api/group/member/exit': LOGIN,
   'GET /api/admin/problem/get-problem-list': ADMIN_AREA,
   'GET /api/admin/problem': ADMIN_AREA,
   'POST /api/admin/problem': ADMIN_AREA,

@@ -22,7 +22,7 @@ export const admin = userOf('admin', 'a1', 'carol');
 export const problemAdmin = userOf('problemAdmin', 'p1', 'dave');
 export const root = userOf('root', 'r1', 'root');
 
-/** The server's policy (contest and group scopes not available yet) and one with every scope on. */
+/** The server's policy (group content not available yet) and one with every scope on. */
 export const today = createPolicy(SCOPES);
 export const allScopes = createPolicy(ALL_SCOPES);
 

@@ -8,12 +8,13 @@ import { GROUP_LEVEL, groupLevel, isRoot, type Subject } from '../subjects.ts';
 /** The group's level the caller needs, root bypassing (reference §7.12). */
 function atLeast(level: number, refusal: () => ReturnType<typeof forbidden>): Rule<GroupFacts> {
   return (ctx, user, g) =>
-    scopeRefusal(ctx.scopes, 'group') ?? (isRoot(user) || groupLevel(user, g) >= level ? null : refusal());
+    scopeRefusal(ctx.scopes, 'groupCore') ??
+    (isRoot(user) || groupLevel(user, g) >= level ? null : refusal());
 }
 
 /** §7.12: a banned group is not found (root excepted); an invisible one only for members and root. */
 function existing(ctx: RuleContext, user: Subject, g: GroupFacts) {
-  const off = scopeRefusal(ctx.scopes, 'group');
+  const off = scopeRefusal(ctx.scopes, 'groupCore');
   if (off) return off;
   if (isRoot(user)) return null;
   if (g.status === 1) return notFound(policyMessages.groupNotFound);
@@ -44,7 +45,7 @@ export const groupRules = {
 
   /** §7.12: only the owner or site root deletes a group. */
   'group.delete': ((ctx, user, g) =>
-    scopeRefusal(ctx.scopes, 'group') ??
+    scopeRefusal(ctx.scopes, 'groupCore') ??
     (isRoot(user) || (!!user && g.owner === user.uid)
       ? null
       : forbidden(policyMessages.groupAdminOnly))) as Rule<GroupFacts>,

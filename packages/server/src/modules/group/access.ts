@@ -1,0 +1,53 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { group, groupMember } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { assertCan, type Action } from '../../policy/index.ts';
+import { policyMessages } from '../../policy/messages.ts';
+import type { GroupFacts } from '../../policy/resources.ts';
+import type { Subject } from '../../policy/subjects.ts';
+
+export type GroupRow = typeof group.$inferSelect;
+
+/** A group as one caller sees it: its row, the policy's facts and the caller's member row's level. */
+export interface GroupView {
+  row: GroupRow;
+  facts: GroupFacts;
+  /** the caller's group_member.auth (0 when not in the group; the owner's row says 5) */
+  level: number;
+}
+
+/** The caller's group_member.auth in `gid` (0 when none). */
+export async function memberLevel(db: Db, gid: number, uid: string): Promise<number> {
+  const [row] = await db
+    .select({ auth: groupMember.auth })
+    .from(groupMember)
+    .where(and(eq(groupMember.gid, gid), eq(groupMember.uid, uid)));
+  return row?.auth ?? 0;
+}
+
+export function groupFacts(row: GroupRow, level: number): GroupFacts {
+  return {
+    gid: row.id,
+    owner: row.uid,
+    level,
+    auth: row.auth,
+    status: row.status,
+    visible: row.visible,
+  };
+}
+
+type GroupAction = Extract<Action, `group.${string}`> & Exclude<Action, 'group.editContent'>;
+
+/**
+ * The group `gid` if `user` may do `action` to it (policy rules/group.ts, reference §7.12): an
+ * unknown group is not found; a banned or invisible one follows `group.view`.
+ */
+export async function groupFor(db: Db, user: Subject, gid: number, action: GroupAction): Promise<GroupView> {
+  const [row] = await db.select().from(group).where(eq(group.id, gid));
+  if (!row) throw notFound(policyMessages.groupNotFound);
+  const level = user ? await memberLevel(db, gid, user.uid) : 0;
+  const facts = groupFacts(row, level);
+  assertCan(user, action, facts);
+  return { row, facts, level };
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  gidQuery,
+  groupBody,
+  groupListQuery,
+  groupMemberBody,
+  groupMemberListQuery,
+  joinGroupQuery,
+  removeGroupMemberQuery,
+} from '@verdict/shared';
+import { access } from '../../http/auth/access.ts';
+import { ok } from '../../http/envelope.ts';
+import {
+  createGroup,
+  deleteGroup,
+  groupAccess,
+  groupAuth,
+  groupDetail,
+  listGroups,
+  updateGroup,
+} from './groups.ts';
+import { exitGroup, joinGroup, listMembers, removeMember, updateMember } from './members.ts';
+
+/**
+ * The groups and their membership: reference §3.10 (top-level group calls and the member calls;
+ * every `/api/group/**` call needs a login), §7.12. Which group and which member is the policy's
+ * (rules/group.ts, through access.ts `groupFor`).
+ */
+export async function groupRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const login = { access: access.login };
+
+  r.get(
+    '/api/get-group-list',
+    { config: { access: access.anon }, schema: { querystring: groupListQuery } },
+    async (request) => ok(await listGroups(app.db, request.user, request.query)),
+  );
+  r.get('/api/get-group-detail', { config: login, schema: { querystring: gidQuery } }, async (request) =>
+    ok(await groupDetail(app.db, request.user!, request.query.gid)),
+  );
+  r.get('/api/get-group-access', { config: login, schema: { querystring: gidQuery } }, async (request) =>
+    ok(await groupAccess(app.db, request.user!, request.query.gid)),
+  );
+  r.get('/api/get-group-auth', { config: login, schema: { querystring: gidQuery } }, async (request) =>
+    ok(await groupAuth(app.db, request.user!, request.query.gid)),
+  );
+
+  r.post(
+    '/api/group',
+    { config: { access: access.permission('group_add') }, schema: { body: groupBody } },
+    async (request) => ok(await createGroup(app.db, request.user!, request.body, app.clock.now())),
+  );
+  r.put('/api/group', { config: login, schema: { body: groupBody } }, async (request) => {
+    await updateGroup(app.db, request.user!, request.body);
+    return ok(null);
+  });
+  r.delete(
+    '/api/group',
+    { config: { access: access.permission('group_del') }, schema: { querystring: gidQuery } },
+    async (request) => {
+      await deleteGroup(app.db, request.user!, request.query.gid);
+      return ok(null);
+    },
+  );
+
+  r.get(
+    '/api/group/get-member-list',
+    { config: login, schema: { querystring: groupMemberListQuery } },
+    async (request) => ok(await listMembers(app.db, request.user!, request.query, 'members')),
+  );
+  r.get(
+    '/api/group/get-apply-list',
+    { config: login, schema: { querystring: groupMemberListQuery } },
+    async (request) => ok(await listMembers(app.db, request.user!, request.query, 'applications')),
+  );
+  r.post('/api/group/member', { config: login, schema: { querystring: joinGroupQuery } }, async (request) => {
+    await joinGroup(app.db, request.user!, request.query);
+    return ok(null);
+  });
+  r.put('/api/group/member', { config: login, schema: { body: groupMemberBody } }, async (request) => {
+    await updateMember(app.db, request.user!, request.body);
+    return ok(null);
+  });
+  r.delete(
+    '/api/group/member',
+    { config: login, schema: { querystring: removeGroupMemberQuery } },
+    async (request) => {
+      await removeMember(app.db, request.user!, request.query.gid, request.query.uid);
+      return ok(null);
+    },
+  );
+  r.delete(
+    '/api/group/member/exit',
+    { config: login, schema: { querystring: gidQuery } },
+    async (request) => {
+      await exitGroup(app.db, request.user!, request.query.gid);
+      return ok(null);
+    },
+  );
+}

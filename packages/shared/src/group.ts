@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { intOneOf, optionalInt, positiveId } from './numbers.ts';
+import { booleanParam, currentPageParam, limitParam, textParam } from './problem.ts';
+
+/**
+ * Groups (spec part 2 §2.2, §3, §5, §7 "Groups"; reference §3.10, §4.7, §7.12): enums, limits,
+ * the zod schemas of the group and membership calls and the shapes they answer.
+ */
+
+/** reference §4.7 group.auth (the code's 1–3). */
+export const GROUP_AUTH = { public: 1, protected: 2, private: 3 } as const;
+
+/** reference §4.7 group_member.auth. */
+export const GROUP_MEMBER_AUTH = { applying: 1, refused: 2, member: 3, admin: 4, root: 5 } as const;
+
+/** reference §7.12, spec part 2 §5 "Group form" and "Apply dialog". */
+export const GROUP_LIMITS = {
+  name: { min: 5, max: 25 },
+  shortName: { min: 5, max: 10 },
+  brief: { min: 5, max: 50 },
+  description: { min: 5, max: 1000 },
+  codeLength: 6,
+  reason: { min: 5, max: 100 },
+  keywordMax: 255,
+} as const;
+
+export const GROUP_PAGE = {
+  /** reference §3.10 get-group-list `limit=10` (the screen sends 15) */
+  listDefault: 10,
+  /** spec part 2 §9: member lists 10 */
+  memberDefault: 10,
+} as const;
+
+/** A text field of a form: any string (or null); the server applies §7.12's rules with their messages. */
+const formText = z.string().max(100_000).nullish();
+
+// ---- requests (reference §3.10) --------------------------------------------------------------
+
+/** `GET /api/get-group-list`: keyword (name, owner or short name), auth (0 = all), onlyMine. */
+export const groupListQuery = z.object({
+  limit: limitParam(GROUP_PAGE.listDefault),
+  currentPage: currentPageParam,
+  keyword: textParam(GROUP_LIMITS.keywordMax),
+  auth: optionalInt({ min: 0, max: 3 }),
+  onlyMine: booleanParam,
+});
+export type GroupListQuery = z.output<typeof groupListQuery>;
+
+/** `gid` of the group calls (HOJ's client may send it as a string). */
+export const gidQuery = z.object({ gid: positiveId });
+
+/** `POST|PUT /api/group`: reference §4.7 group as the form sends it; `id` names the group to update. */
+export const groupBody = z.object({
+  id: optionalInt({ min: 1 }),
+  name: formText,
+  shortName: formText,
+  brief: formText,
+  description: formText,
+  auth: optionalInt({ min: 0, max: 10 }),
+  code: formText,
+  visible: z.boolean().nullish(),
+  avatar: z.string().max(255).nullish(),
+});
+export type GroupBody = z.output<typeof groupBody>;
+
+/** `GET /api/group/get-member-list`, `get-apply-list`. */
+export const groupMemberListQuery = z.object({
+  gid: positiveId,
+  limit: limitParam(GROUP_PAGE.memberDefault),
+  currentPage: currentPageParam,
+  keyword: textParam(GROUP_LIMITS.keywordMax),
+  auth: optionalInt({ min: 1, max: 5 }),
+});
+export type GroupMemberListQuery = z.output<typeof groupMemberListQuery>;
+
+/** `POST /api/group/member?gid&code&reason` (query parameters, as HOJ's client sends them). */
+export const joinGroupQuery = z.object({
+  gid: positiveId,
+  code: z.string().max(255).optional(),
+  reason: z.string().max(1000).optional(),
+});
+export type JoinGroupQuery = z.output<typeof joinGroupQuery>;
+
+/**
+ * `PUT /api/group/member` body GroupMember {gid, uid, auth} (HOJ's client sends the whole member row;
+ * its `reason` is the applicant's and is ignored). Verdict also takes `refusalReason`, told to a
+ * refused applicant.
+ */
+export const groupMemberBody = z.object({
+  gid: positiveId,
+  uid: z.string().min(1).max(64),
+  auth: intOneOf([1, 2, 3, 4, 5]),
+  refusalReason: z.string().max(GROUP_LIMITS.reason.max).nullish(),
+});
+export type GroupMemberBody = z.output<typeof groupMemberBody>;
+
+/** `DELETE /api/group/member?uid&gid`. */
+export const removeGroupMemberQuery = z.object({ gid: positiveId, uid: z.string().min(1).max(64) });
+
+// ---- answers ---------------------------------------------------------------------------------
+
+/** reference §3.10 GroupVO (the list). */
+export interface GroupVO {
+  id: number;
+  avatar: string | null;
+  owner: string;
+  name: string;
+  shortName: string;
+  brief: string | null;
+  description: string | null;
+  auth: number;
+  visible: boolean;
+  memberCount: number;
+  gmtCreate: string;
+}
+
+/** reference §3.10 Group (the detail); `code` is null unless the caller is its root or site root. */
+export interface GroupDetailVO {
+  id: number;
+  avatar: string | null;
+  name: string;
+  shortName: string;
+  brief: string | null;
+  description: string | null;
+  owner: string;
+  uid: string;
+  auth: number;
+  visible: boolean;
+  status: number;
+  code: string | null;
+  gmtCreate: string;
+  gmtModified: string;
+}
+
+/** reference §3.10 GroupMemberVO. */
+export interface GroupMemberVO {
+  id: number;
+  gid: number;
+  uid: string;
+  username: string;
+  avatar: string | null;
+  auth: number;
+  reason: string | null;
+  gmtCreate: string;
+  gmtModify: string;
+}
