@@ -35,14 +35,14 @@ const APP = ['packages/server/test/**/*.test.ts', 'packages/web/test/**/*.test.t
 const DATABASE_TEMPLATE = ['packages/server/test/helpers/database-template.ts'];
 
 /**
- * Three projects, run one group after the other:
+ * Two groups, run one after the other:
  * - `judge` (the judge package's tests: sandbox, regression, grading, worker) measures CPU time,
  *   memory and verdicts near their limits; at most two files at once on two cores so those figures
  *   stay honest.
- * - `unit` (pure code) and `app` (the server's API
- *   tests and the browser tests): a browser test keeps about 0.8 of a core busy (Chromium's renderer
- *   and browser processes over half of it, the server and the test the rest), so three files at once
- *   fill two cores without stretching any test far; their judged programs are far from their limits.
+ * - `unit` (pure code), `app` and `app-isolated` (the server's API tests and the browser tests): a
+ *   browser test keeps about 0.8 of a core busy (Chromium's renderer and browser processes over half
+ *   of it, the server and the test the rest), so three files at once fill two cores without
+ *   stretching any test far; their judged programs are far from their limits.
  */
 export default defineConfig({
   test: {
