@@ -100,6 +100,13 @@ const editorLook = (page: Page) =>
 const settingsShown = (page: Page) =>
   Promise.all(['Editor theme', 'Font size', 'Tab size'].map((name) => toolbarSelect(page, name).innerText()));
 
+/** Chooses the interface language in the top bar, as a user does (no page load). */
+async function switchLanguage(page: Page, name: 'English' | '简体中文') {
+  await page.locator('.top-bar .language-switch').click();
+  await page.getByRole('menuitem', { name }).click();
+  await popupsSettled(page);
+}
+
 async function openProblem(page: Page, problemId: string) {
   await page.goto(`${server.url}/problem/${problemId}`);
   await codeEditor(page).waitFor();
@@ -166,7 +173,7 @@ describe('problem page, judging and submissions in the browser', () => {
     expect(await page.locator('.celebration').count()).toBe(0);
   });
 
-  it('issue 24 item 9: a sample without input runs online; a run too soon keeps the result and counts down', async () => {
+  it('issue 24 item 9: a sample without input runs online; a run too soon keeps the result and counts down (en-US at 1280 px, zh-CN at 768 px)', async () => {
     const [hello] = await server.db
       .insert(problem)
       .values({
@@ -202,10 +209,31 @@ describe('problem page, judging and submissions in the browser', () => {
       await page.context().clock.fastForward(61_000);
       await expect.poll(() => runButton.innerText()).toBe('Run');
       expect(await runButton.isDisabled()).toBe(false);
+
+      // zh-CN at 768 px, without a page load: the drawer keeps its result, and the server (on real
+      // time, not the page's clock) still finds the next run too soon
+      await drawer.locator('.ant-drawer-close').click();
+      await page.setViewportSize({ width: 768, height: 900 });
+      await switchLanguage(page, '简体中文');
+      await page.getByRole('button', { name: '在线自测' }).click();
+      await popupsSettled(page);
+      await runButton.click();
+      await expect.poll(() => runButton.innerText()).toMatch(/^\d+ 秒后可再运行$/);
+      expect(await runButton.isDisabled()).toBe(true);
+      expect(await drawer.getByText('通过样例 1').isVisible()).toBe(true);
+      expect((await drawer.locator('.online-test__result pre').first().innerText()).trim()).toBe('hello');
+      await saveScreenshot(page, 'online-test-wait-zh-768');
+      await page.context().clock.fastForward(61_000);
+      await expect.poll(() => runButton.innerText()).toBe('运行');
+      expect(await runButton.isDisabled()).toBe(false);
     } finally {
       await setSwitches(server.db, { defaultSubmitInterval: 0 });
     }
-    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.locator('.ant-drawer-close').click();
+    await switchLanguage(page, 'English');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // the tests below go on with P1000
+    await openProblem(page, 'P1000');
   });
 
   it('keeps the code, language and editor settings of the problem in the browser', async () => {
