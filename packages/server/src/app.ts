@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(submissionRoutes);
   await app.register(contestRoutes);
   await app.register(trainingRoutes);
-  await app.register(groupRoutes);
+  await app.register(groupRoutes, { dataDir: deps.config.dataDir });
   await app.register(messageRoutes, { streamRecheckMs: deps.messageStreamRecheckMs });
   await app.register(discussionRoutes);
   await app.register(adminDiscussionRoutes);

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { intOneOf, optionalInt, positiveId } from './numbers.ts';
-import { booleanParam, currentPageParam, limitParam, textParam } from './problem.ts';
+import {
+  adminProblemListQuery,
+  booleanParam,
+  currentPageParam,
+  limitParam,
+  problemListQuery,
+  textParam,
+} from './problem.ts';
 
 /**
  * Groups (spec part 2 §2.2, §3, §5, §7 "Groups"; reference §3.10, §4.7, §7.12): enums, limits,
@@ -144,3 +151,30 @@ export interface GroupMemberVO {
   gmtCreate: string;
   gmtModify: string;
 }
+
+/** `GET /api/group/get-problem-list` (reference §3.10): the public list's filters inside one group. */
+export const groupProblemListQuery = problemListQuery.extend({ gid: positiveId });
+
+/** `GET /api/group/get-admin-problem-list` (reference §3.10): the admin list's filters inside one group. */
+export const groupAdminProblemListQuery = adminProblemListQuery.extend({ gid: positiveId });
+
+/** `PUT /api/group/change-problem-auth?pid&auth` (query parameters, reference §3.10). */
+export const groupProblemAuthQuery = z.object({ pid: positiveId, auth: intOneOf([1, 2, 3]) });
+
+/** `PUT /api/group/apply-public?pid&isApplied` (reference §3.10). */
+export const groupApplyPublicQuery = z.object({ pid: positiveId, isApplied: booleanParam });
+
+/** `apply_public_progress` (reference §4.2): null not applied, 1 applying, 2 approved, 3 refused. */
+export const APPLY_PUBLIC = { applying: 1, approved: 2, refused: 3 } as const;
+
+/** `GET /api/admin/group-problem/list` (reference §3.12 group-problem approval). */
+export const groupProblemApplyListQuery = z.object({
+  limit: limitParam(10),
+  currentPage: currentPageParam,
+  keyword: textParam(GROUP_LIMITS.keywordMax),
+  gid: positiveId.optional(),
+});
+export type GroupProblemApplyListQuery = z.output<typeof groupProblemApplyListQuery>;
+
+/** `PUT /api/admin/group-problem/change-progress` body `{pid, progress}`. */
+export const groupProblemProgressBody = z.object({ pid: positiveId, progress: intOneOf([1, 2, 3]) });

@@ -207,6 +207,8 @@ export const extraFilesInput = z
 export const problemInput = z.object({
   id: positiveId.nullish(),
   problemId: z.string().trim().max(PROBLEM_LIMITS.problemIdMax).nullish(),
+  /** the group a problem is created in (`POST /api/group/problem`); the site's editors ignore it */
+  gid: positiveId.nullish(),
   title: z.string().trim().min(1).max(PROBLEM_LIMITS.titleMax),
   type: intOneOf([0, 1]).default(0),
   judgeMode: z.enum(JUDGE_MODES).nullish(),

@@ -237,6 +237,8 @@ export const problemMessages = {
     en: 'Contests are not available yet.',
   },
   groupsNotAvailable: { zh: '团队功能暂未开放，敬请期待！', en: 'Groups are not available yet.' },
+  alreadyPublic: { zh: '该题目已是公开题目！', en: 'This problem is already public!' },
+  notAppliedPublic: { zh: '该题目未申请公开！', en: 'This problem has not applied to be public!' },
   remoteNotAvailable: {
     zh: '远程评测题目导入暂未开放，敬请期待！',
     en: 'Importing remote judge problems is not available yet.',

@@ -10,6 +10,7 @@ import {
   userImportProgress,
 } from './cleanups.ts';
 import { codeforcesRatings } from './codeforces.ts';
+import { groupProblemReview } from './reviews.ts';
 import type { Job } from './job.ts';
 
 /** Every periodic job the server runs (main.ts starts them). A new job: define it, list it here. */
@@ -24,4 +25,5 @@ export const JOBS: readonly Job[] = [
   contestRankFeed,
   oldSessions,
   codeforcesRatings,
+  groupProblemReview,
 ];

@@ -3,11 +3,11 @@ import { problemMessages, type Message } from '../http/messages.ts';
 
 /**
  * Where an action happens: the public bank, a training, a contest or a group. `groupCore` is the
- * groups themselves (list, detail, create, edit, delete, membership: issue 27's first slice);
- * `group` is a group's content (`gid` on problem, submission, training, contest and discussion
- * calls), which stays off until its slice lands.
+ * groups themselves (list, detail, create, edit, delete, membership); `group` is a group's problems
+ * and their submissions (`gid` on problem and submission calls); `groupActivity` is a group's
+ * trainings, contests and discussions, which stay off until their slice of issue 27 lands.
  */
-export type Scope = 'public' | 'training' | 'contest' | 'groupCore' | 'group';
+export type Scope = 'public' | 'training' | 'contest' | 'groupCore' | 'group' | 'groupActivity';
 
 /**
  * Which scopes are switched on. A scope whose issue has not landed yet answers its "not available"
@@ -21,7 +21,8 @@ export const SCOPES: ScopeTable = {
   training: { available: true },
   contest: { available: true },
   groupCore: { available: true },
-  group: { available: false, message: problemMessages.groupsNotAvailable },
+  group: { available: true },
+  groupActivity: { available: false, message: problemMessages.groupsNotAvailable },
 };
 
 /** Every scope on: what the rules answer once contests and groups exist (unit tests use it). */
@@ -31,6 +32,7 @@ export const ALL_SCOPES: ScopeTable = {
   contest: { available: true },
   groupCore: { available: true },
   group: { available: true },
+  groupActivity: { available: true },
 };
 
 /** The refusal of a scope that is not available yet, or null. */

@@ -283,11 +283,11 @@ describe('test-case zip upload (reference §3.11, §8.6)', () => {
     });
   }
 
-  it('is for the admin roles only, and answers groups with "not available yet"', async () => {
+  it("is for the admin roles only, or with gid for that group's admins (issue 27)", async () => {
     const zip = buildZip(pair('1', 'x', 'y'));
     expect((await upload(zip, { token: w.tokens.alice })).http).toBe(403);
     expect((await upload(zip, { token: '' })).http).toBe(401);
-    expect((await upload(zip, { query: '?gid=5' })).msg).toBe('Groups are not available yet.');
+    expect((await upload(zip, { query: '?gid=5' })).msg).toBe('The group does not exist or is banned!');
     const notMultipart = await w.t.app.inject({
       method: 'POST',
       url: '/api/file/upload-testcase-zip',

@@ -1,6 +1,7 @@
 import { PROBLEM_AUTH } from '@verdict/shared';
 import { describe, expect, it } from 'vitest';
 import { problemMessages as m } from '../../src/http/messages.ts';
+import { policyMessages as pm } from '../../src/policy/messages.ts';
 import type { ProblemFacts } from '../../src/policy/resources.ts';
 import {
   admin,
@@ -41,24 +42,40 @@ describe('reference §7.7: problem visibility (problem.view)', () => {
     },
     { name: 'a group problem: root bypasses', user: root, resource: GROUP, expected: 'allow' },
     {
-      name: 'a group problem in its group, groups not available yet',
-      user: user,
-      resource: inGroup(3),
-      expected: m.groupsNotAvailable,
-    },
-    {
-      name: 'a group problem in its group: members see it',
+      name: 'issue 27: a group problem in its group: members see it',
       user: user,
       resource: inGroup(3),
       expected: 'allow',
-      policy: allScopes,
     },
     {
       name: 'a group problem in its group: an applicant does not',
       user: user,
       resource: inGroup(1),
+      expected: pm.groupMembersOnly,
+    },
+    {
+      name: "a group problem in another group's page: refused",
+      user: user,
+      resource: { ...GROUP, group: { gid: 8, owner: 'zz', level: 5 } },
       expected: m.problemNotPublic,
-      policy: allScopes,
+    },
+    {
+      name: '§7.12 a hidden (2) group problem: not to members',
+      user: user,
+      resource: { ...inGroup(3), auth: PROBLEM_AUTH.hidden },
+      expected: m.problemNotPublic,
+    },
+    {
+      name: "§7.12 a hidden (2) group problem: the group's admins",
+      user: user,
+      resource: { ...inGroup(4), auth: PROBLEM_AUTH.hidden },
+      expected: 'allow',
+    },
+    {
+      name: "§7.12 a group's contest problem (3): the group's admins",
+      user: user,
+      resource: { ...inGroup(4), auth: PROBLEM_AUTH.contest },
+      expected: 'allow',
     },
   ];
   it.each(rows)('$name', (row) => {
@@ -139,6 +156,30 @@ describe('reference §6.1 step 5, §13.21: submitting outside a contest (problem
       user: root,
       resource: GROUP,
       expected: m.groupProblemOutside,
+    },
+    {
+      name: 'issue 27: a group problem in its group, by a member',
+      user: user,
+      resource: inGroup(3),
+      expected: 'allow',
+    },
+    {
+      name: 'a group problem in its group, by an applicant',
+      user: user,
+      resource: inGroup(1),
+      expected: pm.groupMembersOnly,
+    },
+    {
+      name: '§7.12 a hidden (2) group problem: not by members',
+      user: user,
+      resource: { ...inGroup(3), auth: PROBLEM_AUTH.hidden },
+      expected: m.problemNotSubmittable,
+    },
+    {
+      name: "§7.12 a hidden (2) group problem: by the group's admins",
+      user: user,
+      resource: { ...inGroup(4), auth: PROBLEM_AUTH.hidden },
+      expected: 'allow',
     },
   ];
   it.each(rows)('$name', (row) => {

@@ -60,7 +60,12 @@ describe('reference §7.10, §7.7: who opens a submission (submission.view)', ()
       expected: m.contestNotFound,
     },
     { name: 'contest: root', user: root, resource: inContest(running), expected: 'allow' },
-    { name: 'group: not available yet', user: other, resource: inGroup(3), expected: m.groupsNotAvailable },
+    {
+      name: 'issue 27 group: members (the scope is on)',
+      user: other,
+      resource: inGroup(3),
+      expected: 'allow',
+    },
     {
       name: '§7.18 private contest, not registered',
       user: other,
@@ -273,12 +278,7 @@ describe('reference §3.4: sharing and resubmitting (submission.share, submissio
       resource: { ...mine, cid: 1000, contest: running, remote: true },
       expected: pm.contestNotRegistered,
     },
-    {
-      name: 'group: not available yet',
-      user: user,
-      resource: { ...mine, gid: 7 },
-      expected: m.groupsNotAvailable,
-    },
+    { name: 'issue 27 group: their own', user: user, resource: { ...mine, gid: 7 }, expected: 'allow' },
   ] as Row<'submission.resubmit'>[])('resubmit: $name', (row) => {
     expect(answer(today, 'submission.resubmit', row, row.expected)).toEqual(row.expected);
   });

@@ -235,11 +235,11 @@ describe('problem detail (spec part 1 §3; reference §3.3 get-problem-detail, �
     }
   });
 
-  it('answers 404-status for an unknown problem and refuses groups for now', async () => {
+  it('answers 404-status for an unknown problem, and for a problem of no group asked with a gid', async () => {
     const missing = await w.call('GET', '/api/get-problem-detail?problemId=NOPE', { lang: 'zh' });
     expect(missing.status).toBe(404);
     expect(missing.msg).toBe('该题目不存在！');
-    expect((await w.call('GET', '/api/get-problem-detail?problemId=P1000&gid=1')).status).toBe(400);
+    expect((await w.call('GET', '/api/get-problem-detail?problemId=P1000&gid=1')).status).toBe(404);
     expect((await w.call('GET', '/api/get-problem-detail')).http).toBe(400);
   });
 

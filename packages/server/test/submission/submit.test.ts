@@ -147,10 +147,11 @@ describe('submit (spec part 1 §4, §5; reference §3.4 submit-problem-judge, §
     await w.judge.judgeNext({ status: JudgeStatus.ACCEPTED });
   });
 
-  it('answers an unknown contest and groups ("not available yet"), after their switches', async () => {
+  it('answers an unknown contest, and a public problem sent to a group, after their switches', async () => {
     w.clock.advance(60_000);
     expect((await post(w.tokens.alice, { cid: 1000 })).msg).toBe('The contest does not exist!');
-    expect((await post(w.tokens.alice, { gid: 1000 })).msg).toBe('Groups are not available yet.');
+    // issue 27: the problem is not that group's
+    expect((await post(w.tokens.alice, { gid: 1000 })).status).toBe(404);
     await setSwitch({ openContestJudge: false });
     expect((await post(w.tokens.alice, { cid: 1000 })).http).toBe(403);
     await setSwitch({ openContestJudge: true });

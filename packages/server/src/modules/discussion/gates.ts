@@ -24,7 +24,7 @@ export function assertContestCommentOpen(sw: FixedSwitches) {
 
 /** Group discussions come with groups: a `gid` answers the group scope's "not available" (policy/scopes.ts). */
 export function refuseGroup(gid: number | null | undefined) {
-  if (gid !== undefined && gid !== null) assertScopeAvailable('group');
+  if (gid !== undefined && gid !== null) assertScopeAvailable('groupActivity');
 }
 
 /** reference §7.15: the `role` copied into posts, comments and replies. */

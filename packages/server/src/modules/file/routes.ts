@@ -7,11 +7,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pidQuery, TESTCASE_ZIP_LIMITS, uploadTestcaseQuery, type TestCaseZipLimits } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { fail } from '../../http/errors.ts';
+import { fail, noPermission } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
 import { assertFileWhole, fileTooLarge, isFileTooLargeError } from '../../http/uploads.ts';
 import { findProblem } from '../problem/detail.ts';
-import { assertCan, assertScopeAvailable } from '../../policy/index.ts';
+import { assertCan } from '../../policy/index.ts';
+import { isAdminRole } from '../../policy/subjects.ts';
+import { groupFor } from '../group/access.ts';
 import { carouselRoutes } from './carousel-routes.ts';
 import { compactTimestamp, testCaseZip } from './download.ts';
 import { stagingRoot, TestCaseStaging } from './staging.ts';
@@ -40,9 +42,12 @@ export async function fileRoutes(app: FastifyInstance, opts: FileRoutesOptions) 
 
   r.post(
     '/api/file/upload-testcase-zip',
-    { config: { access: access.adminArea }, schema: { querystring: uploadTestcaseQuery } },
+    // reference §3.11: the admin area, or with `gid` the group's admins (group problems, §7.12)
+    { config: { access: access.login }, schema: { querystring: uploadTestcaseQuery } },
     async (request) => {
-      if (request.query.gid !== undefined) assertScopeAvailable('group');
+      if (request.query.gid !== undefined)
+        await groupFor(app.db, request.user!, request.query.gid, 'group.admin');
+      else if (!isAdminRole(request.user)) throw noPermission();
       const now = app.clock.now();
       const part = request.isMultipart() ? await request.file() : undefined;
       if (!part) throw fail(problemMessages.zipMissing);
@@ -78,9 +83,11 @@ export async function fileRoutes(app: FastifyInstance, opts: FileRoutesOptions) 
     { config: { access: access.login }, schema: { querystring: pidQuery } },
     async (request, reply) => {
       const problem = await findProblem(app.db, request.query.pid);
-      // reference §3.11: root, problem_admin or the author (group problems come with groups)
-      assertCan(request.user, 'problem.edit', problem);
-      if (problem!.isGroup) assertScopeAvailable('group');
+      // reference §3.11: root, problem_admin or the author; a group's problem: its author or the group's root
+      if (problem?.isGroup && problem.gid !== null) {
+        const view = await groupFor(app.db, request.user!, problem.gid, 'group.view');
+        assertCan(request.user, 'group.editContent', { group: view.facts, author: problem.author });
+      } else assertCan(request.user, 'problem.edit', problem);
       const stream = await testCaseZip(app.db, app.testData, problem!.id);
       const name = `problem_${problem!.id}_testcase_${compactTimestamp(app.clock.now())}.zip`;
       return reply

@@ -51,3 +51,19 @@ export async function groupFor(db: Db, user: Subject, gid: number, action: Group
   assertCan(user, action, facts);
   return { row, facts, level };
 }
+
+/**
+ * A problem, training, contest or submission row with its group's facts for `user` when it belongs
+ * to a group (the policy's group rules read them: membership, level), or as it is.
+ */
+export async function withGroupFacts<T extends { gid: number | null }>(
+  db: Db,
+  user: Subject,
+  row: T | undefined,
+): Promise<(T & { group?: GroupFacts }) | undefined> {
+  if (!row || row.gid === null) return row;
+  const [owner] = await db.select().from(group).where(eq(group.id, row.gid));
+  if (!owner) return row;
+  const level = user ? await memberLevel(db, row.gid, user.uid) : 0;
+  return { ...row, group: groupFacts(owner, level) };
+}

@@ -20,14 +20,17 @@ import {
   listGroups,
   updateGroup,
 } from './groups.ts';
+import { stagingOf } from '../file/routes.ts';
+import { groupProblemRoutes } from './problem-routes.ts';
 import { exitGroup, joinGroup, listMembers, removeMember, updateMember } from './members.ts';
 
 /**
- * The groups and their membership: reference §3.10 (top-level group calls and the member calls;
+ * The groups, their membership and their problems: reference §3.10 (top-level group calls and the member calls;
  * every `/api/group/**` call needs a login), §7.12. Which group and which member is the policy's
  * (rules/group.ts, through access.ts `groupFor`).
  */
-export async function groupRoutes(app: FastifyInstance) {
+export async function groupRoutes(app: FastifyInstance, opts: { dataDir: string }) {
+  await app.register(groupProblemRoutes, { staging: stagingOf(app, opts.dataDir) });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const login = { access: access.login };
 

@@ -50,11 +50,13 @@ export async function userProblemStatuses(
   db: Db,
   uid: string,
   pids: number[],
-  options: { final?: boolean } = {},
+  /** `gid`: the user's submissions inside that group instead of the public ones */
+  options: { final?: boolean; gid?: number } = {},
 ): Promise<Map<number, number>> {
   const statuses = new Map<number, number>();
   if (pids.length === 0) return statuses;
-  const conditions = [eq(judge.uid, uid), inArray(judge.pid, pids), eq(judge.cid, 0), isNull(judge.gid)];
+  const inScope = options.gid === undefined ? isNull(judge.gid) : eq(judge.gid, options.gid);
+  const conditions = [eq(judge.uid, uid), inArray(judge.pid, pids), eq(judge.cid, 0), inScope];
   if (options.final) conditions.push(sql`${judge.status} not in (5, 6, 7)`);
   const rows = await db
     .selectDistinctOn([judge.pid], {

@@ -1,11 +1,20 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PROBLEM_AUTH, PROBLEM_PAGE } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
-import { codeTemplate, language, problem, problemLanguage, problemTag, tag } from '../../db/schema/index.ts';
+import {
+  codeTemplate,
+  judge,
+  language,
+  problem,
+  problemLanguage,
+  problemTag,
+  tag,
+} from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { fail, notFound } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
-import { assertCan, assertScopeAvailable } from '../../policy/index.ts';
+import { assertCan } from '../../policy/index.ts';
+import { withGroupFacts } from '../group/access.ts';
 import { countsFromJson, userProblemStatuses } from './counts.ts';
 import { problemJson } from './json.ts';
 import { countedProblems } from './query.ts';
@@ -24,7 +33,7 @@ export async function findProblem(db: Db, pid: number) {
 /** A problem named by numeric id that the caller may see (reference §7.7), or a refusal. */
 export async function viewableProblem(db: Db, user: AuthUser | null, pid: number) {
   const row = await findProblem(db, pid);
-  assertCan(user, 'problem.view', row);
+  assertCan(user, 'problem.view', await withGroupFacts(db, user, row));
   return row!;
 }
 
@@ -128,11 +137,27 @@ export function tagsJson(tags: Record<string, unknown>[]) {
  * gathers it all (the relations as JSON), the caller's status a second one.
  */
 export async function problemDetail(db: Db, user: AuthUser | null, problemId: string, gid?: number) {
-  if (gid !== undefined) assertScopeAvailable('group');
   const row = await problemInfoRow(db, eq(problem.problemId, problemId.toUpperCase()));
   if (!row) throw notFound(problemMessages.problemNotFound);
-  assertCan(user, 'problem.view', row.problem);
+  // a group's problem opened inside its group (reference §3.3 `gid`): another group's is not there
+  if (gid !== undefined && row.problem.gid !== gid) throw notFound(problemMessages.problemNotFound);
+  assertCan(user, 'problem.view', await withGroupFacts(db, user, row.problem));
+  if (row.problem.isGroup && row.problem.gid !== null) {
+    // its counts and the caller's status come from the group's submissions (the counters hold the public ones)
+    const counts = await groupProblemCounts(db, row.problem.id, row.problem.gid);
+    return problemInfoAnswer(db, user, { ...row, counts }, row.problem.gid);
+  }
   return problemInfoAnswer(db, user, row);
+}
+
+/** A group problem's submissions inside its group by status, as problemInfoRow's `counts`. */
+async function groupProblemCounts(db: Db, pid: number, gid: number) {
+  const rows = await db
+    .select({ status: judge.status, n: count() })
+    .from(judge)
+    .where(and(eq(judge.pid, pid), eq(judge.cid, 0), eq(judge.gid, gid)))
+    .groupBy(judge.status);
+  return Object.fromEntries(rows.map((r) => [String(r.status), r.n]));
 }
 
 /** ProblemInfoVO (reference §3.3) of a row of problemInfoRow, with the caller's status. */
@@ -140,9 +165,11 @@ export async function problemInfoAnswer(
   db: Db,
   user: AuthUser | null,
   row: NonNullable<Awaited<ReturnType<typeof problemInfoRow>>>,
+  /** a group problem's group: the caller's status among its submissions there */
+  gid?: number,
 ) {
   const pid = row.problem.id;
-  const statuses = user ? await userProblemStatuses(db, user.uid, [pid]) : new Map<number, number>();
+  const statuses = user ? await userProblemStatuses(db, user.uid, [pid], { gid }) : new Map<number, number>();
   return {
     problem: problemJson(row.problem, { publicView: true }),
     tags: tagsJson(row.tags),

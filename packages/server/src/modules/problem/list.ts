@@ -37,12 +37,19 @@ export async function listProblems(
   db: Db,
   query: ProblemListQuery,
   user: AuthUser | null,
+  /**
+   * A group's list instead (reference §3.10 `get-problem-list`, for its members, who the caller
+   * checked): its problems open to members (auth 1), counted and statused by the group's submissions.
+   */
+  group?: { gid: number },
 ): Promise<Page<ProblemListRow>> {
   const auth =
-    query.auth !== undefined && can(user, 'problem.listAnyAuth') ? query.auth : PROBLEM_AUTH.public;
+    query.auth !== undefined && !group && can(user, 'problem.listAnyAuth') ? query.auth : PROBLEM_AUTH.public;
   // Literal (not bound) auth and is_group, so that the planner can use problem_public_list_idx.
   const conditions: (SQL | undefined)[] = [
-    sql.raw(`problem.is_group = false and problem.auth = ${Number(auth)}`),
+    group
+      ? sql.raw(`problem.gid = ${Number(group.gid)} and problem.auth = ${Number(auth)}`)
+      : sql.raw(`problem.is_group = false and problem.auth = ${Number(auth)}`),
   ];
   if (query.keyword) conditions.push(searchCondition(query.keyword));
   if (query.difficulty !== undefined) conditions.push(eq(problem.difficulty, query.difficulty));
@@ -58,7 +65,12 @@ export async function listProblems(
   }
   const where = and(...conditions)!;
   const kind = ojKind(query.oj);
-  const scanning = query.keyword !== undefined || tagIds.length > 0 || kind === 'remote';
+  // a group's few problems are counted as they are read; the counters hold the public bank only
+  const scanning = !!group || query.keyword !== undefined || tagIds.length > 0 || kind === 'remote';
+  const counts = group
+    ? sql`(select json_object_agg(c.status, c.n) from (select j.status, count(*) as n from judge j
+          where j.pid = p.id and j.cid = 0 and j.gid = ${group.gid} group by j.status) c)`
+    : sql`(select json_object_agg(c.status, c.n) from judge_problem_count c where c.pid = p.id)`;
   const total = scanning
     ? sql`page.total`
     : countedProblemsSql({ auth, difficulty: query.difficulty, localOnly: kind === 'local' });
@@ -77,7 +89,7 @@ export async function listProblems(
           'tags', (select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color,
                       'oj', t.oj) order by t.id)
                    from tag t where t.id = any(array(select pt.tid from problem_tag pt where pt.pid = p.id))),
-          'counts', (select json_object_agg(c.status, c.n) from judge_problem_count c where c.pid = p.id)
+          'counts', ${counts}
         ) as row,
         ${total} as total
       from page join problem p on p.id = page.id
@@ -91,7 +103,9 @@ export async function listProblems(
     totalCount = row?.n ?? 0;
   }
   const pids = rows.map(({ row }) => Number(row.pid));
-  const statuses = user ? await userProblemStatuses(db, user.uid, pids) : new Map<number, number>();
+  const statuses = user
+    ? await userProblemStatuses(db, user.uid, pids, { gid: group?.gid })
+    : new Map<number, number>();
   const records = rows.map(({ row: r }) => {
     const pid = Number(r.pid);
     const { pid: _pid, ...stats } = countsFromJson(pid, r.counts ?? {});

@@ -10,6 +10,8 @@ import { assertCan, can } from '../../policy/index.ts';
 import { viewOf, type ContestView } from '../contest/access.ts';
 import { contestMessages } from '../contest/messages.ts';
 import { contestSubmissionVisibility, withVisibility } from '../contest/submission-view.ts';
+import { withGroupFacts } from '../group/access.ts';
+import type { GroupFacts } from '../../policy/resources.ts';
 import { judgeWordsOnly } from './case-messages.ts';
 import { judgeJson, type JudgeRow } from './json.ts';
 import { subtaskView, type CaseRow } from './subtasks.ts';
@@ -38,8 +40,19 @@ async function contestViewOf(db: Db, user: AuthUser | null, row: JudgeRow, now: 
   return c ? viewOf(db, c, user, now) : undefined;
 }
 
+/** The group of a group submission as `user` stands in it (policy facts), or undefined. */
+async function groupOf(db: Db, user: AuthUser | null, row: JudgeRow) {
+  return (await withGroupFacts(db, user, row))?.group;
+}
+
 /** Who may open a submission at all: policy rule submission.view (reference §7.7, §7.10, §7.18). */
-async function assertSubmissionViewable(db: Db, user: AuthUser | null, row: JudgeRow, view?: ContestView) {
+async function assertSubmissionViewable(
+  db: Db,
+  user: AuthUser | null,
+  row: JudgeRow,
+  view?: ContestView,
+  group?: GroupFacts,
+) {
   const [p] = await db
     .select({
       auth: problem.auth,
@@ -53,7 +66,7 @@ async function assertSubmissionViewable(db: Db, user: AuthUser | null, row: Judg
     .where(eq(problem.id, row.pid));
   // judge.pid references problem: only a row deleted meanwhile is missing
   if (!p) throw notFound(problemMessages.problemNotFound);
-  assertCan(user, 'submission.view', { ...row, problem: p, contest: view?.facts });
+  assertCan(user, 'submission.view', { ...row, problem: p, contest: view?.facts, group });
   return p;
 }
 
@@ -66,12 +79,14 @@ async function assertSubmissionViewable(db: Db, user: AuthUser | null, row: Judg
 export async function submissionDetail(db: Db, user: AuthUser | null, submitId: number, now: Date) {
   const row = await findSubmission(db, submitId);
   const view = await contestViewOf(db, user, row, now);
-  const p = await assertSubmissionViewable(db, user, row, view);
+  const group = await groupOf(db, user, row);
+  const p = await assertSubmissionViewable(db, user, row, view, group);
   const switches = await judgeSwitches(db);
   const code = can(user, 'submission.code', {
     ...row,
     problem: p,
     contest: view?.facts,
+    group,
     hideCode: switches.hideNonContestSubmissionCode,
   })
     ? row.code
@@ -104,8 +119,9 @@ export async function submissionDetail(db: Db, user: AuthUser | null, submitId: 
 export async function caseResults(db: Db, user: AuthUser | null, submitId: number, now: Date) {
   const row = await findSubmission(db, submitId);
   const view = await contestViewOf(db, user, row, now);
-  const p = await assertSubmissionViewable(db, user, row, view);
-  const facts = { ...row, problem: p, contest: view?.facts };
+  const group = await groupOf(db, user, row);
+  const p = await assertSubmissionViewable(db, user, row, view, group);
+  const facts = { ...row, problem: p, contest: view?.facts, group };
   if (!can(user, 'submission.caseResults', facts)) return null;
   // reference §7.18: what the seal hides of a submission, its cases hide too
   if (view && ['hidden', 'unknown'].includes(contestSubmissionVisibility(view, user, row))) return null;

@@ -7,7 +7,8 @@ import type { AuthUser } from '../../http/auth/access.ts';
 import { page } from '../../http/envelope.ts';
 import { accessDenied } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
-import { assertScopeAvailable, can } from '../../policy/index.ts';
+import { can } from '../../policy/index.ts';
+import { groupFor } from '../group/access.ts';
 import { containsPattern } from '../problem/query.ts';
 
 /** A problem that is not public (hidden, contest-only or a group's): its submissions are not listed. */
@@ -38,22 +39,32 @@ async function problemsNamed(db: Db, problemID: string, exact: boolean, publicOn
  * schema/submissions.ts unless an author is filtered, whose rows an index finds directly.
  */
 export async function listSubmissions(db: Db, user: AuthUser | null, query: SubmissionListQuery) {
-  if (query.gid !== undefined) assertScopeAvailable('group');
   if (query.onlyMine && !user) throw accessDenied(problemMessages.loginFirst);
-  const root = can(user, 'submission.listHidden');
-  const conditions: (SQL | undefined)[] = [sql.raw('judge.cid = 0 and judge.gid is null')];
+  // reference §3.4 `gid`: a group's submissions, for its members (their problems are the group's)
+  const gid = query.gid;
+  if (gid !== undefined) await groupFor(db, user, gid, 'group.member');
+  // root sees every problem's submissions; inside a group every one is the group's own
+  const allProblems = gid !== undefined || can(user, 'submission.listHidden');
+  const conditions: (SQL | undefined)[] = [
+    sql.raw(
+      gid === undefined
+        ? 'judge.cid = 0 and judge.gid is null'
+        : `judge.cid = 0 and judge.gid = ${Number(gid)}`,
+    ),
+  ];
   if (query.status !== undefined) conditions.push(eq(judge.status, query.status));
 
   let pids: number[] | undefined;
   if (query.problemID) {
     // for everyone but root, only public problems are named
-    pids = await problemsNamed(db, query.problemID, query.completeProblemID ?? false, !root);
+    pids = await problemsNamed(db, query.problemID, query.completeProblemID ?? false, !allProblems);
     conditions.push(pids.length > 0 ? inArray(judge.pid, pids) : sql`false`);
-  } else if (!root) {
+  } else if (!allProblems) {
     // a hashed subplan: the few problems that are not public are read once (problem_not_public_idx)
     conditions.push(sql`${judge.pid} not in (select p.id from ${problem} p where ${NOT_PUBLIC})`);
   }
-  const byAuthor = query.onlyMine || query.username !== undefined;
+  // a group's or an author's rows are few: their count is a window over the same scan
+  const byAuthor = gid !== undefined || query.onlyMine || query.username !== undefined;
   if (query.onlyMine) conditions.push(eq(judge.uid, user!.uid));
   else if (query.username) {
     conditions.push(
@@ -72,7 +83,7 @@ export async function listSubmissions(db: Db, user: AuthUser | null, query: Subm
   // Otherwise the total comes from the counters of schema/submissions.ts.
   const total = byAuthor
     ? sql`(select page.total from page limit 1)`
-    : countedTotalSql({ status: query.status, pids, root });
+    : countedTotalSql({ status: query.status, pids, root: allProblems });
   // One statement: the page's ids from the list indexes, then their rows and titles, and the total.
   // Each row comes as one JSON value: PGlite decodes a row of one field far faster than one of twenty.
   const records = await queryRows<{ row: ListRow; total: number | string }>(

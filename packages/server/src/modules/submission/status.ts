@@ -6,6 +6,7 @@ import { accessDenied } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
 import { can } from '../../policy/index.ts';
 import { contestSubmissionStatuses } from '../contest/submissions.ts';
+import { withGroupFacts } from '../group/access.ts';
 import { judgeStatusJson } from './json.ts';
 
 /**
@@ -31,9 +32,13 @@ export async function submissionStatuses(
     .from(judge)
     .innerJoin(problem, eq(problem.id, judge.pid))
     .where(inArray(judge.submitId, ids));
-  const visible = rows.filter(({ submission: s, auth, isGroup }) =>
-    can(user, 'submission.view', { ...s, problem: { auth, isGroup } }),
-  );
+  const visible: typeof rows = [];
+  for (const row of rows) {
+    const { submission: s, auth, isGroup } = row;
+    // a group submission's facts: the caller's level in its group (few rows; most have none)
+    const group = s.gid === null ? undefined : (await withGroupFacts(db, user, s))?.group;
+    if (can(user, 'submission.view', { ...s, problem: { auth, isGroup }, group })) visible.push(row);
+  }
   return Object.fromEntries(
     visible.map(({ submission }) => [submission.submitId, judgeStatusJson(submission)]),
   );

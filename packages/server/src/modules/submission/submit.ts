@@ -16,7 +16,8 @@ import { contestFor } from '../contest/access.ts';
 import { contestProblemNamed } from '../contest/problems.ts';
 import { trainingFor } from '../training/access.ts';
 import { findProblem, findProblemByDisplayId } from '../problem/detail.ts';
-import { assertCan, assertScopeAvailable } from '../../policy/index.ts';
+import { assertCan } from '../../policy/index.ts';
+import { withGroupFacts } from '../group/access.ts';
 import { answerOf, passCaptchaGate } from './captcha-gate.ts';
 import * as lifecycle from './lifecycle/transitions.ts';
 import { assertInterval, assertJudgeOpen, judgeSwitches, lockUser } from './switches.ts';
@@ -70,6 +71,8 @@ async function problemToSubmit(db: Db, user: AuthUser, body: SubmitJudgeBody) {
   }
   const row = await findProblemByDisplayId(db, displayId);
   if (!row) throw notFound(problemMessages.problemNotFound);
+  // reference §6.1 `gid`: the problem must be that group's (a public problem named with a gid is not there)
+  if (body.gid && row.gid !== body.gid) throw notFound(problemMessages.problemNotFound);
   return row;
 }
 
@@ -127,12 +130,11 @@ export async function submitProblem(
   const switches = await judgeSwitches(db);
   const inContest = (body.cid ?? 0) !== 0;
   assertJudgeOpen(switches, inContest ? 'contest' : body.gid ? 'group' : 'public');
-  if (body.gid) assertScopeAvailable('group');
   assertCodeAcceptable(body.code, body.language);
   if (inContest) return submitInContest(db, user, { ...body, cid: body.cid! }, context);
 
   const target = await problemToSubmit(db, user, body);
-  assertSubmittable(user, target);
+  assertSubmittable(user, (await withGroupFacts(db, user, target))!);
   if (!(await problemLanguageNamed(db, target.id, body.language)))
     throw fail(problemMessages.languageNotAllowed);
   const captchaAnswer = await answerOf(db, body, context.now);
@@ -159,6 +161,8 @@ export async function submitProblem(
         language: body.language,
         cid: 0,
         cpid: 0,
+        // a group problem's submission is the group's (reference §6.1 `gid`): its lists, rank and counts
+        gid: target.isGroup ? target.gid : null,
         ip: context.ip,
         priority: JUDGE_PRIORITY.ordinary,
       },

@@ -11,7 +11,7 @@ import { contestMessages } from '../contest/messages.ts';
 import { contestProblemOf } from '../contest/problems.ts';
 import { findProblem } from '../problem/detail.ts';
 import { createTestRun } from './lifecycle/test-runs.ts';
-import { assertScopeAvailable } from '../../policy/index.ts';
+import { withGroupFacts } from '../group/access.ts';
 import { assertCodeAcceptable, assertSubmittable, problemLanguageNamed } from './submit.ts';
 import { assertInterval, assertJudgeOpen, judgeSwitches, lockUser } from './switches.ts';
 
@@ -54,7 +54,6 @@ export async function submitTestRun(db: Db, user: AuthUser, body: TestJudgeBody,
   const switches = await judgeSwitches(db);
   const inContest = body.type === 'contest' || (body.cid ?? 0) !== 0;
   assertJudgeOpen(switches, inContest ? 'contest' : body.type);
-  if (body.type === 'group' || body.gid) assertScopeAvailable('group');
   assertCodeAcceptable(body.code, body.language);
   if (body.userInput.length > SUBMISSION_LIMITS.testInputMax) throw fail(problemMessages.testInputTooLong);
   if ((body.expectedOutput ?? '').length > SUBMISSION_LIMITS.testExpectedMax) {
@@ -67,7 +66,10 @@ export async function submitTestRun(db: Db, user: AuthUser, body: TestJudgeBody,
     // reference §6.1 step 5 "Contest": a test run inside a contest follows its submitting rules
     if (!body.cid) throw fail(contestMessages.contestRequired);
     await contestProblemOf(db, await contestFor(db, user, body.cid, now, 'contest.submit'), target.id);
-  } else assertSubmittable(user, target);
+  } else {
+    if (body.gid && target.gid !== body.gid) throw notFound(problemMessages.problemNotFound);
+    assertSubmittable(user, (await withGroupFacts(db, user, target))!);
+  }
   const chosen = await problemLanguageNamed(db, target.id, body.language);
   const local = chosen && localLanguageOf(chosen);
   if (!local) throw fail(problemMessages.languageNotAllowed);

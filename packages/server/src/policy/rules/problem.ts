@@ -1,10 +1,27 @@
 import { PROBLEM_AUTH } from '@verdict/shared';
 import { forbidden, noPermission, notFound } from '../../http/errors.ts';
-import { problemMessages } from '../../http/messages.ts';
+import { problemMessages, type Message } from '../../http/messages.ts';
 import type { ProblemFacts } from '../resources.ts';
-import type { Rule } from '../rule.ts';
+import type { Rule, RuleContext } from '../rule.ts';
+import { policyMessages } from '../messages.ts';
 import { scopeRefusal } from '../scopes.ts';
-import { GROUP_LEVEL, groupLevel, isAdminRole, isProblemAdmin, isRoot } from '../subjects.ts';
+import { GROUP_LEVEL, groupLevel, isAdminRole, isProblemAdmin, isRoot, type Subject } from '../subjects.ts';
+
+/**
+ * §7.12: a group's problem opened or submitted inside its group: for its members when the group
+ * made it public among them (auth 1), for the group's admins also when hidden (2) or kept for its
+ * contests (3); root always. Outside its group (no `group`, or another one) it is not public.
+ */
+function groupProblemRefusal(ctx: RuleContext, user: Subject, p: ProblemFacts, refusal: Message) {
+  if (isRoot(user)) return null;
+  if (!p.group || p.group.gid !== p.gid) return forbidden(problemMessages.problemNotPublic);
+  const off = scopeRefusal(ctx.scopes, 'group');
+  if (off) return off;
+  const level = groupLevel(user, p.group);
+  if (level < GROUP_LEVEL.member) return forbidden(policyMessages.groupMembersOnly);
+  if (p.auth !== PROBLEM_AUTH.public && level < GROUP_LEVEL.admin) return forbidden(refusal);
+  return null;
+}
 
 /** Problem rules: reference §7.7 (visibility), §3.12 (admin), §6.1 step 5 and §13.21 (submit). */
 export const problemRules = {
@@ -15,15 +32,7 @@ export const problemRules = {
    */
   'problem.view': ((ctx, user, p) => {
     if (!p) return notFound(problemMessages.problemNotFound);
-    if (p.isGroup) {
-      if (isRoot(user)) return null;
-      if (p.group) {
-        const off = scopeRefusal(ctx.scopes, 'group');
-        if (off) return off;
-        if (p.group.gid === p.gid && groupLevel(user, p.group) >= GROUP_LEVEL.member) return null;
-      }
-      return forbidden(problemMessages.problemNotPublic);
-    }
+    if (p.isGroup) return groupProblemRefusal(ctx, user, p, problemMessages.problemNotPublic);
     if (p.auth !== PROBLEM_AUTH.public && !isAdminRole(user))
       return forbidden(problemMessages.problemNotPublic);
     return null;
@@ -56,9 +65,11 @@ export const problemRules = {
    * roles; contest-only problems never — HOJ accepted them from anyone who knew the id (§13.21),
    * although their page is refused. Group problems need their group.
    */
-  'problem.submit': ((_ctx, user, p) => {
-    if (p.isGroup || (p.gid !== undefined && p.gid !== null))
-      return forbidden(problemMessages.groupProblemOutside);
+  'problem.submit': ((ctx, user, p) => {
+    if (p.isGroup || (p.gid !== undefined && p.gid !== null)) {
+      if (!p.group) return forbidden(problemMessages.groupProblemOutside);
+      return groupProblemRefusal(ctx, user, p, problemMessages.problemNotSubmittable);
+    }
     if (p.auth === PROBLEM_AUTH.contest) return forbidden(problemMessages.contestProblemOutside);
     if (p.auth !== PROBLEM_AUTH.public && !isAdminRole(user))
       return forbidden(problemMessages.problemNotSubmittable);

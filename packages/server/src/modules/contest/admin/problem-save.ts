@@ -27,15 +27,17 @@ export async function createContestProblem(ctx: SaveContext, user: AuthUser, bod
     .from(contestProblem)
     .where(and(eq(contestProblem.cid, cid), eq(contestProblem.displayId, displayId)));
   if (clash) throw fail(contestAdminMessages.displayIdTaken);
-  return createProblem(ctx, user, forced, async (tx, created) => {
-    try {
-      await linkProblem(
-        tx,
-        { cid, pid: created.pid, displayId, displayTitle: displayTitle ?? dto.problem.title, color },
-        ctx.now,
-      );
-    } catch (error) {
-      throw linkConflict(error) ?? error;
-    }
+  return createProblem(ctx, user, forced, {
+    within: async (tx, created) => {
+      try {
+        await linkProblem(
+          tx,
+          { cid, pid: created.pid, displayId, displayTitle: displayTitle ?? dto.problem.title, color },
+          ctx.now,
+        );
+      } catch (error) {
+        throw linkConflict(error) ?? error;
+      }
+    },
   });
 }

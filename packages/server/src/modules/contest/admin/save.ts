@@ -57,7 +57,7 @@ function parseForm(body: unknown): AdminContestForm {
   const form = parseContestInput(adminContestBody, body);
   if (form.gid) {
     // Group contests are created inside their group (spec part 2 §1), which comes later.
-    assertScopeAvailable('group');
+    assertScopeAvailable('groupActivity');
     throw fail(contestAdminMessages.groupContestsLater);
   }
   return form;

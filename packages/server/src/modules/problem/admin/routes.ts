@@ -4,6 +4,8 @@ import {
   adminProblemListQuery,
   changeProblemAuthBody,
   compileDto,
+  groupProblemApplyListQuery,
+  groupProblemProgressBody,
   pidQuery,
   problemCasesQuery,
   problemDto,
@@ -15,6 +17,7 @@ import { fail } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import type { TestCaseStaging } from '../../file/staging.ts';
 import { problemJson } from '../json.ts';
+import { applyPublicList, changeApplyProgress } from './apply-public.ts';
 import { createProblem, updateProblem } from './save.ts';
 import {
   adminProblemList,
@@ -89,6 +92,21 @@ export async function adminProblemRoutes(app: FastifyInstance, opts: { staging: 
       },
     );
   }
+
+  // reference §3.12 group-problem approval (R(root|problem_admin)), spec part 2 §2.7 /admin/group-problem/apply
+  r.get(
+    '/api/admin/group-problem/list',
+    { config: { access: access.problemAdmins }, schema: { querystring: groupProblemApplyListQuery } },
+    async (request) => ok(await applyPublicList(app.db, request.query)),
+  );
+  r.put(
+    '/api/admin/group-problem/change-progress',
+    { config: { access: access.problemAdmins }, schema: { body: groupProblemProgressBody } },
+    async (request) => {
+      await changeApplyProgress(app.db, request.body.pid, request.body.progress, app.clock.now());
+      return ok(null);
+    },
+  );
 
   r.get(`${base}/import-remote-oj-problem`, { config: admins }, async () => {
     throw fail(problemMessages.remoteNotAvailable);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { PROBLEM_TYPE, ioScoreOf, type ProblemDto } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
@@ -12,11 +12,12 @@ import {
   tag,
 } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
-import { fail } from '../../../http/errors.ts';
+import { fail, notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import type { TestCaseStaging } from '../../file/staging.ts';
 import { tagNamespace } from '../query.ts';
-import { assertCan, assertScopeAvailable } from '../../../policy/index.ts';
+import { assertCan } from '../../../policy/index.ts';
+import type { GroupFacts } from '../../../policy/resources.ts';
 import { caseFingerprint, planCases, type NewCase } from './cases.ts';
 import { judgingSettings, normaliseProblemId } from './fields.ts';
 import { isUniqueViolation } from '../../admin/unique.ts';
@@ -27,6 +28,23 @@ export interface SaveContext {
   db: Db;
   staging: TestCaseStaging;
   now: Date;
+}
+
+/**
+ * The group a problem is saved in (reference §7.12): its problem id carries the group's short name,
+ * its new tags belong to the group, and its `auth` is the group's business (1 its members, 2 its
+ * admins, 3 its contests), so the site's publish rule does not apply. Absent: the public bank.
+ */
+export interface GroupPlace {
+  gid: number;
+  shortName: string;
+}
+
+/** `given` (or `P<id>` when none) in the group's namespace `<SHORTNAME><given>` (reference §7.12). */
+export function groupProblemId(place: GroupPlace, given: string | undefined, id: number): string {
+  const prefix = place.shortName.toUpperCase();
+  const rest = given ?? `P${id}`;
+  return rest.startsWith(prefix) ? rest : `${prefix}${rest}`;
 }
 
 /** Languages, tags and templates of a save, checked before the transaction. */
@@ -57,15 +75,19 @@ async function related(db: Db, dto: ProblemDto) {
   return { languageIds, templates };
 }
 
-/** Tag ids for the save: existing site tags by id, others found or created by (name, oj) (reference §3.12). */
-async function tagIds(tx: Tx, dto: ProblemDto, namespace: string): Promise<number[]> {
+/**
+ * Tag ids for the save: existing tags by id (the site's, or in a group the group's and the site's),
+ * others found or created by (name, oj) among the site's or the group's tags (reference §3.12, §7.12).
+ */
+async function tagIds(tx: Tx, dto: ProblemDto, namespace: string, gid: number | null): Promise<number[]> {
   const ids = new Set<number>();
+  const own = gid === null ? isNull(tag.gid) : eq(tag.gid, gid);
   for (const t of dto.tags) {
     if (t.id) {
       const [row] = await tx
         .select({ id: tag.id })
         .from(tag)
-        .where(and(eq(tag.id, t.id), isNull(tag.gid)));
+        .where(and(eq(tag.id, t.id), gid === null ? own : or(own, isNull(tag.gid))));
       if (!row) throw fail(problemMessages.tagNotFound);
       ids.add(row.id);
       continue;
@@ -73,7 +95,7 @@ async function tagIds(tx: Tx, dto: ProblemDto, namespace: string): Promise<numbe
     const oj = (t.oj ?? namespace).toUpperCase();
     const [created] = await tx
       .insert(tag)
-      .values({ name: t.name, oj, color: t.color ?? null, gid: null })
+      .values({ name: t.name, oj, color: t.color ?? null, gid })
       .onConflictDoNothing()
       .returning({ id: tag.id });
     const id =
@@ -82,7 +104,7 @@ async function tagIds(tx: Tx, dto: ProblemDto, namespace: string): Promise<numbe
         await tx
           .select({ id: tag.id })
           .from(tag)
-          .where(and(eq(tag.name, t.name), eq(tag.oj, oj), isNull(tag.gid)))
+          .where(and(eq(tag.name, t.name), eq(tag.oj, oj), own))
       )[0]?.id;
     if (!id) throw fail(problemMessages.tagNotFound);
     ids.add(id);
@@ -96,10 +118,11 @@ async function writeRelations(
   dto: ProblemDto,
   namespace: string,
   rel: Awaited<ReturnType<typeof related>>,
+  gid: number | null,
 ) {
   await tx.delete(problemLanguage).where(eq(problemLanguage.pid, pid));
   await tx.insert(problemLanguage).values(rel.languageIds.map((lid) => ({ pid, lid })));
-  const tags = await tagIds(tx, dto, namespace);
+  const tags = await tagIds(tx, dto, namespace, gid);
   await tx.delete(problemTag).where(eq(problemTag.pid, pid));
   if (tags.length > 0) await tx.insert(problemTag).values(tags.map((tid) => ({ pid, tid })));
   await tx.delete(codeTemplate).where(eq(codeTemplate.pid, pid));
@@ -153,11 +176,17 @@ export async function createProblem(
   ctx: SaveContext,
   user: AuthUser,
   dto: ProblemDto,
-  /** more writes in the same transaction, e.g. the problem's place in a contest (admin/contest) */
-  within?: (tx: Tx, created: { pid: number; problemId: string }) => Promise<void>,
+  options: {
+    /** more writes in the same transaction, e.g. the problem's place in a contest (admin/contest) */
+    within?: (tx: Tx, created: { pid: number; problemId: string }) => Promise<void>;
+    /** the group the problem belongs to (group/problems.ts, which checks the caller's level) */
+    group?: GroupPlace;
+  } = {},
 ) {
-  const problemId = normaliseProblemId(dto.problem.problemId);
-  assertCan(user, 'problem.publish', { auth: dto.problem.auth });
+  const { within, group } = options;
+  const given = normaliseProblemId(dto.problem.problemId);
+  const problemId = given && group ? groupProblemId(group, given, 0) : given;
+  if (!group) assertCan(user, 'problem.publish', { auth: dto.problem.auth });
   const judging = judgingSettings(dto);
   const plan = await planCases(ctx.staging, {
     samples: dto.samples,
@@ -176,10 +205,12 @@ export async function createProblem(
         tx,
         sql`select nextval(pg_get_serial_sequence('problem', 'id'))::int as id`,
       );
-      const finalId = problemId ?? `P${id}`;
+      const finalId = group ? groupProblemId(group, given, id) : (problemId ?? `P${id}`);
       await tx.insert(problem).values({
         id,
         problemId: finalId,
+        isGroup: !!group,
+        gid: group?.gid ?? null,
         author: user.username,
         modifiedUser: user.username,
         isRemote: false,
@@ -189,7 +220,7 @@ export async function createProblem(
         ...problemColumns(dto, judging, plan.rows),
       });
       await tx.insert(problemCase).values(plan.rows.map((row) => ({ ...row, pid: id })));
-      await writeRelations(tx, id, dto, tagNamespace(finalId, false), rel);
+      await writeRelations(tx, id, dto, tagNamespace(finalId, false), rel, group?.gid ?? null);
       await within?.(tx, { pid: id, problemId: finalId });
       return { pid: id, problemId: finalId };
     });
@@ -215,14 +246,22 @@ async function problemIdTaken(db: Db | Tx, problemId: string, exceptPid?: number
  * changed; case_version moves whenever the test data, the case mode, the judge mode or the checker
  * changed (reference §8.2) — found by comparison, not trusted from the client's flags.
  */
-export async function updateProblem(ctx: SaveContext, user: AuthUser, dto: ProblemDto) {
+export async function updateProblem(
+  ctx: SaveContext,
+  user: AuthUser,
+  dto: ProblemDto,
+  /** a group's problem, edited inside its group (group/problems.ts); the site's editors never reach one */
+  group?: GroupPlace & { facts: GroupFacts },
+) {
   const pid = dto.problem.id;
   if (!pid) throw fail(problemMessages.problemIdMissing);
   const [current] = await ctx.db.select().from(problem).where(eq(problem.id, pid));
-  assertCan(user, 'problem.edit', current);
-  if (current!.isGroup) assertScopeAvailable('group');
-  assertCan(user, 'problem.publish', { auth: dto.problem.auth, previous: current!.auth });
-  const problemId = normaliseProblemId(dto.problem.problemId) ?? current!.problemId;
+  if (current && current.isGroup !== !!group) throw notFound(problemMessages.problemNotFound);
+  if (current && group && current.gid !== group.gid) throw notFound(problemMessages.problemNotFound);
+  assertCan(user, 'problem.edit', current && { ...current, group: group?.facts });
+  if (!group) assertCan(user, 'problem.publish', { auth: dto.problem.auth, previous: current!.auth });
+  const given = normaliseProblemId(dto.problem.problemId);
+  const problemId = (group && given ? groupProblemId(group, given, pid) : given) ?? current!.problemId;
   const judging = judgingSettings(dto);
   const existing = await ctx.db
     .select()
@@ -269,7 +308,7 @@ export async function updateProblem(ctx: SaveContext, user: AuthUser, dto: Probl
         await tx.delete(problemCase).where(eq(problemCase.pid, pid));
         await tx.insert(problemCase).values(plan.rows.map((row) => ({ ...row, pid })));
       }
-      await writeRelations(tx, pid, dto, tagNamespace(problemId, current!.isRemote), rel);
+      await writeRelations(tx, pid, dto, tagNamespace(problemId, current!.isRemote), rel, current!.gid);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fail(problemMessages.problemIdTaken);

@@ -64,6 +64,11 @@ export async function editableProblem(db: Db, user: AuthUser, pid: number) {
  */
 export async function problemCases(db: Db, user: AuthUser, pid: number, isUpload: boolean) {
   await editableProblem(db, user, pid);
+  return casesOf(db, pid, isUpload);
+}
+
+/** The usable cases of a problem whose caller was checked, in the order of problemCases. */
+export function casesOf(db: Db, pid: number, isUpload: boolean) {
   return db
     .select()
     .from(problemCase)
@@ -79,6 +84,11 @@ export async function problemCases(db: Db, user: AuthUser, pid: number, isUpload
 export async function changeProblemAuth(db: Db, user: AuthUser, pid: number, auth: number, now: Date) {
   const row = await editableProblem(db, user, pid);
   assertCan(user, 'problem.publish', { auth, previous: row.auth });
+  await setProblemAuth(db, user, pid, auth, now);
+}
+
+/** Sets a problem's `auth` (1 public, 2 hidden, 3 contest-only) for a caller who was checked. */
+export async function setProblemAuth(db: Db, user: AuthUser, pid: number, auth: number, now: Date) {
   await db
     .update(problem)
     .set({ auth, modifiedUser: user.username, gmtModified: now })
