@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { rankListQuery } from './home.ts';
+import { announcementBody } from './site-content.ts';
 import { intOneOf, optionalInt, positiveId } from './numbers.ts';
 import {
   adminProblemListQuery,
@@ -36,6 +38,8 @@ export const GROUP_PAGE = {
   listDefault: 10,
   /** spec part 2 §9: member lists 10 */
   memberDefault: 10,
+  /** spec part 2 §9: a group's announcements 10 */
+  announcementDefault: 10,
 } as const;
 
 /** A text field of a form: any string (or null); the server applies §7.12's rules with their messages. */
@@ -178,3 +182,19 @@ export type GroupProblemApplyListQuery = z.output<typeof groupProblemApplyListQu
 
 /** `PUT /api/admin/group-problem/change-progress` body `{pid, progress}`. */
 export const groupProblemProgressBody = z.object({ pid: positiveId, progress: intOneOf([1, 2, 3]) });
+
+/** `GET /api/get-group-rank-list` (reference §3.10, §7.11): the rank list's paging, search and type in one group. */
+export const groupRankListQuery = rankListQuery.extend({ gid: positiveId });
+export type GroupRankListQuery = z.output<typeof groupRankListQuery>;
+
+/** `GET /api/group/get-announcement-list` and `get-admin-announcement-list` (reference §3.10). */
+export const groupAnnouncementListQuery = z.object({
+  gid: positiveId,
+  limit: limitParam(GROUP_PAGE.announcementDefault),
+  currentPage: currentPageParam,
+});
+export type GroupAnnouncementListQuery = z.output<typeof groupAnnouncementListQuery>;
+
+/** `POST / PUT /api/group/announcement` body `Announcement` with its group (reference §3.10). */
+export const groupAnnouncementBody = announcementBody.extend({ gid: positiveId.nullish() });
+export type GroupAnnouncementBody = z.output<typeof groupAnnouncementBody>;

@@ -7,8 +7,8 @@ import { groupMessages as gm } from '../../src/modules/group/messages.ts';
 import { policyMessages as pm } from '../../src/policy/messages.ts';
 import { groupProblemReview } from '../../src/jobs/reviews.ts';
 import { Scheduler } from '../../src/jobs/scheduler.ts';
-import { createUser } from '../helpers/users.ts';
 import { recordingLog } from '../jobs/support.ts';
+import { createClass, type Class } from './fixtures.ts';
 import { CPP, createWorld, problemDto, type Reply, type World } from '../problem/fixtures.ts';
 
 /**
@@ -21,6 +21,7 @@ import { CPP, createWorld, problemDto, type Reply, type World } from '../problem
 let w: World;
 const who = {} as Record<'owner' | 'gadmin' | 'member' | 'applicant' | 'alice' | 'root', string>;
 let gid: number;
+let join: Class['join'];
 /** the group admin's problem (open to members), its hidden one, and the owner's */
 let open: { pid: number; problemId: string };
 let hidden: { pid: number; problemId: string };
@@ -60,40 +61,10 @@ const problemIds = (reply: Reply<{ records: { problemId: string }[] }>) =>
 
 beforeAll(async () => {
   w = await createWorld();
-  who.root = w.tokens.root;
-  who.alice = w.tokens.alice;
-  const uids: Record<string, string> = {};
-  for (const name of ['owner', 'gadmin', 'member', 'applicant'] as const) {
-    uids[name] = await createUser(w.t.db, { username: `g-${name}` });
-    who[name] = await w.t.app.auth.openSession(uids[name]!, { userAgent: 'vitest', ip: '127.0.0.1' });
-  }
-  await as(who.root, 'PUT', '/api/admin/switch/update', { defaultCreateGroupACInitValue: 0 });
-  const made = await as<number>(who.owner, 'POST', '/api/group', {
-    name: 'Class Seven',
-    shortName: 'cls07',
-    brief: 'A class of students',
-    description: 'Weekly homework.',
-    auth: 3,
-    code: 'abc123',
-    visible: true,
-  });
-  expect(outcome(made)).toBe('ok');
-  gid = made.data;
-  for (const name of ['gadmin', 'member', 'applicant'] as const) {
-    const join = await as(
-      who[name],
-      'POST',
-      `/api/group/member?gid=${gid}&code=abc123&reason=Let%20me%20in%20please`,
-    );
-    expect(outcome(join)).toBe('ok');
-  }
-  for (const [name, auth] of [
-    ['gadmin', 4],
-    ['member', 3],
-  ] as const) {
-    const raised = await as(who.owner, 'PUT', '/api/group/member', { gid, uid: uids[name], auth });
-    expect(outcome(raised)).toBe('ok');
-  }
+  const cls = await createClass(w, 'cls07', 'Class Seven');
+  gid = cls.gid;
+  Object.assign(who, cls.tokens, { root: w.tokens.root, alice: w.tokens.alice });
+  join = cls.join;
 }, 120_000);
 afterAll(() => w.t.close());
 
@@ -104,7 +75,7 @@ describe('reference §3.10 POST /api/group/problem, §7.12: creating a group pro
     expect(made.data.problemId).toBe('CLS07A1');
     open = made.data;
     const [row] = await w.t.db.select().from(problem).where(eq(problem.id, open.pid));
-    expect(row).toMatchObject({ isGroup: true, gid, author: 'g-gadmin' });
+    expect(row).toMatchObject({ isGroup: true, gid, author: 'cls07-gadmin' });
 
     const unnamed = await groupProblem({ problemId: null, auth: 2, title: 'Secret' });
     expect(unnamed.data.problemId).toBe(`CLS07P${unnamed.data.pid}`);
@@ -263,10 +234,7 @@ describe('reference §3.4 submit and submission list with gid, §7.10 detail', (
   });
 
   it('a removed member loses the group on the next request', async () => {
-    const extra = await createUser(w.t.db, { username: 'g-leaver' });
-    const token = await w.t.app.auth.openSession(extra, { userAgent: 'vitest', ip: '127.0.0.1' });
-    await as(token, 'POST', `/api/group/member?gid=${gid}&code=abc123&reason=Let%20me%20in%20please`);
-    await as(who.owner, 'PUT', '/api/group/member', { gid, uid: extra, auth: 3 });
+    const { uid: extra, token } = await join('g-leaver', 3);
     expect(outcome(await as(token, 'GET', `/api/group/get-problem-list?gid=${gid}`))).toBe('ok');
     expect(outcome(await as(who.owner, 'DELETE', `/api/group/member?gid=${gid}&uid=${extra}`))).toBe('ok');
     expect(outcome(await as(token, 'GET', `/api/group/get-problem-list?gid=${gid}`))).toBe(
@@ -289,10 +257,7 @@ describe('reference §3.10 edit, cases, auth, delete: the author, the group root
     expect(outcome(await edit(who.gadmin, 'Class sum, again'))).toBe('ok');
     expect(outcome(await edit(who.owner, 'Class sum, by the teacher'))).toBe('ok');
     expect(outcome(await edit(who.root, 'Class sum, by root'))).toBe('ok');
-    const second = await createUser(w.t.db, { username: 'g-admin2' });
-    const token = await w.t.app.auth.openSession(second, { userAgent: 'vitest', ip: '127.0.0.1' });
-    await as(token, 'POST', `/api/group/member?gid=${gid}&code=abc123&reason=Let%20me%20in%20please`);
-    await as(who.owner, 'PUT', '/api/group/member', { gid, uid: second, auth: 4 });
+    const { token } = await join('g-admin2', 4);
     expect(outcome(await edit(token, 'Not mine'))).toBe(refusal(403, pm.groupAdminOnly));
     expect(outcome(await edit(who.member, 'Not mine'))).toBe(refusal(403, pm.groupAdminOnly));
     const [row] = await w.t.db.select().from(problem).where(eq(problem.id, open.pid));

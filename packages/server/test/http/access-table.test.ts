@@ -135,6 +135,13 @@ const EXPECTED: Record<string, Outcome[]> = {
   'PUT /api/group/member': LOGIN,
   'DELETE /api/group/member': LOGIN,
   'DELETE /api/group/member/exit': LOGIN,
+  // issue 27: a group's rank and announcements (reference §3.10); members and admins as the policy says
+  'GET /api/get-group-rank-list': LOGIN,
+  'GET /api/group/get-announcement-list': LOGIN,
+  'GET /api/group/get-admin-announcement-list': LOGIN,
+  'POST /api/group/announcement': LOGIN,
+  'PUT /api/group/announcement': LOGIN,
+  'DELETE /api/group/announcement': LOGIN,
   // issue 27: a group's problems (reference §3.10); the group and its levels decide (test/group/problems)
   'GET /api/group/get-problem-list': LOGIN,
   'GET /api/group/get-admin-problem-list': LOGIN,

@@ -41,6 +41,10 @@ export const groupMessages = {
     zh: '添加失败，题目所属的团队ID不可为空！',
     en: 'The group of the problem is missing (problem.gid)!',
   },
+  announcementGroupMissing: {
+    zh: '公告所属的团队ID不可为空！',
+    en: 'The group of the announcement is missing (gid)!',
+  },
   codeWrong: { zh: '邀请码错误！', en: 'The invitation code is wrong!' },
   reasonLength: {
     zh: '申请理由的长度应为 5 到 100！',

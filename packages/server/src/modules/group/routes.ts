@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  announcementIdQuery,
   gidQuery,
+  groupAnnouncementBody,
+  groupAnnouncementListQuery,
   groupBody,
   groupListQuery,
   groupMemberBody,
   groupMemberListQuery,
+  groupRankListQuery,
   joinGroupQuery,
   removeGroupMemberQuery,
 } from '@verdict/shared';
@@ -21,7 +25,14 @@ import {
   updateGroup,
 } from './groups.ts';
 import { stagingOf } from '../file/routes.ts';
+import {
+  createGroupAnnouncement,
+  deleteGroupAnnouncement,
+  groupAnnouncements,
+  updateGroupAnnouncement,
+} from './announcements.ts';
 import { groupProblemRoutes } from './problem-routes.ts';
+import { groupRankList } from './rank.ts';
 import { exitGroup, joinGroup, listMembers, removeMember, updateMember } from './members.ts';
 
 /**
@@ -45,6 +56,11 @@ export async function groupRoutes(app: FastifyInstance, opts: { dataDir: string 
   r.get('/api/get-group-access', { config: login, schema: { querystring: gidQuery } }, async (request) =>
     ok(await groupAccess(app.db, request.user!, request.query.gid)),
   );
+  r.get(
+    '/api/get-group-rank-list',
+    { config: login, schema: { querystring: groupRankListQuery } },
+    async (request) => ok(await groupRankList(app.db, request.user!, request.query)),
+  );
   r.get('/api/get-group-auth', { config: login, schema: { querystring: gidQuery } }, async (request) =>
     ok(await groupAuth(app.db, request.user!, request.query.gid)),
   );
@@ -63,6 +79,39 @@ export async function groupRoutes(app: FastifyInstance, opts: { dataDir: string 
     { config: { access: access.permission('group_del') }, schema: { querystring: gidQuery } },
     async (request) => {
       await deleteGroup(app.db, request.user!, request.query.gid);
+      return ok(null);
+    },
+  );
+
+  for (const [path, admin] of [
+    ['/api/group/get-announcement-list', false],
+    ['/api/group/get-admin-announcement-list', true],
+  ] as const) {
+    r.get(path, { config: login, schema: { querystring: groupAnnouncementListQuery } }, async (request) =>
+      ok(await groupAnnouncements(app.db, request.user!, request.query, admin)),
+    );
+  }
+  r.post(
+    '/api/group/announcement',
+    { config: login, schema: { body: groupAnnouncementBody } },
+    async (request) => {
+      await createGroupAnnouncement(app.db, request.user!, request.body);
+      return ok(null);
+    },
+  );
+  r.put(
+    '/api/group/announcement',
+    { config: login, schema: { body: groupAnnouncementBody } },
+    async (request) => {
+      await updateGroupAnnouncement(app.db, request.user!, request.body);
+      return ok(null);
+    },
+  );
+  r.delete(
+    '/api/group/announcement',
+    { config: login, schema: { querystring: announcementIdQuery } },
+    async (request) => {
+      await deleteGroupAnnouncement(app.db, request.user!, request.query.aid);
       return ok(null);
     },
   );
