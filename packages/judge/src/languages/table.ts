@@ -5,7 +5,8 @@ import type { CompileStep, LanguageSpec, RunStep } from './types.ts';
  * - locale C.UTF-8 instead of en_US.UTF-8: always present on Debian (en_US needs the locales package);
  * - HOME=/tmp: the box's own tmpfs, writable during runs where /w is read-only;
  * - Java is compiled to classes in /w instead of a jar (a second JVM start per compile for nothing),
- *   and runs with -Xmx/-Xss/SerialGC/one CPU (sandbox.md §7.3: the JVM cannot see its cgroup);
+ *   and runs with -Xmx/-Xss/SerialGC/one CPU (sandbox.md §7.3: the JVM cannot see its cgroup), big arrays
+ *   pretenured on huge pages (issue 25: a full heap is OutOfMemoryError, MLE, not a TLE of copying);
  * - Python compiles to main.pyc (the __pycache__ name depends on the interpreter version);
  * - Go builds with CGO_ENABLED=0 (no C toolchain needed at run time, faster builds);
  * - Node gets --max-old-space-size so heap exhaustion is reported as MLE, like Java's;

@@ -8,6 +8,7 @@ export interface Class {
   gid: number;
   tokens: Record<ClassRole, string>;
   uids: Record<ClassRole, string>;
+  usernames: Record<ClassRole, string>;
   /** a new user who joins the group at `level` (3 member, 4 admin) */
   join(username: string, level: 3 | 4): Promise<{ uid: string; token: string }>;
 }
@@ -19,8 +20,10 @@ const session = (w: World, uid: string) =>
 export async function createClass(w: World, shortName: string, name: string): Promise<Class> {
   const tokens = {} as Class['tokens'];
   const uids = {} as Class['uids'];
+  const usernames = {} as Class['usernames'];
   for (const role of ['owner', 'gadmin', 'member', 'applicant'] as const) {
-    uids[role] = await createUser(w.t.db, { username: `${shortName}-${role}` });
+    usernames[role] = `${shortName}-${role}`;
+    uids[role] = await createUser(w.t.db, { username: usernames[role] });
     tokens[role] = await session(w, uids[role]);
   }
   await w.call('PUT', '/api/admin/switch/update', {
@@ -51,6 +54,7 @@ export async function createClass(w: World, shortName: string, name: string): Pr
     gid,
     tokens,
     uids,
+    usernames,
     async join(username, level) {
       const uid = await createUser(w.t.db, { username });
       const token = await session(w, uid);
