@@ -1,0 +1,159 @@
+import { JudgeStatus } from '@verdict/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../helpers/random.ts';
+import { CPP, createWorld, problemDto, type Reply, type World } from '../problem/fixtures.ts';
+import { createClass, type Class } from './fixtures.ts';
+
+/**
+ * Issue 27, "how it is checked": groups, members, group problems and submissions made in random
+ * order (a seeded generator, so a failure names its seed) never show in the public lists,
+ * counters and ranks: the problem bank and its recent problems, the status page and its total,
+ * the ACM and OI ranks, user homes and the sample problem's counts.
+ */
+const SEED = Number(process.env.GROUP_LEAK_SEED ?? 27_2026);
+const STEPS = 60;
+const VERDICTS = [JudgeStatus.ACCEPTED, JudgeStatus.WRONG_ANSWER, JudgeStatus.TIME_LIMIT_EXCEEDED];
+
+let w: World;
+const classes: Class[] = [];
+/** what each user (by username) did in public: submissions and the problems accepted */
+const publicDone = new Map<string, { total: number; accepted: Set<string> }>();
+const groupProblems: { gid: number; problemId: string }[] = [];
+const groupSubmissions: number[] = [];
+let publicSubmissions = 0;
+
+const ok = <T>(reply: Reply<T>): T => {
+  expect(reply.status, reply.msg).toBe(200);
+  return reply.data;
+};
+
+async function submit(token: string, problemId: string, gid?: number) {
+  w.clock.advance(61_000);
+  return ok(
+    await w.call<{ submitId: number }>('POST', '/api/submit-problem-judge', {
+      token,
+      payload: { pid: problemId, language: 'C++', code: CPP, cid: 0, gid, isRemote: false },
+    }),
+  ).submitId;
+}
+
+beforeAll(async () => {
+  w = await createWorld();
+  classes.push(
+    await createClass(w, 'leak1', 'Leak Class One'),
+    await createClass(w, 'leak2', 'Leak Class Two'),
+  );
+}, 120_000);
+afterAll(() => w.t.close());
+
+describe(`issue 27: group data never reaches the public side (seed ${SEED})`, () => {
+  it('after random groups, members, problems and submissions, the public lists, counters and ranks hold only public data', async () => {
+    const random = seededRandom(SEED);
+    const publicUsers: { name: string; token: string }[] = [
+      { name: 'alice', token: w.tokens.alice },
+      { name: 'bob', token: w.tokens.bob },
+    ];
+    const members = classes.map((cls) => [
+      { name: cls.usernames.member, token: cls.tokens.member },
+      { name: cls.usernames.gadmin, token: cls.tokens.gadmin },
+    ]);
+    let joined = 0;
+    for (let step = 0; step < STEPS; step++) {
+      const c = random.below(classes.length);
+      const cls = classes[c]!;
+      const action = random.pick(['problem', 'groupSubmit', 'groupSubmit', 'publicSubmit', 'join'] as const);
+      if (
+        action === 'problem' ||
+        (action === 'groupSubmit' && !groupProblems.some((p) => p.gid === cls.gid))
+      ) {
+        const made = ok(
+          await w.call<{ problemId: string }>('POST', '/api/group/problem', {
+            token: cls.tokens.gadmin,
+            payload: await problemDto(w, { gid: cls.gid, auth: 1, title: `Group task ${step}` }),
+          }),
+        );
+        groupProblems.push({ gid: cls.gid, problemId: made.problemId });
+      } else if (action === 'groupSubmit') {
+        const target = random.pick(groupProblems.filter((p) => p.gid === cls.gid));
+        const who = random.pick(members[c]!);
+        groupSubmissions.push(await submit(who.token, target.problemId, cls.gid));
+        await w.judge.judgeNext({ status: random.pick(VERDICTS) });
+      } else if (action === 'publicSubmit') {
+        // members of groups submit in public too: only these may count there
+        const who = random.pick([...publicUsers, ...members.flat()]);
+        await submit(who.token, 'P1000');
+        const status = random.pick(VERDICTS);
+        await w.judge.judgeNext({ status });
+        publicSubmissions++;
+        const done = publicDone.get(who.name) ?? { total: 0, accepted: new Set<string>() };
+        done.total++;
+        if (status === JudgeStatus.ACCEPTED) done.accepted.add('P1000');
+        publicDone.set(who.name, done);
+      } else {
+        const fresh = await cls.join(`leak-joiner-${joined++}`, 3);
+        members[c]!.push({ name: `leak-joiner-${joined - 1}`, token: fresh.token });
+      }
+    }
+    expect(groupProblems.length).toBeGreaterThan(0);
+    expect(groupSubmissions.length).toBeGreaterThan(0);
+
+    const groupIds = new Set(groupProblems.map((p) => p.problemId));
+    const bank = ok(
+      await w.call<{ records: { problemId: string }[]; total: number }>(
+        'GET',
+        '/api/get-problem-list?limit=100',
+        {
+          token: w.tokens.root,
+        },
+      ),
+    );
+    expect(bank.records.filter((p) => groupIds.has(p.problemId))).toEqual([]);
+    const recent = ok(await w.call<{ problemId: string }[]>('GET', '/api/get-recent-updated-problem'));
+    expect(recent.filter((p) => groupIds.has(p.problemId))).toEqual([]);
+
+    const status = ok(
+      await w.call<{ records: { submitId: number; gid: number | null }[]; total: number }>(
+        'GET',
+        '/api/get-submission-list?limit=200',
+        { token: w.tokens.root },
+      ),
+    );
+    expect(status.records.filter((s) => s.gid !== null || groupSubmissions.includes(s.submitId))).toEqual([]);
+    expect(status.total).toBe(publicSubmissions);
+    expect(status.records).toHaveLength(publicSubmissions);
+
+    const sample = ok(
+      await w.call<{ problemCount: { total: number } }>('GET', '/api/get-problem-detail?problemId=P1000'),
+    );
+    expect(sample.problemCount.total).toBe(publicSubmissions);
+
+    for (const type of [0, 1]) {
+      const board = ok(
+        await w.call<{ records: { username: string; ac: number; total: number }[] }>(
+          'GET',
+          `/api/get-rank-list?type=${type}&limit=100`,
+        ),
+      );
+      for (const row of board.records) {
+        const done = publicDone.get(row.username);
+        expect([row.username, row.ac, row.total]).toEqual([
+          row.username,
+          done?.accepted.size ?? 0,
+          done?.total ?? 0,
+        ]);
+      }
+    }
+
+    for (const cls of classes) {
+      const home = ok(
+        await w.call<{ total: number; solvedList: string[] }>(
+          'GET',
+          `/api/get-user-home-info?uid=${cls.uids.member}`,
+        ),
+      );
+      const done = publicDone.get(cls.usernames.member);
+      expect(home.total).toBe(done?.total ?? 0);
+      expect(home.solvedList.filter((id) => groupIds.has(id))).toEqual([]);
+    }
+  });
+});
