@@ -116,6 +116,8 @@ describe('reference §3.10 POST /api/group, §7.6 quotas, §7.12 create rules', 
     const bad: [Record<string, unknown>, string][] = [
       [{ name: 'Class One', shortName: 'OTHER' }, refusal(400, gm.nameTaken)],
       [{ name: 'Other name', shortName: 'CLS01' }, refusal(400, gm.shortNameTaken)],
+      // issue 27: regardless of case (the problem ids it prefixes are upper-cased)
+      [{ name: 'Other name', shortName: 'cls01' }, refusal(400, gm.shortNameTaken)],
       [{ name: 'abcd', shortName: 'SHORT' }, refusal(400, gm.nameLength)],
       [{ name: 'Long enough', shortName: 'ABCD' }, refusal(400, gm.shortNameLength)],
       [{ name: 'Long enough', shortName: 'ABCDE', brief: 'x' }, refusal(400, gm.briefLength)],

@@ -147,7 +147,11 @@ function validGroup(body: GroupBody) {
   };
 }
 
-/** Name and short name are unique (reference §4.7), `except` the group being updated. */
+/**
+ * Name and short name are unique (reference §4.7), `except` the group being updated; short names
+ * regardless of case, since the problem ids they prefix are upper-cased (`cls01` and `CLS01` would
+ * number problems alike).
+ */
 async function assertUnique(tx: Db, values: { name: string; shortName: string }, except?: number) {
   const others = except === undefined ? undefined : ne(group.id, except);
   const [byName] = await tx
@@ -158,7 +162,7 @@ async function assertUnique(tx: Db, values: { name: string; shortName: string },
   const [byShort] = await tx
     .select({ id: group.id })
     .from(group)
-    .where(and(eq(group.shortName, values.shortName), others));
+    .where(and(sql`upper(${group.shortName}) = upper(${values.shortName})`, others));
   if (byShort) throw fail(m.shortNameTaken);
 }
 
