@@ -1,5 +1,5 @@
 import { createUser } from '../helpers/users.ts';
-import type { World } from '../problem/fixtures.ts';
+import type { Reply, World } from '../problem/fixtures.ts';
 
 export type ClassRole = 'owner' | 'gadmin' | 'member' | 'applicant';
 
@@ -64,3 +64,13 @@ export async function createClass(w: World, shortName: string, name: string): Pr
     },
   };
 }
+
+/** The answer as one word: ok, or the body status and the English message. */
+export const outcome = (reply: Reply) => (reply.status === 200 ? 'ok' : `${reply.status} ${reply.msg}`);
+export const refusal = (status: number, msg: { en: string }) => `${status} ${msg.en}`;
+
+/** `w.call` as the holder of `token`. */
+export const callAs =
+  (w: () => World) =>
+  <T = unknown>(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    w().call<T>(method, url, { token, payload });

@@ -8,7 +8,7 @@ import { policyMessages as pm } from '../../src/policy/messages.ts';
 import { groupProblemReview } from '../../src/jobs/reviews.ts';
 import { Scheduler } from '../../src/jobs/scheduler.ts';
 import { recordingLog } from '../jobs/support.ts';
-import { createClass, type Class } from './fixtures.ts';
+import { callAs, createClass, outcome, refusal, type Class } from './fixtures.ts';
 import { CPP, createWorld, problemDto, type Reply, type World } from '../problem/fixtures.ts';
 
 /**
@@ -26,15 +26,7 @@ let join: Class['join'];
 let open: { pid: number; problemId: string };
 let hidden: { pid: number; problemId: string };
 
-const as = <T = unknown>(
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) => w.call<T>(method, url, { token, payload });
-/** The answer as one word: ok, or the body status and the English message. */
-const outcome = (reply: Reply) => (reply.status === 200 ? 'ok' : `${reply.status} ${reply.msg}`);
-const refusal = (status: number, msg: { en: string }) => `${status} ${msg.en}`;
+const as = callAs(() => w);
 
 const groupProblem = async (overrides: object, token = who.gadmin) =>
   as<{ pid: number; problemId: string }>(

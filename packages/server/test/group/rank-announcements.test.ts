@@ -1,8 +1,8 @@
 import { JudgeStatus } from '@verdict/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyMessages as pm } from '../../src/policy/messages.ts';
-import { CPP, createWorld, problemDto, type Reply, type World } from '../problem/fixtures.ts';
-import { createClass, type Class } from './fixtures.ts';
+import { CPP, createWorld, problemDto, type World } from '../problem/fixtures.ts';
+import { callAs, createClass, outcome, refusal, type Class } from './fixtures.ts';
 
 /**
  * Issue 27: a group's rank (reference §3.10 get-group-rank-list, §7.11 "group rank": members only,
@@ -11,14 +11,7 @@ import { createClass, type Class } from './fixtures.ts';
 let w: World;
 let cls: Class;
 
-const outcome = (reply: Reply) => (reply.status === 200 ? 'ok' : `${reply.status} ${reply.msg}`);
-const refusal = (status: number, msg: { en: string }) => `${status} ${msg.en}`;
-const as = <T = unknown>(
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) => w.call<T>(method, url, { token, payload });
+const as = callAs(() => w);
 
 interface RankRow {
   username: string;

@@ -2,35 +2,22 @@ import { count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { APPLY_PUBLIC, PROBLEM_AUTH, type GroupProblemApplyListQuery } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { problem, role, userRole } from '../../../db/schema/index.ts';
-import { page } from '../../../http/envelope.ts';
 import { fail, notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import { announce, notifyUsers } from '../../group/notices.ts';
-import { problemJson } from '../json.ts';
-import { adminProblemKeyword, newestProblemPage } from './picker.ts';
+import { adminProblemKeyword } from './picker.ts';
+import { adminProblemPage } from './service.ts';
 
 /**
  * reference §3.12 `GET /api/admin/group-problem/list` (root, problem_admin): group problems that
  * applied to be public (any progress), newest first, by keyword and group.
  */
 export async function applyPublicList(db: Db, query: GroupProblemApplyListQuery) {
-  const { rows, total } = await newestProblemPage(
-    db,
-    [
-      isNotNull(problem.applyPublicProgress),
-      adminProblemKeyword(query.keyword),
-      query.gid ? eq(problem.gid, query.gid) : undefined,
-    ],
-    [],
-    query.currentPage,
-    query.limit,
-  );
-  return page(
-    rows.map((row) => problemJson(row)),
-    total,
-    query.currentPage,
-    query.limit,
-  );
+  return adminProblemPage(db, query, [
+    isNotNull(problem.applyPublicProgress),
+    adminProblemKeyword(query.keyword),
+    query.gid ? eq(problem.gid, query.gid) : undefined,
+  ]);
 }
 
 /**

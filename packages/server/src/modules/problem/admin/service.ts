@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   JUDGE_PROGRAM_LANGUAGES,
@@ -31,18 +31,21 @@ export async function adminProblemList(
   query: z.output<typeof adminProblemListQuery>,
   scope: EditorScope,
 ) {
-  const { rows, total } = await newestProblemPage(
-    db,
-    [
-      inScope(problem, scope),
-      adminProblemKeyword(query.keyword),
-      query.auth ? eq(problem.auth, query.auth) : undefined,
-      ojCondition(query.oj),
-    ],
-    [],
-    query.currentPage,
-    query.limit,
-  );
+  return adminProblemPage(db, query, [
+    inScope(problem, scope),
+    adminProblemKeyword(query.keyword),
+    query.auth ? eq(problem.auth, query.auth) : undefined,
+    ojCondition(query.oj),
+  ]);
+}
+
+/** A page of the problems matching `conditions`, newest first, as the admin lists answer them. */
+export async function adminProblemPage(
+  db: Db,
+  query: { currentPage: number; limit: number },
+  conditions: (SQL | undefined)[],
+) {
+  const { rows, total } = await newestProblemPage(db, conditions, [], query.currentPage, query.limit);
   return page(
     rows.map((row) => problemJson(row)),
     total,
