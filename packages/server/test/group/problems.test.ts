@@ -225,6 +225,27 @@ describe('reference §3.4 submit and submission list with gid, §7.10 detail', (
     expect(outcome(await detail(who.alice))).toBe(refusal(403, pm.groupMembersOnly));
   });
 
+  it("runs a member's online test of a group problem (type group, gid); refused to outsiders and for another group", async () => {
+    const test = (token: string, payload: object) =>
+      as<string>(token, 'POST', '/api/submit-problem-test-judge', {
+        pid: open.pid,
+        type: 'group',
+        gid,
+        language: 'C++',
+        code: CPP,
+        userInput: '1 2',
+        expectedOutput: '3',
+        ...payload,
+      });
+    w.clock.advance(60_000);
+    const key = await test(who.member, {});
+    expect(outcome(key)).toBe('ok');
+    expect(key.data).toMatch(/^TEST_JUDGE_/);
+    w.clock.advance(60_000);
+    expect(outcome(await test(who.alice, {}))).toBe(refusal(403, pm.groupMembersOnly));
+    expect((await test(who.member, { gid: 9999 })).status).toBe(404);
+  });
+
   it('a removed member loses the group on the next request', async () => {
     const { uid: extra, token } = await join('g-leaver', 3);
     expect(outcome(await as(token, 'GET', `/api/group/get-problem-list?gid=${gid}`))).toBe('ok');
