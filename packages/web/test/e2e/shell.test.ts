@@ -174,7 +174,8 @@ describe('shell', () => {
     await titled('/problem?l=zh-CN', `题目列表 - ${name}`);
     await titled('/problem/P1000?l=zh-CN', `${p1000!.title} - ${name}`);
     await context.close();
-  });
+    // ten page loads: 16 s alone, over 60 s in a loaded CI run (stop 36)
+  }, 180_000);
 
   it('issue 24 item 19: the logo shows a neutral placeholder, not "OJ", until the config arrives', async () => {
     const { context, page } = await openPage();
@@ -374,7 +375,8 @@ describe('shell', () => {
     await context.clock.runFor(50);
     await staying.waitFor({ state: 'detached' });
     await context.close();
-  });
+    // 6 s alone, over 60 s in a loaded CI run (stop 36)
+  }, 180_000);
 
   it('spec part 2 §2.9: a super-admin-only admin page refuses an admin, sends them to /admin/login and clears the token', async () => {
     const { context, page } = await openPage();
