@@ -44,12 +44,18 @@ type GroupAction = Extract<Action, `group.${string}`> & Exclude<Action, 'group.e
  * unknown group is not found; a banned or invisible one follows `group.view`.
  */
 export async function groupFor(db: Db, user: Subject, gid: number, action: GroupAction): Promise<GroupView> {
+  const view = await groupView(db, user, gid);
+  if (!view) throw notFound(policyMessages.groupNotFound);
+  assertCan(user, action, view.facts);
+  return view;
+}
+
+/** The group `gid` as `user` stands in it, unchecked; undefined when there is none. */
+async function groupView(db: Db, user: Subject, gid: number): Promise<GroupView | undefined> {
   const [row] = await db.select().from(group).where(eq(group.id, gid));
-  if (!row) throw notFound(policyMessages.groupNotFound);
+  if (!row) return undefined;
   const level = user ? await memberLevel(db, gid, user.uid) : 0;
-  const facts = groupFacts(row, level);
-  assertCan(user, action, facts);
-  return { row, facts, level };
+  return { row, facts: groupFacts(row, level), level };
 }
 
 /**
@@ -62,8 +68,6 @@ export async function withGroupFacts<T extends { gid: number | null }>(
   row: T | undefined,
 ): Promise<(T & { group?: GroupFacts }) | undefined> {
   if (!row || row.gid === null) return row;
-  const [owner] = await db.select().from(group).where(eq(group.id, row.gid));
-  if (!owner) return row;
-  const level = user ? await memberLevel(db, row.gid, user.uid) : 0;
-  return { ...row, group: groupFacts(owner, level) };
+  const view = await groupView(db, user, row.gid);
+  return view ? { ...row, group: view.facts } : row;
 }
