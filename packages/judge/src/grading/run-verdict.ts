@@ -63,6 +63,7 @@ export function judgeRun(
       memoryBytes: Math.floor(run.memoryBytes / 1024) * 1024,
       timeKill: run.timeKill,
       cpuMs: Math.floor(run.cpuTimeMs),
+      systemCpuMs: Math.floor(run.systemTimeMs),
       signal: run.signal,
       exitCode: run.exitCode,
       runtimeOutOfMemory: outOfMemoryMarker?.test(stderrHead) ?? false,

@@ -2182,17 +2182,34 @@ static int run(struct config *c) {
     j_str(&j, "phase", o.phase);
     j_str(&j, "error", o.error);
   }
-  uint64_t cpu_ns = 0;
+  uint64_t cpu_ns = 0, not_program = 0;
   if (have_cpu && o.exec_ok) {
     /* everything the cgroup charged, minus init (setup and reaping) and the program's own setup before
      * execve; when init was killed it did nothing after the fork */
-    uint64_t not_program = (o.init_cpu_ns ? o.init_cpu_ns : o.init_setup_cpu_ns) + o.pre_exec_cpu_ns;
+    not_program = (o.init_cpu_ns ? o.init_cpu_ns : o.init_setup_cpu_ns) + o.pre_exec_cpu_ns;
     cpu_ns = cpu_end > not_program ? cpu_end - not_program : 0;
   } else if (o.exited) {
     cpu_ns = (uint64_t)o.usage.ru_utime.tv_sec * 1000000000ULL + (uint64_t)o.usage.ru_utime.tv_usec * 1000ULL +
              (uint64_t)o.usage.ru_stime.tv_sec * 1000000000ULL + (uint64_t)o.usage.ru_stime.tv_usec * 1000ULL;
   }
   j_u64(&j, "cpuNs", cpu_ns);
+  /* the kernel's share of that time (page faults, reclaim at the memory limit): verdict.ts tells a run
+   * whose time went to getting memory from one whose time went to computing */
+  uint64_t system_ns = 0;
+  if (have_cpu && o.exec_ok) {
+    if (cg.kind == CG_V1) {
+      cg_file(p, cg.cpuacct, "cpuacct.usage_sys"); /* kernel >= 4.7 */
+      read_u64_path(p, &system_ns);
+    } else {
+      uint64_t usec = 0;
+      cg_file(p, cg.memory, "cpu.stat");
+      if (read_keyed(p, "system_usec", &usec)) system_ns = usec * 1000ULL;
+    }
+    system_ns = system_ns > not_program ? system_ns - not_program : 0; /* init's setup is mostly kernel time */
+  } else if (o.exited) {
+    system_ns = (uint64_t)o.usage.ru_stime.tv_sec * 1000000000ULL + (uint64_t)o.usage.ru_stime.tv_usec * 1000ULL;
+  }
+  j_u64(&j, "systemNs", system_ns < cpu_ns ? system_ns : cpu_ns);
   j_u64(&j, "wallNs", o.exec_ok && o.end_ns > o.exec_ns ? o.end_ns - o.exec_ns : 0);
   j_u64(&j, "setupNs", o.setup_ns);
 

@@ -91,6 +91,8 @@ export interface RunResult {
   timeKill: 'cpu' | 'wall' | null;
   /** CPU time of the program and its children after execve (cgroup accounting), in ms. */
   cpuTimeMs: number;
+  /** The kernel's part of cpuTimeMs (page faults, reclaim near the memory limit, system calls), in ms. */
+  systemTimeMs: number;
   /** Wall time from the end of execve to the program's exit, in ms. */
   wallTimeMs: number;
   /**
@@ -124,6 +126,8 @@ export interface HelperReport {
   phase?: string;
   error?: string;
   cpuNs: number;
+  /** The kernel's part of cpuNs (absent from helpers before it was reported). */
+  systemNs?: number;
   wallNs: number;
   setupNs: number;
   memoryBytes: number;

@@ -79,6 +79,7 @@ export async function runUnsafe(o: SandboxRunOptions): Promise<RunResult> {
           memoryBytes: 0,
           timeKill,
           cpuMs: wallTimeMs,
+          systemCpuMs: 0,
           signal: signalNumber,
           exitCode: outcome.code,
           runtimeOutOfMemory: false,

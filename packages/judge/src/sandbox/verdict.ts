@@ -65,6 +65,8 @@ export interface RunFacts {
   timeKill: 'cpu' | 'wall' | null;
   /** CPU time, in ms. */
   cpuMs: number;
+  /** The kernel's part of cpuMs (page faults, reclaim, system calls), in ms. */
+  systemCpuMs: number;
   signal: number | null;
   exitCode: number | null;
   /** The runtime reported running out of memory itself (Java's OutOfMemoryError on stderr). */
@@ -95,7 +97,8 @@ export type Verdict =
  * 2. output limit: Java and Python survive SIGXFSZ and may spin on after their output was cut
  *    (sandbox.md §10.4): the output limit came first, so it wins even if a time limit ended the run;
  * 3. memory limit: killed for memory; or a peak above M; or the memory limit was reached and the run did
- *    not end well (killed for time, over time, a signal, a non-zero exit);
+ *    not end well (killed for time, over time, a signal, a non-zero exit); or the run ran out of time
+ *    still growing into M (GROWING_INTO_LIMIT);
  * 4. time limit (CPU): killed at the CPU limit, SIGXCPU, or CPU time above T;
  * 5. time limit (wall clock);
  * 6. ok: a clean exit within the limits;
@@ -107,6 +110,16 @@ export type Verdict =
  * its time went to memory pressure (slow page faults, the kernel reclaiming the box's pages at the
  * limit); a user whose program passes the memory limit gets MLE, as go-judge's kill at the cap gives it.
  */
+/**
+ * Issue 25: where page faults are slow (a fresh virtual machine whose memory the host has not backed
+ * yet: 256 MiB took 0.6 s of CPU alone and 1.2 s under load, against 0.1 s warm), a program that mallocs
+ * 1 GiB and touches it runs out of time just short of M: peaks of 248 and 255.4 MiB of 256 were measured.
+ * When most of a timed-out run's CPU was the kernel's (handing it pages) and its peak was within a tenth
+ * of M, its time went to getting memory and it would have passed M: memory limit. A program that
+ * computes, or that stays well below M, keeps its time limit.
+ */
+export const GROWING_INTO_LIMIT = { peakShareOfLimit: 0.9, systemShareOfCpu: 0.5 };
+
 export function decideVerdict(f: RunFacts, limits: VerdictLimits): Verdict {
   if (f.failed) return 'system-error';
   if (f.outputLimit) return 'output-limit';
@@ -114,7 +127,12 @@ export function decideVerdict(f: RunFacts, limits: VerdictLimits): Verdict {
   const abnormal = f.signal !== null || (f.exitCode !== null && f.exitCode !== 0);
   const endedBadly = overTime || f.timeKill !== null || abnormal;
   const reached = f.memoryLimitReached || f.memoryBytes >= limits.memoryBytes;
-  if (f.memoryKill || f.memoryBytes > limits.memoryBytes || (reached && endedBadly)) return 'memory-limit';
+  const growingIntoLimit =
+    (overTime || f.timeKill !== null) &&
+    f.memoryBytes >= GROWING_INTO_LIMIT.peakShareOfLimit * limits.memoryBytes &&
+    f.systemCpuMs >= GROWING_INTO_LIMIT.systemShareOfCpu * f.cpuMs;
+  if (f.memoryKill || f.memoryBytes > limits.memoryBytes || (reached && endedBadly) || growingIntoLimit)
+    return 'memory-limit';
   if (overTime) return 'time-limit-cpu';
   if (f.timeKill === 'wall') return 'time-limit-wall';
   if (!abnormal) return 'ok';
@@ -137,6 +155,7 @@ export function factsOfReport(r: HelperReport, mode: SandboxMode): RunFacts {
     memoryBytes: r.memoryBytes ?? 0,
     timeKill: r.killedBy === 'cpu' || cpuSignal ? 'cpu' : r.killedBy === 'wall' ? 'wall' : null,
     cpuMs: ms(r.cpuNs ?? 0),
+    systemCpuMs: ms(r.systemNs ?? 0),
     signal: r.signal ?? null,
     exitCode: r.exitCode ?? null,
     runtimeOutOfMemory: false,
@@ -207,6 +226,7 @@ export function toRunResult(r: HelperReport, limits: Limits, mode: SandboxMode):
     ...classify(r, limits, mode),
     timeKill: facts.timeKill,
     cpuTimeMs: ms(r.cpuNs ?? 0),
+    systemTimeMs: facts.systemCpuMs,
     wallTimeMs: ms(r.wallNs ?? 0),
     // issue 25: the memory shown never passes the limit (a degraded-mode sample may overshoot it)
     memoryBytes: Math.min(facts.memoryBytes, limits.memoryBytes),
@@ -234,6 +254,7 @@ export function systemErrorResult(reason: string, mode: SandboxMode): RunResult 
     timeLimit: null,
     timeKill: null,
     cpuTimeMs: 0,
+    systemTimeMs: 0,
     wallTimeMs: 0,
     memoryBytes: 0,
     memorySource: 'none',

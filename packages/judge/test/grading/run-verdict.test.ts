@@ -14,6 +14,7 @@ function run(extra: Partial<RunResult>): RunResult {
     timeLimit: null,
     timeKill: null,
     cpuTimeMs: 10,
+    systemTimeMs: 2,
     wallTimeMs: 12,
     memoryBytes: MiB,
     memorySource: 'cgroup',
@@ -166,6 +167,7 @@ function facts(extra: Partial<RunFacts> = {}): RunFacts {
     memoryBytes: MiB,
     timeKill: null,
     cpuMs: 10,
+    systemCpuMs: 2,
     signal: null,
     exitCode: 0,
     runtimeOutOfMemory: false,
@@ -212,6 +214,20 @@ describe('the verdict order, written once (decideVerdict; issue 25)', () => {
     // out of time below M: TLE
     expect(decide({ ...killedForCpu, memoryBytes: M - 1 })).toBe('time-limit-cpu');
     expect(decide({ cpuMs: 1001 })).toBe('time-limit-cpu');
+  });
+
+  it('issue 25: out of time still growing into M (most CPU in the kernel, peak within a tenth of M) is MLE', () => {
+    // measured in CI on a fresh virtual machine: the 1 GiB program killed at 1,245 ms with 255.4 MiB,
+    // and at 1,243 ms with 248.3 MiB, nearly all of it page faults
+    const faulting = { ...killedForCpu, cpuMs: 1243, systemCpuMs: 1190 };
+    expect(decide({ ...faulting, memoryBytes: 248.3 * MiB })).toBe('memory-limit');
+    expect(decide({ ...faulting, memoryBytes: 255.4 * MiB })).toBe('memory-limit');
+    expect(decide({ cpuMs: 1100, systemCpuMs: 900, memoryBytes: 0.9 * M })).toBe('memory-limit');
+    // a program that computes near M keeps its TLE, as does one faulting far below M
+    expect(decide({ ...faulting, systemCpuMs: 400, memoryBytes: 255 * MiB })).toBe('time-limit-cpu');
+    expect(decide({ ...faulting, memoryBytes: 0.85 * M })).toBe('time-limit-cpu');
+    // and a run that ended in time is judged as before, whatever its kernel time
+    expect(decide({ cpuMs: 900, systemCpuMs: 880, memoryBytes: 250 * MiB })).toBe('ok');
   });
 
   it('memory: a kill for memory, a peak above M, or M reached by a run that ended badly', () => {
