@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { rankListQuery } from './home.ts';
 import { announcementBody } from './site-content.ts';
+import { trainingListQuery } from './training.ts';
+import { adminTrainingListQuery } from './training-admin.ts';
 import { intOneOf, optionalInt, positiveId } from './numbers.ts';
 import {
   adminProblemListQuery,
@@ -161,6 +163,18 @@ export const groupProblemListQuery = problemListQuery.extend({ gid: positiveId }
 
 /** `GET /api/group/get-admin-problem-list` (reference §3.10): the admin list's filters inside one group. */
 export const groupAdminProblemListQuery = adminProblemListQuery.extend({ gid: positiveId });
+
+/** `GET /api/group/get-training-list` (reference §3.10): the public list's filters inside one group. */
+export const groupTrainingListQuery = trainingListQuery.extend({ gid: positiveId });
+
+/** `GET /api/group/get-admin-training-list` (reference §3.10). */
+export const groupAdminTrainingListQuery = adminTrainingListQuery.extend({ gid: positiveId });
+
+/** `POST /api/group/add-training-problem-from-group?problemId&tid` (query parameters, reference §3.10). */
+export const groupTrainingProblemFromGroupQuery = z.object({
+  problemId: z.string().trim().min(1).max(255),
+  tid: positiveId,
+});
 
 /** `PUT /api/group/change-problem-auth?pid&auth` (query parameters, reference §3.10). */
 export const groupProblemAuthQuery = z.object({ pid: positiveId, auth: intOneOf([1, 2, 3]) });

@@ -4,10 +4,12 @@ import { problemMessages, type Message } from '../http/messages.ts';
 /**
  * Where an action happens: the public bank, a training, a contest or a group. `groupCore` is the
  * groups themselves (list, detail, create, edit, delete, membership); `group` is a group's problems
- * and their submissions (`gid` on problem and submission calls); `groupActivity` is a group's
- * trainings, contests and discussions, which stay off until their slice of issue 27 lands.
+ * and their submissions (`gid` on problem and submission calls); `groupTraining` is a group's
+ * trainings; `groupActivity` is a group's contests and discussions, which stay off until their slice
+ * of issue 27 lands.
  */
-export type Scope = 'public' | 'training' | 'contest' | 'groupCore' | 'group' | 'groupActivity';
+export type Scope =
+  'public' | 'training' | 'contest' | 'groupCore' | 'group' | 'groupTraining' | 'groupActivity';
 
 /**
  * Which scopes are switched on. A scope whose issue has not landed yet answers its "not available"
@@ -22,6 +24,7 @@ export const SCOPES: ScopeTable = {
   contest: { available: true },
   groupCore: { available: true },
   group: { available: true },
+  groupTraining: { available: true },
   groupActivity: { available: false, message: problemMessages.groupsNotAvailable },
 };
 
@@ -32,6 +35,7 @@ export const ALL_SCOPES: ScopeTable = {
   contest: { available: true },
   groupCore: { available: true },
   group: { available: true },
+  groupTraining: { available: true },
   groupActivity: { available: true },
 };
 

@@ -31,10 +31,10 @@ describe('issue 24 item 2: reading a training’s detail (training.info) needs n
       expected: m.trainingNotFound,
     },
     {
-      name: 'group training: not available yet',
+      name: 'issue 27: group trainings are on (root)',
       user: root,
       resource: groupT(5),
-      expected: m.groupsNotAvailable,
+      expected: 'allow',
     },
     {
       name: '§7.12 group training: non-members',
@@ -83,10 +83,10 @@ describe('reference §7.13: using a training (training.view)', () => {
     { name: 'private: its author', user: admin, resource: priv, expected: 'allow' },
     { name: 'private: root', user: root, resource: priv, expected: 'allow' },
     {
-      name: 'group training: not available yet (even root)',
+      name: 'issue 27: group trainings are on (root)',
       user: root,
       resource: groupT(5),
-      expected: m.groupsNotAvailable,
+      expected: 'allow',
     },
     {
       name: '§7.12 group training: non-members',

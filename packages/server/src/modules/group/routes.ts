@@ -32,6 +32,7 @@ import {
   updateGroupAnnouncement,
 } from './announcements.ts';
 import { groupProblemRoutes } from './problem-routes.ts';
+import { groupTrainingRoutes } from './training-routes.ts';
 import { groupRankList } from './rank.ts';
 import { exitGroup, joinGroup, listMembers, removeMember, updateMember } from './members.ts';
 
@@ -42,6 +43,7 @@ import { exitGroup, joinGroup, listMembers, removeMember, updateMember } from '.
  */
 export async function groupRoutes(app: FastifyInstance, opts: { dataDir: string }) {
   await app.register(groupProblemRoutes, { staging: stagingOf(app, opts.dataDir) });
+  await app.register(groupTrainingRoutes);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const login = { access: access.login };
 

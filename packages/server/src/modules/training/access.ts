@@ -4,6 +4,7 @@ import { training } from '../../db/schema/index.ts';
 import { assertCan, can } from '../../policy/index.ts';
 import type { TrainingFacts } from '../../policy/resources.ts';
 import type { Subject } from '../../policy/subjects.ts';
+import { withGroupFacts } from '../group/access.ts';
 
 export type TrainingRow = typeof training.$inferSelect;
 
@@ -26,11 +27,14 @@ export async function loadTraining(db: Db, tid: number): Promise<TrainingRow | u
   return row;
 }
 
-/** The policy's facts of a training for `user`: its row and the caller's registration (reference §4.5). */
+/**
+ * The policy's facts of a training for `user`: its row, the caller's registration (reference §4.5)
+ * and, for a group's training, the caller's standing in the group (§7.12).
+ */
 export async function trainingFacts(db: Db, row: TrainingRow, user: Subject): Promise<TrainingFacts> {
   // the registration matters to a Private training only (policy rule training.view)
   const [registration] = user && row.auth === 'Private' ? await registrationOf(db, [row.id, user.uid]) : [];
-  return { ...row, registration };
+  return { ...(await withGroupFacts(db, user, row))!, registration };
 }
 
 /**

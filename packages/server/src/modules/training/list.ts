@@ -1,4 +1,4 @@
-import type { TrainingListQuery, TrainingVO } from '@verdict/shared';
+import { SITE_SCOPE, type EditorScope, type TrainingListQuery, type TrainingVO } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
 import { byShape, preparedStatement } from '../../db/prepared.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
@@ -30,6 +30,8 @@ interface ListRow {
 const CATEGORY = `left join lateral (${CATEGORY_OF('t.id')}) c on true`;
 
 interface Shape {
+  /** a group's trainings (its id the first filter value), or the site's */
+  group: boolean;
   user: boolean;
   category: boolean;
   auth: boolean;
@@ -39,7 +41,9 @@ interface Shape {
 
 /** The list's filters as SQL text, `next()` naming each parameter (category, auth, keyword). */
 function filtersText(shape: Shape, next: () => string): string {
-  const conditions = ['t.status and not t.is_group and t.gid is null'];
+  const conditions = [
+    shape.group ? `t.status and t.gid = ${next()}` : 't.status and not t.is_group and t.gid is null',
+  ];
   if (shape.category) conditions.push(`c.id = ${next()}`);
   if (shape.auth) conditions.push(`t.auth = ${next()}`);
   if (shape.keyword) {
@@ -50,8 +54,9 @@ function filtersText(shape: Shape, next: () => string): string {
 }
 
 /** The values of the filters' parameters, in filtersText's order. */
-function filterValues(query: TrainingListQuery): unknown[] {
+function filterValues(query: TrainingListQuery, scope: EditorScope): unknown[] {
   return [
+    ...(scope.kind === 'group' ? [scope.gid] : []),
     ...(query.categoryId !== undefined ? [query.categoryId] : []),
     ...(query.auth !== undefined ? [query.auth] : []),
     ...(query.keyword ? [containsPattern(query.keyword)] : []),
@@ -95,7 +100,8 @@ const statementsFor = byShape((shape: Shape) => {
 });
 
 /**
- * reference §3.5 `GET /api/get-training-list`, §7.13: visible (status) trainings outside groups,
+ * reference §3.5 `GET /api/get-training-list`, §7.13: visible (status) trainings outside groups (or,
+ * for `GET /api/group/get-training-list`, of one group),
  * filtered by keyword (title or author), category and auth, by `rank` ascending, with the
  * category's name and colour, `problemCount` (public problems only) and, for a signed-in caller,
  * `acCount` (the progress: problems solved anywhere outside contests and groups).
@@ -107,8 +113,10 @@ export async function listTrainings(
   db: Db,
   user: AuthUser | null,
   query: TrainingListQuery,
+  scope: EditorScope = SITE_SCOPE,
 ): Promise<Page<TrainingVO>> {
   const shape: Shape = {
+    group: scope.kind === 'group',
     user: user !== null,
     category: query.categoryId !== undefined,
     auth: query.auth !== undefined,
@@ -116,7 +124,7 @@ export async function listTrainings(
     limit: query.limit,
   };
   const statement = statementsFor(shape);
-  const filters = filterValues(query);
+  const filters = filterValues(query, scope);
   const offset = (query.currentPage - 1) * query.limit;
   const rows = await statement.page(db, [offset, ...(user ? [user.uid] : []), ...filters]);
   // a page past the end: no row carries the total

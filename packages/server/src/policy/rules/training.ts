@@ -11,7 +11,7 @@ import { GROUP_LEVEL, groupLevel, isAdminRole, isRoot } from '../subjects.ts';
 const trainingShown: Rule<TrainingFacts | undefined> = (ctx, user, t) => {
   if (!t || (!t.status && !isRoot(user))) return notFound(problemMessages.trainingNotFound);
   if (t.isGroup || t.gid !== null) {
-    const off = scopeRefusal(ctx.scopes, 'groupActivity');
+    const off = scopeRefusal(ctx.scopes, 'groupTraining');
     if (off) return off;
     if (!isRoot(user) && (!t.group || groupLevel(user, t.group) < GROUP_LEVEL.member))
       return forbidden(policyMessages.groupMembersOnly);

@@ -1,3 +1,4 @@
+import { SITE_SCOPE, type EditorScope } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { notFound } from '../../../http/errors.ts';
@@ -7,11 +8,22 @@ import { loadTraining, trainingFacts, type TrainingRow } from '../access.ts';
 
 /**
  * The training `tid` if the caller manages it (reference §3.12: root or its author; a group root
- * for group trainings; policy 'training.manage'), else the policy's refusal.
+ * for group trainings; policy 'training.manage'), else the policy's refusal. Told a scope, a
+ * training of another scope is not found (the group calls never reach the site's trainings).
  */
-export async function manageableTraining(db: Db, user: AuthUser, tid: number): Promise<TrainingRow> {
+export async function manageableTraining(
+  db: Db,
+  user: AuthUser,
+  tid: number,
+  scope?: EditorScope,
+): Promise<TrainingRow> {
   const row = await loadTraining(db, tid);
-  if (!row) throw notFound(problemMessages.trainingNotFound);
+  if (!row || (scope && !inTrainingScope(row, scope))) throw notFound(problemMessages.trainingNotFound);
   assertCan(user, 'training.manage', await trainingFacts(db, row, user));
   return row;
+}
+
+/** Whether a training is the site's (no group) or the group `scope.gid`'s. */
+export function inTrainingScope(row: Pick<TrainingRow, 'gid' | 'isGroup'>, scope: EditorScope = SITE_SCOPE) {
+  return scope.kind === 'site' ? !row.isGroup && row.gid === null : row.gid === scope.gid;
 }

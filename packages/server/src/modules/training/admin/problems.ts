@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   addTrainingProblemBody,
   PROBLEM_AUTH,
+  type EditorScope,
   TRAINING_ADMIN_MESSAGES,
   trainingProblemBody,
 } from '@verdict/shared';
@@ -30,24 +31,53 @@ function assertDisplayId(displayId: string | null | undefined, problemId: string
  * once, last in its order. For a Private training the registered users' earlier submissions of it
  * become records (the lifecycle's training scope), in the same transaction.
  */
-export async function addProblemFromPublic(db: Db, user: AuthUser, body: unknown, now: Date) {
+export async function addProblemFromPublic(
+  db: Db,
+  user: AuthUser,
+  body: unknown,
+  now: Date,
+  scope?: EditorScope,
+) {
   const input = parseFormInput(addTrainingProblemBody, body, TRAINING_ADMIN_MESSAGES);
-  await manageableTraining(db, user, input.tid);
+  await manageableTraining(db, user, input.tid, scope);
   const [target] = await db.select().from(problem).where(eq(problem.id, input.pid));
   if (!target) throw notFound(problemMessages.problemNotFound);
   if (target.auth !== PROBLEM_AUTH.public || target.isGroup)
     throw fail(trainingAdminMessages.problemNotPublic);
   assertDisplayId(input.displayId, target.problemId);
+  return linkProblem(db, input.tid, target, now);
+}
+
+/**
+ * reference §3.10 `POST /api/group/add-training-problem-from-group?problemId&tid`: a problem of the
+ * training's own group, by its problem id, joins the training as a public one does.
+ */
+export async function addProblemFromGroup(db: Db, user: AuthUser, problemId: string, tid: number, now: Date) {
+  const row = await manageableTraining(db, user, tid);
+  const [target] = await db
+    .select()
+    .from(problem)
+    .where(and(eq(problem.problemId, problemId.trim().toUpperCase()), eq(problem.isGroup, true)));
+  if (!target || row.gid === null || target.gid !== row.gid) throw notFound(problemMessages.problemNotFound);
+  return linkProblem(db, tid, target, now);
+}
+
+/**
+ * The problem joins the training once, last in its order. For a Private training the registered
+ * users' earlier submissions of it become records (the lifecycle's training scope), in the same
+ * transaction.
+ */
+async function linkProblem(db: Db, tid: number, target: { id: number; problemId: string }, now: Date) {
   try {
     return await db.transaction(async (tx) => {
       const [last] = await tx
         .select({ rank: sql<number | null>`max(${trainingProblem.rank})` })
         .from(trainingProblem)
-        .where(eq(trainingProblem.tid, input.tid));
+        .where(eq(trainingProblem.tid, tid));
       const [link] = await tx
         .insert(trainingProblem)
         .values({
-          tid: input.tid,
+          tid,
           pid: target.id,
           displayId: target.problemId,
           rank: (last?.rank ?? 0) + 1,
@@ -55,8 +85,8 @@ export async function addProblemFromPublic(db: Db, user: AuthUser, body: unknown
           gmtModified: now,
         })
         .returning();
-      await trainingScope.onProblemAdded(tx, input.tid, link!.id);
-      await tx.update(training).set({ gmtModified: now }).where(eq(training.id, input.tid));
+      await trainingScope.onProblemAdded(tx, tid, link!.id);
+      await tx.update(training).set({ gmtModified: now }).where(eq(training.id, tid));
       return trainingProblemJson(link!);
     });
   } catch (error) {
@@ -70,7 +100,13 @@ export async function addProblemFromPublic(db: Db, user: AuthUser, body: unknown
  * reference §3.12 `PUT /api/admin/training/problem` body TrainingProblem (R(root|problem_admin)):
  * the order (`rank`) of a problem in the training; its display id stays its problem's id.
  */
-export async function updateTrainingProblem(db: Db, user: AuthUser, body: unknown, now: Date) {
+export async function updateTrainingProblem(
+  db: Db,
+  user: AuthUser,
+  body: unknown,
+  now: Date,
+  scope?: EditorScope,
+) {
   const input = parseFormInput(trainingProblemBody, body, TRAINING_ADMIN_MESSAGES);
   const [link] = await db
     .select({ link: trainingProblem, problemId: problem.problemId })
@@ -79,7 +115,7 @@ export async function updateTrainingProblem(db: Db, user: AuthUser, body: unknow
     .where(eq(trainingProblem.id, input.id));
   if (!link || (input.tid && input.tid !== link.link.tid) || (input.pid && input.pid !== link.link.pid))
     throw notFound(trainingAdminMessages.trainingProblemNotFound);
-  await manageableTraining(db, user, link.link.tid);
+  await manageableTraining(db, user, link.link.tid, scope);
   assertDisplayId(input.displayId, link.problemId);
   const [row] = await db
     .update(trainingProblem)

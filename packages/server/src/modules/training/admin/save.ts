@@ -1,6 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import {
   adminTrainingBody,
+  SITE_SCOPE,
+  type EditorScope,
   TRAINING_ADMIN_MESSAGES,
   TRAINING_AUTH,
   type AdminTrainingForm,
@@ -21,16 +23,23 @@ import { trainingAdminMessages } from './messages.ts';
 
 type CategoryChoice = NonNullable<AdminTrainingForm['trainingCategory']>;
 
+/** The scope's own categories: the site's, or one group's. */
+const ownCategories = (scope: EditorScope) =>
+  scope.kind === 'site' ? isNull(trainingCategory.gid) : eq(trainingCategory.gid, scope.gid);
+
 /**
- * The site category a training form names: an existing one by id, or by name (HOJ creates a
- * category named in the form, and reuses the one of that name if it exists).
+ * The category a training form names: an existing one by id (the site's, or in a group also the
+ * group's own), or by name in the scope (HOJ creates a category named in the form, and reuses the
+ * one of that name if it exists; a group's new category is the group's, reference §7.12).
  */
-async function categoryOf(tx: Tx, choice: CategoryChoice, now: Date): Promise<number> {
+async function categoryOf(tx: Tx, choice: CategoryChoice, now: Date, scope: EditorScope): Promise<number> {
   if (choice.id) {
+    const usable =
+      scope.kind === 'site' ? ownCategories(scope) : or(isNull(trainingCategory.gid), ownCategories(scope));
     const [row] = await tx
       .select({ id: trainingCategory.id })
       .from(trainingCategory)
-      .where(and(eq(trainingCategory.id, choice.id), isNull(trainingCategory.gid)));
+      .where(and(eq(trainingCategory.id, choice.id), usable));
     if (!row) throw fail(trainingAdminMessages.categoryNotFound);
     return row.id;
   }
@@ -38,19 +47,26 @@ async function categoryOf(tx: Tx, choice: CategoryChoice, now: Date): Promise<nu
   const [existing] = await tx
     .select({ id: trainingCategory.id })
     .from(trainingCategory)
-    .where(and(eq(trainingCategory.name, name), isNull(trainingCategory.gid)));
+    .where(and(eq(trainingCategory.name, name), ownCategories(scope)));
   if (existing) return existing.id;
   const [created] = await tx
     .insert(trainingCategory)
-    .values({ name, color: choice.color || null, gmtCreate: now, gmtModified: now })
+    .values({
+      name,
+      color: choice.color || null,
+      gid: scope.kind === 'group' ? scope.gid : null,
+      gmtCreate: now,
+      gmtModified: now,
+    })
     .returning({ id: trainingCategory.id });
   return created!.id;
 }
 
-function parseForm(body: unknown): AdminTrainingForm {
+/** The form; a site form may not name a group (group trainings are managed inside their group). */
+function parseForm(body: unknown, scope: EditorScope): AdminTrainingForm {
   const input = parseFormInput(adminTrainingBody, body, TRAINING_ADMIN_MESSAGES);
-  // group trainings come with groups (reference §7.12)
-  if (input.training.gid || input.training.isGroup) throw fail(trainingAdminMessages.groupTrainingsLater);
+  if (scope.kind === 'site' && (input.training.gid || input.training.isGroup))
+    throw fail(trainingAdminMessages.groupTrainingsLater);
   return input;
 }
 
@@ -70,13 +86,26 @@ function formColumns(form: AdminTrainingForm['training']) {
  * reference §3.12 `POST /api/admin/training` `{training, trainingCategory}`: the training, owned by
  * the caller (its `author`), and its category link, in one transaction. Answers `{tid}` (HOJ: null).
  */
-export async function createTraining(db: Db, user: AuthUser, body: unknown, now: Date) {
-  const input = parseForm(body);
+export async function createTraining(
+  db: Db,
+  user: AuthUser,
+  body: unknown,
+  now: Date,
+  scope: EditorScope = SITE_SCOPE,
+) {
+  const input = parseForm(body, scope);
+  const group = scope.kind === 'group' ? { isGroup: true, gid: scope.gid } : {};
   return db.transaction(async (tx) => {
-    const cid = await categoryOf(tx, input.trainingCategory!, now);
+    const cid = await categoryOf(tx, input.trainingCategory!, now, scope);
     const [row] = await tx
       .insert(training)
-      .values({ ...formColumns(input.training), author: user.username, gmtCreate: now, gmtModified: now })
+      .values({
+        ...formColumns(input.training),
+        ...group,
+        author: user.username,
+        gmtCreate: now,
+        gmtModified: now,
+      })
       .returning({ id: training.id });
     await tx.insert(mappingTrainingCategory).values({ tid: row!.id, cid, gmtCreate: now, gmtModified: now });
     return { tid: row!.id };
@@ -89,13 +118,19 @@ export async function createTraining(db: Db, user: AuthUser, body: unknown, now:
  * changes loses its registrations (reference §3.12) and, with them, its records (the lifecycle's
  * training scope); the answer's `registrationsDropped` says how many. The author stays.
  */
-export async function updateTraining(db: Db, user: AuthUser, body: unknown, now: Date) {
-  const input = parseForm(body);
+export async function updateTraining(
+  db: Db,
+  user: AuthUser,
+  body: unknown,
+  now: Date,
+  scope: EditorScope = SITE_SCOPE,
+) {
+  const input = parseForm(body, scope);
   if (!input.training.id) throw fail(trainingAdminMessages.trainingIdMissing);
-  const old = await manageableTraining(db, user, input.training.id);
+  const old = await manageableTraining(db, user, input.training.id, scope);
   const columns = formColumns(input.training);
   return db.transaction(async (tx) => {
-    const cid = await categoryOf(tx, input.trainingCategory!, now);
+    const cid = await categoryOf(tx, input.trainingCategory!, now, scope);
     await tx
       .update(training)
       .set({ ...columns, gmtModified: now })

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { EditorScope } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { training } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
@@ -11,8 +12,15 @@ import { manageableTraining } from './manage.ts';
  * hides a training. HOJ trusts the `author` parameter ("root or the author"); Verdict asks the
  * policy about the training itself (its author or root), so a forged author changes nothing.
  */
-export async function changeTrainingStatus(db: Db, user: AuthUser, tid: number, status: boolean, now: Date) {
-  await manageableTraining(db, user, tid);
+export async function changeTrainingStatus(
+  db: Db,
+  user: AuthUser,
+  tid: number,
+  status: boolean,
+  now: Date,
+  scope?: EditorScope,
+) {
+  await manageableTraining(db, user, tid, scope);
   await db.update(training).set({ status, gmtModified: now }).where(eq(training.id, tid));
 }
 
