@@ -3,6 +3,8 @@ import { rankListQuery } from './home.ts';
 import { announcementBody } from './site-content.ts';
 import { trainingListQuery } from './training.ts';
 import { adminTrainingListQuery } from './training-admin.ts';
+import { contestListQuery } from './contest.ts';
+import { adminContestListQuery } from './contest-admin.ts';
 import { intOneOf, optionalInt, positiveId } from './numbers.ts';
 import {
   adminProblemListQuery,
@@ -175,6 +177,22 @@ export const groupTrainingProblemFromGroupQuery = z.object({
   problemId: z.string().trim().min(1).max(255),
   tid: positiveId,
 });
+
+/** `GET /api/group/get-contest-list` (reference §3.10): the public list's filters inside one group. */
+export const groupContestListQuery = contestListQuery.extend({ gid: positiveId });
+
+/** `GET /api/group/get-admin-contest-list` (reference §3.10). */
+export const groupAdminContestListQuery = adminContestListQuery.extend({ gid: positiveId });
+
+/** `POST /api/group/add-contest-problem-from-group?problemId&cid&displayId` (query parameters, reference §3.10). */
+export const groupContestProblemFromGroupQuery = z.object({
+  problemId: z.string().trim().min(1).max(255),
+  cid: positiveId,
+  displayId: z.string().trim().min(1).max(255),
+});
+
+/** `DELETE /api/group/contest-announcement?aid&cid` (reference §3.10). */
+export const groupContestAnnouncementIdQuery = z.object({ aid: positiveId, cid: positiveId });
 
 /** `PUT /api/group/change-problem-auth?pid&auth` (query parameters, reference §3.10). */
 export const groupProblemAuthQuery = z.object({ pid: positiveId, auth: intOneOf([1, 2, 3]) });

@@ -4,12 +4,19 @@ import { problemMessages, type Message } from '../http/messages.ts';
 /**
  * Where an action happens: the public bank, a training, a contest or a group. `groupCore` is the
  * groups themselves (list, detail, create, edit, delete, membership); `group` is a group's problems
- * and their submissions (`gid` on problem and submission calls); `groupTraining` is a group's
- * trainings; `groupActivity` is a group's contests and discussions, which stay off until their slice
- * of issue 27 lands.
+ * and their submissions (`gid` on problem and submission calls); `groupTraining` and `groupContest`
+ * a group's trainings and contests; `groupActivity` is a group's discussions, which stay off until
+ * their slice of issue 27 lands.
  */
 export type Scope =
-  'public' | 'training' | 'contest' | 'groupCore' | 'group' | 'groupTraining' | 'groupActivity';
+  | 'public'
+  | 'training'
+  | 'contest'
+  | 'groupCore'
+  | 'group'
+  | 'groupTraining'
+  | 'groupContest'
+  | 'groupActivity';
 
 /**
  * Which scopes are switched on. A scope whose issue has not landed yet answers its "not available"
@@ -25,6 +32,7 @@ export const SCOPES: ScopeTable = {
   groupCore: { available: true },
   group: { available: true },
   groupTraining: { available: true },
+  groupContest: { available: true },
   groupActivity: { available: false, message: problemMessages.groupsNotAvailable },
 };
 
@@ -36,6 +44,7 @@ export const ALL_SCOPES: ScopeTable = {
   groupCore: { available: true },
   group: { available: true },
   groupTraining: { available: true },
+  groupContest: { available: true },
   groupActivity: { available: true },
 };
 

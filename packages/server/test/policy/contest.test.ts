@@ -55,9 +55,10 @@ describe('reference §7.18: entering a contest (problems, submissions, rank, ann
     expect(answer(allScopes, 'contest.enter', row, row.expected)).toEqual(row.expected);
   });
 
-  it('the server’s policy has the contest scope on; group contests still answer "not available"', () => {
+  it('the server’s policy has the contest scope on, and group contests (issue 27) for their members', () => {
     expect(today.refusal(user, 'contest.enter', base)).toBeNull();
-    expect(today.refusal(user, 'contest.enter', groupC(3))?.msg).toBe(m.groupsNotAvailable);
+    expect(today.refusal(user, 'contest.enter', groupC(3))).toBeNull();
+    expect(today.refusal(user, 'contest.enter', groupC(1))?.msg).toBe(pm.contestGroupMembersOnly);
   });
 
   it('§7.18: a private contest also needs the account-limit rule to allow the registered user', () => {

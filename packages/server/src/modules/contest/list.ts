@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
-import type { ContestListQuery, ContestVO } from '@verdict/shared';
+import { SITE_SCOPE, type ContestListQuery, type ContestVO, type EditorScope } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
 import { contest } from '../../db/schema/index.ts';
 import { page, type Page } from '../../http/envelope.ts';
@@ -21,14 +21,20 @@ function statusFilter(status: number, now: Date): SQL | undefined {
 }
 
 /**
- * reference §3.6 `GET /api/get-contest-list`, spec part 1 §2: visible contests outside groups,
+ * reference §3.6 `GET /api/get-contest-list`, spec part 1 §2: visible contests outside groups (or,
+ * for `GET /api/group/get-contest-list`, of one group),
  * filtered by status (from the clock), rule type, auth and a title keyword, scheduled first, then
  * running, then ended, each newest start first; `count` is the number of registrations.
  */
-export async function listContests(db: Db, query: ContestListQuery, now: Date): Promise<Page<ContestVO>> {
+export async function listContests(
+  db: Db,
+  query: ContestListQuery,
+  now: Date,
+  scope: EditorScope = SITE_SCOPE,
+): Promise<Page<ContestVO>> {
   const where = and(
     eq(contest.visible, true),
-    isNull(contest.gid),
+    scope.kind === 'site' ? isNull(contest.gid) : eq(contest.gid, scope.gid),
     query.status === undefined ? undefined : statusFilter(query.status, now),
     query.type === undefined ? undefined : eq(contest.type, query.type),
     query.auth === undefined ? undefined : eq(contest.auth, query.auth),

@@ -37,6 +37,10 @@ export const groupMessages = {
     zh: `对不起，您创建的团队数量已超过上限${n}个！`,
     en: `Sorry, you can own at most ${n} groups!`,
   }),
+  contestGroupMissing: {
+    zh: '添加失败，比赛所属的团队ID不可为空！',
+    en: 'The group of the contest is missing (gid)!',
+  },
   trainingGroupMissing: {
     zh: '添加失败，训练所属的团队ID不可为空！',
     en: 'The group of the training is missing (training.gid)!',

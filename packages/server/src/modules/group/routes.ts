@@ -32,6 +32,7 @@ import {
   updateGroupAnnouncement,
 } from './announcements.ts';
 import { groupProblemRoutes } from './problem-routes.ts';
+import { groupContestRoutes } from './contest-routes.ts';
 import { groupTrainingRoutes } from './training-routes.ts';
 import { groupRankList } from './rank.ts';
 import { exitGroup, joinGroup, listMembers, removeMember, updateMember } from './members.ts';
@@ -44,6 +45,7 @@ import { exitGroup, joinGroup, listMembers, removeMember, updateMember } from '.
 export async function groupRoutes(app: FastifyInstance, opts: { dataDir: string }) {
   await app.register(groupProblemRoutes, { staging: stagingOf(app, opts.dataDir) });
   await app.register(groupTrainingRoutes);
+  await app.register(groupContestRoutes, { staging: stagingOf(app, opts.dataDir) });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const login = { access: access.login };
 

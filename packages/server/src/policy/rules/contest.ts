@@ -26,7 +26,7 @@ const ANYONE: NonNullable<Subject> = { uid: '', username: '', sessionId: 0, role
 /** Scope switched off, contest invisible ("does not exist") or anonymous caller, in that order. */
 function gate(ctx: RuleContext, user: Subject, c: ContestFacts) {
   const off =
-    scopeRefusal(ctx.scopes, 'contest') ?? (c.group ? scopeRefusal(ctx.scopes, 'groupActivity') : null);
+    scopeRefusal(ctx.scopes, 'contest') ?? (c.group ? scopeRefusal(ctx.scopes, 'groupContest') : null);
   if (off) return off;
   if (isContestAdmin(user, c)) return 'admin' as const;
   if (!c.visible) return notFound(problemMessages.contestNotFound);

@@ -274,7 +274,7 @@ describe('the contest form (reference §3.12 AdminContestVO, §4.4, §9.5)', () 
         },
         'By percentage, each tier takes 1 to 100 % and the tiers together at most 100 %!',
       ],
-      [{ gid: 5 }, 'Groups are not available yet.'],
+      [{ gid: 5 }, 'Group contests are managed inside their group!'],
     ];
     const cid = await createContest(w, { title: 'Unchanged' });
     const before = await contestRow(cid);

@@ -25,7 +25,8 @@ async function registrationCounts(db: Db, cids: number[]): Promise<Map<number, n
 /**
  * reference §3.12 `GET /api/admin/contest/get-contest-list`: the scope's contests by keyword (title,
  * or the id when the keyword is a number), newest start first, without passwords. Root sees every
- * contest; another admin the contests he manages, i.e. created (reference §2, as HOJ's list does).
+ * contest; another admin the contests he manages, i.e. created (reference §2, as HOJ's list does);
+ * in a group, its admins see every contest of the group.
  */
 export async function adminContestList(
   db: Db,
@@ -35,7 +36,8 @@ export async function adminContestList(
   scope: EditorScope,
 ) {
   const conditions: (SQL | undefined)[] = [inScope(contest, scope)];
-  if (!isRoot(user)) conditions.push(eq(contest.uid, user.uid));
+  // a group's admins see all its contests (reference §7.12); changing one is for its managers
+  if (!isRoot(user) && scope.kind === 'site') conditions.push(eq(contest.uid, user.uid));
   if (query.keyword) {
     const id = /^\d{1,15}$/.test(query.keyword) ? Number(query.keyword) : undefined;
     conditions.push(

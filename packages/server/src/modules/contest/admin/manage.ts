@@ -1,4 +1,7 @@
+import { SITE_SCOPE, type EditorScope } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
+import { notFound } from '../../../http/errors.ts';
+import { problemMessages } from '../../../http/messages.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { assertCan } from '../../../policy/index.ts';
 import { contestFacts, loadContest, type ContestRow } from '../facts.ts';
@@ -6,10 +9,23 @@ import { contestFacts, loadContest, type ContestRow } from '../facts.ts';
 /**
  * The contest `cid` if the caller manages it (reference §2: root, the creator, or a group root of
  * its group; policy 'contest.manage'), else the policy's refusal. A missing contest answers the
- * reference's "contest does not exist".
+ * reference's "contest does not exist", and so does one of another scope when a scope is given (the
+ * group calls never reach the site's contests).
  */
-export async function manageableContest(db: Db, user: AuthUser, cid: number, now: Date): Promise<ContestRow> {
+export async function manageableContest(
+  db: Db,
+  user: AuthUser,
+  cid: number,
+  now: Date,
+  scope?: EditorScope,
+): Promise<ContestRow> {
   const row = await loadContest(db, cid);
+  if (scope && !inContestScope(row, scope)) throw notFound(problemMessages.contestNotFound);
   assertCan(user, 'contest.manage', await contestFacts(db, row, user, now));
   return row;
+}
+
+/** Whether a contest is the site's (no group) or the group `scope.gid`'s. */
+export function inContestScope(row: Pick<ContestRow, 'gid' | 'isGroup'>, scope: EditorScope = SITE_SCOPE) {
+  return scope.kind === 'site' ? !row.isGroup && row.gid === null : row.gid === scope.gid;
 }

@@ -4,9 +4,10 @@ import {
   contestProblemBody,
   PROBLEM_AUTH,
   type ContestProblemLink,
+  type EditorScope,
 } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
-import { contestProblem, contestRecord, problem } from '../../../db/schema/index.ts';
+import { contest, contestProblem, contestRecord, problem } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { fail, notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
@@ -53,14 +54,18 @@ async function assertDisplayIdFree(tx: Tx, cid: number, displayId: string, excep
 
 /**
  * Puts a problem into a contest (reference §3.12 add-problem-from-public, §13.6): a problem not yet
- * in the contest, under a display id no other problem of the contest uses; a hidden (auth 2) or
- * group problem is refused. The problem becomes contest-only (auth 3), which takes it off the
+ * in the contest, under a display id no other problem of the contest uses; a hidden (auth 2)
+ * problem, or a group's problem outside that group's contests, is refused. The problem becomes contest-only (auth 3), which takes it off the
  * public list and its statistics (reference §7.7). Runs in the caller's transaction.
  */
 export async function linkProblem(tx: Tx, link: NewLink, now: Date): Promise<ContestProblemLink> {
   const [target] = await tx.select().from(problem).where(eq(problem.id, link.pid)).for('update');
   if (!target) throw notFound(problemMessages.problemNotFound);
-  if (target.isGroup) throw fail(contestAdminMessages.groupProblem);
+  if (target.isGroup) {
+    // a group's problem goes into that group's contests only (reference §3.10)
+    const [owner] = await tx.select({ gid: contest.gid }).from(contest).where(eq(contest.id, link.cid));
+    if (owner?.gid === null || owner?.gid !== target.gid) throw fail(contestAdminMessages.groupProblem);
+  }
   if (target.auth === PROBLEM_AUTH.hidden) throw fail(contestAdminMessages.problemHidden);
   const [already] = await tx
     .select({ id: contestProblem.id })
@@ -95,11 +100,22 @@ async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T
   }
 }
 
+/** `linkProblem` in a transaction of its own, a clash answered as the form's message. */
+export function linkProblemTo(db: Db, link: NewLink, now: Date) {
+  return inTransaction(db, (tx) => linkProblem(tx, link, now));
+}
+
 /** reference §3.12 `POST /api/admin/contest/add-problem-from-public` `{pid, cid, displayId}`. */
-export async function addProblemFromPublic(db: Db, user: AuthUser, body: unknown, now: Date) {
+export async function addProblemFromPublic(
+  db: Db,
+  user: AuthUser,
+  body: unknown,
+  now: Date,
+  scope?: EditorScope,
+) {
   const input = parseContestInput(addProblemFromPublicBody, body);
-  await manageableContest(db, user, input.cid, now);
-  return inTransaction(db, (tx) => linkProblem(tx, input, now));
+  await manageableContest(db, user, input.cid, now, scope);
+  return linkProblemTo(db, input, now);
 }
 
 /** reference §3.12 `GET /api/admin/contest/contest-problem?cid&pid`. */

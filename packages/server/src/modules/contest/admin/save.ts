@@ -4,7 +4,9 @@ import {
   AWARD_TYPE,
   CONTEST_AUTH,
   contestDurationSeconds,
+  SITE_SCOPE,
   type AdminContestForm,
+  type EditorScope,
   type ContestSaveResult,
 } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
@@ -13,9 +15,10 @@ import type { AuthUser } from '../../../http/auth/access.ts';
 import { ok } from '../../../http/envelope.ts';
 import { fail, notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
-import { assertCan, assertScopeAvailable } from '../../../policy/index.ts';
+import { assertCan } from '../../../policy/index.ts';
 import { contestFacts, contestStatusAt } from '../facts.ts';
 import { parseContestInput } from './input.ts';
+import { inContestScope } from './manage.ts';
 import { contestAdminMessages } from './messages.ts';
 
 /**
@@ -52,23 +55,29 @@ function contestColumns(f: AdminContestForm, now: Date) {
   };
 }
 
-/** The form, checked by the shared schema (every rule of reference §3.12 and Verdict's). */
-function parseForm(body: unknown): AdminContestForm {
+/**
+ * The form, checked by the shared schema (every rule of reference §3.12 and Verdict's). A site form
+ * may not name a group: group contests are managed inside their group (reference §3.10).
+ */
+function parseForm(body: unknown, scope: EditorScope): AdminContestForm {
   const form = parseContestInput(adminContestBody, body);
-  if (form.gid) {
-    // Group contests are created inside their group (spec part 2 §1), which comes later.
-    assertScopeAvailable('groupActivity');
-    throw fail(contestAdminMessages.groupContestsLater);
-  }
+  if (scope.kind === 'site' && form.gid) throw fail(contestAdminMessages.groupContestsLater);
   return form;
 }
 
 /**
- * reference §3.12 `POST /api/admin/contest` (R(root|admin|problem_admin)): a new non-group contest
- * owned by the caller. Answers its id (HOJ answers null; its client ignores the data).
+ * reference §3.12 `POST /api/admin/contest` (R(root|admin|problem_admin)), §3.10 `POST
+ * /api/group/contest` (the group's admins): a new contest of the scope owned by the caller. Answers
+ * its id (HOJ answers null; its client ignores the data).
  */
-export async function createContest(db: Db, user: AuthUser, body: unknown, now: Date) {
-  const form = parseForm(body);
+export async function createContest(
+  db: Db,
+  user: AuthUser,
+  body: unknown,
+  now: Date,
+  scope: EditorScope = SITE_SCOPE,
+) {
+  const form = parseForm(body, scope);
   const [row] = await db
     .insert(contest)
     .values({
@@ -78,6 +87,7 @@ export async function createContest(db: Db, user: AuthUser, body: unknown, now: 
       gmtCreate: now,
       gmtModified: now,
       ...contestColumns(form, now),
+      ...(scope.kind === 'group' ? { isGroup: true, gid: scope.gid } : {}),
     })
     .returning({ id: contest.id });
   return { cid: row!.id };
@@ -89,13 +99,19 @@ export async function createContest(db: Db, user: AuthUser, body: unknown, now: 
  * transaction (every participant must enter the new one); the answer says how many, so the form
  * can tell the admin, who was warned before saving (AdminContestVO.count).
  */
-export async function updateContest(db: Db, user: AuthUser, body: unknown, now: Date) {
-  const form = parseForm(body);
+export async function updateContest(
+  db: Db,
+  user: AuthUser,
+  body: unknown,
+  now: Date,
+  scope: EditorScope = SITE_SCOPE,
+) {
+  const form = parseForm(body, scope);
   if (!form.id) throw fail(contestAdminMessages.contestIdMissing);
   const cid = form.id;
   const result = await db.transaction(async (tx): Promise<ContestSaveResult> => {
     const [current] = await tx.select().from(contest).where(eq(contest.id, cid)).for('update');
-    if (!current) throw notFound(problemMessages.contestNotFound);
+    if (!current || !inContestScope(current, scope)) throw notFound(problemMessages.contestNotFound);
     assertCan(user, 'contest.manage', await contestFacts(tx, current, user, now));
     const columns = contestColumns(form, now);
     await tx
