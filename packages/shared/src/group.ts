@@ -4,6 +4,7 @@ import { announcementBody } from './site-content.ts';
 import { trainingListQuery } from './training.ts';
 import { adminTrainingListQuery } from './training-admin.ts';
 import { contestListQuery } from './contest.ts';
+import { discussionListQuery } from './discussion.ts';
 import { adminContestListQuery } from './contest-admin.ts';
 import { intOneOf, optionalInt, positiveId } from './numbers.ts';
 import {
@@ -193,6 +194,11 @@ export const groupContestProblemFromGroupQuery = z.object({
 
 /** `DELETE /api/group/contest-announcement?aid&cid` (reference §3.10). */
 export const groupContestAnnouncementIdQuery = z.object({ aid: positiveId, cid: positiveId });
+
+/** `GET /api/group/get-discussion-list` and `get-admin-discussion-list` (reference §3.10). */
+export const groupDiscussionListQuery = discussionListQuery
+  .pick({ limit: true, currentPage: true, pid: true })
+  .extend({ gid: positiveId });
 
 /** `PUT /api/group/change-problem-auth?pid&auth` (query parameters, reference §3.10). */
 export const groupProblemAuthQuery = z.object({ pid: positiveId, auth: intOneOf([1, 2, 3]) });

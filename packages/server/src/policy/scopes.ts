@@ -1,12 +1,11 @@
 import { fail, type ApiError } from '../http/errors.ts';
-import { problemMessages, type Message } from '../http/messages.ts';
+import type { Message } from '../http/messages.ts';
 
 /**
  * Where an action happens: the public bank, a training, a contest or a group. `groupCore` is the
  * groups themselves (list, detail, create, edit, delete, membership); `group` is a group's problems
- * and their submissions (`gid` on problem and submission calls); `groupTraining` and `groupContest`
- * a group's trainings and contests; `groupActivity` is a group's discussions, which stay off until
- * their slice of issue 27 lands.
+ * and their submissions (`gid` on problem and submission calls); `groupTraining`, `groupContest` and
+ * `groupDiscussion` a group's trainings, contests and discussions.
  */
 export type Scope =
   | 'public'
@@ -16,7 +15,7 @@ export type Scope =
   | 'group'
   | 'groupTraining'
   | 'groupContest'
-  | 'groupActivity';
+  | 'groupDiscussion';
 
 /**
  * Which scopes are switched on. A scope whose issue has not landed yet answers its "not available"
@@ -33,7 +32,7 @@ export const SCOPES: ScopeTable = {
   group: { available: true },
   groupTraining: { available: true },
   groupContest: { available: true },
-  groupActivity: { available: false, message: problemMessages.groupsNotAvailable },
+  groupDiscussion: { available: true },
 };
 
 /** Every scope on: what the rules answer once contests and groups exist (unit tests use it). */
@@ -45,7 +44,7 @@ export const ALL_SCOPES: ScopeTable = {
   group: { available: true },
   groupTraining: { available: true },
   groupContest: { available: true },
-  groupActivity: { available: true },
+  groupDiscussion: { available: true },
 };
 
 /** The refusal of a scope that is not available yet, or null. */

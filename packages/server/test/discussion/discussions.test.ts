@@ -71,7 +71,7 @@ describe('discussion list and detail (reference §3.8 get-discussion-list / get-
 });
 
 describe('posting (reference §3.8 POST /api/discussion, §7.15; spec part 2 §5)', () => {
-  it('refuses empty and overlong fields, an unknown category or problem, and a group post', async () => {
+  it('refuses empty and overlong fields, an unknown category, problem or group', async () => {
     const base = { title: 't', description: 'd', content: 'c', categoryId: d.categoryId };
     const bad: [Record<string, unknown>, RegExp][] = [
       [{ ...base, title: '   ' }, /title is required/],
@@ -83,13 +83,16 @@ describe('posting (reference §3.8 POST /api/discussion, §7.15; spec part 2 §5
       [{ ...base, content: 'x'.repeat(65_536) }, /content can not exceed 65535/],
       [{ ...base, categoryId: 999_999 }, /category does not exist/],
       [{ ...base, pid: 'NO-SUCH' }, /problem does not exist/],
-      [{ ...base, gid: 5 }, /[Gg]roup/],
     ];
     for (const [payload, msg] of bad) {
       const res = await d.call('alice', 'POST', '/api/discussion', payload);
       expect(res.status, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(res.msg).toMatch(msg);
     }
+    // a group post goes to its group's members (issue 27): a group that does not exist is not found
+    const unknownGroup = await d.call('alice', 'POST', '/api/discussion', { ...base, gid: 5 });
+    expect(unknownGroup.status).toBe(404);
+    expect(unknownGroup.msg).toMatch(/[Gg]roup/);
     const anon = await d.call('anonymous', 'POST', '/api/discussion', base);
     expect(anon.http).toBe(401);
   });

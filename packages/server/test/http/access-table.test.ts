@@ -187,6 +187,12 @@ const EXPECTED: Record<string, Outcome[]> = {
   'POST /api/group/contest-announcement': LOGIN,
   'PUT /api/group/contest-announcement': LOGIN,
   'DELETE /api/group/contest-announcement': LOGIN,
+  // issue 27: a group's discussions (reference §3.10); the switch, the group and its levels decide (test/group/discussions)
+  'GET /api/group/get-discussion-list': LOGIN,
+  'GET /api/group/get-admin-discussion-list': LOGIN,
+  'POST /api/group/discussion': LOGIN,
+  'PUT /api/group/discussion': LOGIN,
+  'DELETE /api/group/discussion': LOGIN,
   'GET /api/admin/problem/get-problem-list': ADMIN_AREA,
   'GET /api/admin/problem': ADMIN_AREA,
   'POST /api/admin/problem': ADMIN_AREA,

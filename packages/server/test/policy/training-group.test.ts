@@ -284,7 +284,7 @@ describe('reference §7.12, §2: groups and member levels', () => {
     expect(allScopes.can(root, 'group.editContent', content)).toBe(true);
   });
 
-  it('issue 27: the groups and their problems are on (scopes groupCore, group); trainings, contests and discussions wait for their slice (groupActivity)', () => {
+  it('issue 27: the groups and their problems are on (scopes groupCore, group); trainings, contests and discussions wait for their slice (groupDiscussion)', () => {
     expect(today.refusal(root, 'group.view', group())).toBeNull();
     expect(today.can(user, 'group.member', group(3))).toBe(true);
     expect(today.refusal(root, 'group.editContent', { group: group() })).toBeNull();

@@ -28,8 +28,8 @@ import {
   authorProfile,
   authorRole,
   discussionSwitches,
-  refuseGroup,
 } from './gates.ts';
+import { groupFor, withGroupFacts } from '../group/access.ts';
 import { discussionMessages as m } from './messages.ts';
 import { remind, transactionWithReminders } from './reminders.ts';
 
@@ -73,12 +73,17 @@ function discussionJson(
   };
 }
 
-/** The policy's facts of a discussion (reference §7.15). */
-export const factsOf = (d: Pick<DiscussionRow, 'uid' | 'status' | 'gid'>): DiscussionFacts => ({
-  uid: d.uid,
-  status: d.status,
-  gid: d.gid,
-});
+/**
+ * The policy's facts of a discussion for `user` (reference §7.15): its author, status and group,
+ * with the caller's standing in that group (§7.12).
+ */
+export async function discussionFacts(
+  db: Db,
+  user: Subject,
+  d: Pick<DiscussionRow, 'uid' | 'status' | 'gid'>,
+): Promise<DiscussionFacts> {
+  return (await withGroupFacts(db, user, { uid: d.uid, status: d.status, gid: d.gid }))!;
+}
 
 /** A discussion row, or "does not exist" (deleted ones included). */
 export async function loadDiscussion(db: Db, did: number): Promise<DiscussionRow> {
@@ -114,6 +119,41 @@ export async function discussionList(
       ),
     );
   }
+  return discussionPage(db, user, where, q);
+}
+
+/**
+ * reference §3.10 `GET /api/group/get-discussion-list` (members: the group's shown posts, of one
+ * problem with `pid`) and `get-admin-discussion-list` (its admins: every post of the group), behind
+ * the openGroupDiscussion switch; ordered as the public list.
+ */
+export async function groupDiscussionList(
+  db: Db,
+  user: AuthUser,
+  q: { gid: number; pid?: string; currentPage: number; limit: number },
+  view: 'member' | 'admin',
+): Promise<Page<DiscussionVO>> {
+  assertDiscussionOpen(await discussionSwitches(db), q.gid);
+  await groupFor(db, user, q.gid, view === 'admin' ? 'group.admin' : 'group.member');
+  return discussionPage(
+    db,
+    user,
+    [
+      eq(discussion.gid, q.gid),
+      view === 'admin' ? undefined : eq(discussion.status, 0),
+      q.pid ? eq(discussion.pid, q.pid) : undefined,
+    ],
+    q,
+  );
+}
+
+/** One page of the posts `where` selects, in the lists' order. */
+async function discussionPage(
+  db: Db,
+  user: Subject,
+  where: (SQL | undefined)[],
+  q: { currentPage: number; limit: number },
+): Promise<Page<DiscussionVO>> {
   const condition = and(...where);
   const [rows, [total]] = await Promise.all([
     db
@@ -143,9 +183,10 @@ export async function discussionList(
 
 /** reference §3.8 `GET /api/get-discussion-detail`, §7.15: counts a view; a banned post is refused. */
 export async function discussionDetail(db: Db, user: Subject, did: number): Promise<DiscussionVO> {
-  assertDiscussionOpen(await discussionSwitches(db));
+  const sw = await discussionSwitches(db);
   const current = await loadDiscussion(db, did);
-  assertCan(user, 'discussion.view', factsOf(current));
+  assertDiscussionOpen(sw, current.gid);
+  assertCan(user, 'discussion.view', await discussionFacts(db, user, current));
   await db
     .update(discussion)
     .set({ viewNum: sql`${discussion.viewNum} + 1`, gmtModified: sql`${discussion.gmtModified}` })
@@ -170,15 +211,22 @@ async function assertCategory(db: Db, categoryId: number) {
   if (!row) throw fail(m.categoryNotFound);
 }
 
-async function assertProblem(db: Db, pid: string | null) {
-  if (pid === null) return;
-  const [row] = await db.select({ id: problem.id }).from(problem).where(eq(problem.problemId, pid));
+/** The problem a post is about (it must exist), and the group it belongs to, if any. */
+async function problemAbout(db: Db, pid: string | null): Promise<{ gid: number | null } | null> {
+  if (pid === null) return null;
+  const [row] = await db
+    .select({ isGroup: problem.isGroup, gid: problem.gid })
+    .from(problem)
+    .where(eq(problem.problemId, pid));
   if (!row) throw fail(m.problemNotFound);
+  return { gid: row.isGroup ? row.gid : null };
 }
 
 /**
- * reference §3.8 `POST /api/discussion`, §7.15: author, avatar and role from the session; only the
- * admin roles pin; quotas of §7.6 for the others; the problem and category must exist.
+ * reference §3.8 `POST /api/discussion`, §3.10 `POST /api/group/discussion`, §7.15: author, avatar
+ * and role from the session; only the admin roles pin; quotas of §7.6 for the others; the problem
+ * and category must exist. A post in a group (`gid`, or about a group's problem, which takes the post
+ * into that group, §7.12) is for its members, its role their level there.
  */
 export async function addDiscussion(
   db: Db,
@@ -187,15 +235,17 @@ export async function addDiscussion(
   now: Date,
 ): Promise<void> {
   const sw = await discussionSwitches(db);
-  assertDiscussionOpen(sw);
-  refuseGroup(body.gid);
+  const about = await problemAbout(db, body.pid);
+  const gid = about?.gid ?? body.gid ?? null;
+  assertDiscussionOpen(sw, gid);
+  const level = gid !== null ? (await groupFor(db, user, gid, 'group.member')).level : undefined;
   if (body.topPriority) assertCan(user, 'discussion.setTop');
   await db.transaction(async (tx) => {
     await assertCategory(tx, body.categoryId!);
-    await assertProblem(tx, body.pid);
-    await assertPostQuota(tx, user, sw, now);
+    await assertPostQuota(tx, user, sw, now, isAdminRole(user) || (level ?? 0) >= 4);
     const author = await authorProfile(tx, user.uid);
     await tx.insert(discussion).values({
+      gid,
       categoryId: body.categoryId!,
       title: body.title,
       description: body.description,
@@ -204,7 +254,7 @@ export async function addDiscussion(
       uid: user.uid,
       author: author.username,
       avatar: author.avatar,
-      role: authorRole(user),
+      role: authorRole(user, level),
       topPriority: body.topPriority ?? false,
       gmtCreate: now,
       gmtModified: now,
@@ -221,14 +271,16 @@ export async function updateDiscussion(
   user: AuthUser,
   body: z.output<typeof discussionUpdateBody>,
 ): Promise<void> {
-  assertDiscussionOpen(await discussionSwitches(db));
-  refuseGroup(body.gid);
+  const sw = await discussionSwitches(db);
   const current = await loadDiscussion(db, body.id);
-  assertCan(user, 'discussion.edit', factsOf(current));
+  assertDiscussionOpen(sw, current.gid);
+  assertCan(user, 'discussion.edit', await discussionFacts(db, user, current));
   const changesTop = body.topPriority != null && body.topPriority !== current.topPriority;
   if (changesTop) assertCan(user, 'discussion.setTop');
   await assertCategory(db, body.categoryId!);
-  await assertProblem(db, body.pid);
+  // a post stays where it is: a group's problem only in that group's posts
+  const about = await problemAbout(db, body.pid);
+  if (about && about.gid !== null && about.gid !== current.gid) throw fail(m.otherGroupProblem);
   await db
     .update(discussion)
     .set({
@@ -244,9 +296,10 @@ export async function updateDiscussion(
 
 /** reference §3.8 `DELETE /api/discussion`, §7.15: the author, root or (outside groups) an admin role. */
 export async function deleteDiscussion(db: Db, user: AuthUser, did: number): Promise<void> {
-  assertDiscussionOpen(await discussionSwitches(db));
+  const sw = await discussionSwitches(db);
   const current = await loadDiscussion(db, did);
-  assertCan(user, 'discussion.delete', factsOf(current));
+  assertDiscussionOpen(sw, current.gid);
+  assertCan(user, 'discussion.delete', await discussionFacts(db, user, current));
   // comments, replies, likes and reports go with it (ON DELETE CASCADE)
   await db.delete(discussion).where(eq(discussion.id, did));
 }
@@ -257,9 +310,10 @@ export async function deleteDiscussion(db: Db, user: AuthUser, did: number): Pro
  * HOJ moved `like_num` again and relied on a 5 s lock against double clicks.
  */
 export async function likeDiscussion(db: Db, user: AuthUser, did: number, toLike: boolean): Promise<void> {
-  assertDiscussionOpen(await discussionSwitches(db));
+  const sw = await discussionSwitches(db);
   const current = await loadDiscussion(db, did);
-  assertCan(user, 'discussion.view', factsOf(current));
+  assertDiscussionOpen(sw, current.gid);
+  assertCan(user, 'discussion.view', await discussionFacts(db, user, current));
   await transactionWithReminders(db, async (tx) => {
     if (toLike) {
       const inserted = await tx
@@ -305,8 +359,10 @@ export async function reportDiscussion(
   user: AuthUser,
   body: { did: number; content: string },
 ): Promise<void> {
-  assertDiscussionOpen(await discussionSwitches(db));
-  const [target] = await db.select({ id: discussion.id }).from(discussion).where(eq(discussion.id, body.did));
+  const sw = await discussionSwitches(db);
+  const [target] = await db.select().from(discussion).where(eq(discussion.id, body.did));
   if (!target) throw notFound(m.reportMissing);
+  assertDiscussionOpen(sw, target.gid);
+  assertCan(user, 'discussion.view', await discussionFacts(db, user, target));
   await db.insert(discussionReport).values({ did: body.did, reporter: user.username, content: body.content });
 }

@@ -4,7 +4,6 @@ import { queryRows } from '../../db/rows.ts';
 import { comment, discussion, reply, userAcproblem, userInfo } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { fail, forbidden, noPermission } from '../../http/errors.ts';
-import { assertScopeAvailable } from '../../policy/index.ts';
 import { isAdminRole, isRoot, type Subject } from '../../policy/subjects.ts';
 import { switchInfo, type FixedSwitches } from '../admin/switch/service.ts';
 import { discussionMessages as m } from './messages.ts';
@@ -12,9 +11,14 @@ import { discussionMessages as m } from './messages.ts';
 /** reference §7.14: the switches and quotas of the discussion area, read on each call. */
 export const discussionSwitches = switchInfo;
 
-/** reference §7.14 openPublicDiscussion: a closed area answers HTTP 403 (the client's "No Access"). */
-export function assertDiscussionOpen(sw: FixedSwitches) {
-  if (!sw.openPublicDiscussion) throw noPermission(m.discussionClosed);
+/**
+ * reference §7.14 openPublicDiscussion, or openGroupDiscussion for a group's posts (`gid`): a closed
+ * area answers HTTP 403 (the client's "No Access").
+ */
+export function assertDiscussionOpen(sw: FixedSwitches, gid: number | null = null) {
+  if (gid !== null) {
+    if (!sw.openGroupDiscussion) throw noPermission(m.groupDiscussionClosed);
+  } else if (!sw.openPublicDiscussion) throw noPermission(m.discussionClosed);
 }
 
 /** reference §7.14 openContestComment. */
@@ -22,14 +26,13 @@ export function assertContestCommentOpen(sw: FixedSwitches) {
   if (!sw.openContestComment) throw noPermission(m.contestCommentClosed);
 }
 
-/** Group discussions come with groups: a `gid` answers the group scope's "not available" (policy/scopes.ts). */
-export function refuseGroup(gid: number | null | undefined) {
-  if (gid !== undefined && gid !== null) assertScopeAvailable('groupActivity');
-}
-
-/** reference §7.15: the `role` copied into posts, comments and replies. */
-export function authorRole(user: Subject): 'root' | 'admin' | 'user' {
+/**
+ * reference §7.15: the `role` copied into posts, comments and replies; in a group (§7.12) by the
+ * writer's level there (5 root, 4 admin), site root staying root.
+ */
+export function authorRole(user: Subject, groupLevel?: number): 'root' | 'admin' | 'user' {
   if (isRoot(user)) return 'root';
+  if (groupLevel !== undefined) return groupLevel >= 5 ? 'root' : groupLevel >= 4 ? 'admin' : 'user';
   return isAdminRole(user) ? 'admin' : 'user';
 }
 
@@ -63,10 +66,17 @@ const DAY_MS = 24 * 3600 * 1000;
  * reference §7.6 "Create discussion (non-admin)": at least `defaultCreateDiscussionACInitValue`
  * accepted problems and at most `defaultCreateDiscussionDailyLimit` posts in 24 hours. Call it
  * inside the transaction that inserts. **Changed:** the 24 hours slide (HOJ's Redis counter starts
- * at the first post of a window).
+ * at the first post of a window). In a group its admins are exempt too; the others face the site's
+ * quotas. **Changed:** HOJ used fixed figures there (10 ACs, 5 a day) instead of the switches.
  */
-export async function assertPostQuota(tx: Db, user: AuthUser, sw: FixedSwitches, now: Date) {
-  if (isAdminRole(user)) return;
+export async function assertPostQuota(
+  tx: Db,
+  user: AuthUser,
+  sw: FixedSwitches,
+  now: Date,
+  exempt = isAdminRole(user),
+) {
+  if (exempt) return;
   const need = sw.defaultCreateDiscussionACInitValue;
   if (need > 0 && (await acceptedProblems(tx, user.uid)) < need)
     throw forbidden(m.notEnoughAcForDiscussion(need));

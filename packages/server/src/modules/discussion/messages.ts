@@ -2,6 +2,14 @@ import type { Message } from '../../http/messages.ts';
 
 /** Answers of the discussion, comment and reply calls (reference §3.8, §7.6, §7.15); the Chinese texts are HOJ's. */
 export const discussionMessages = {
+  groupDiscussionClosed: {
+    zh: '网站当前未开启团队讨论区，禁止访问！',
+    en: 'Group discussions are closed at the moment: No Access!',
+  },
+  otherGroupProblem: {
+    zh: '该题目属于其它团队，不能在此讨论！',
+    en: 'This problem belongs to another group and cannot be discussed here!',
+  },
   discussionClosed: {
     zh: '网站当前未开启公开讨论区，禁止访问！',
     en: 'The public discussion area is closed at the moment: No Access!',

@@ -7,14 +7,15 @@ import type { DiscussionFacts } from '../../policy/resources.ts';
 import type { Subject } from '../../policy/subjects.ts';
 import { contestFor, viewOf, type ContestView } from '../contest/access.ts';
 import { loadContest } from '../contest/facts.ts';
-import { factsOf, loadDiscussion } from './discussions.ts';
+import { discussionFacts, loadDiscussion } from './discussions.ts';
 import { assertContestCommentOpen, assertDiscussionOpen, discussionSwitches } from './gates.ts';
 
 type DiscussionRow = Awaited<ReturnType<typeof loadDiscussion>>;
 type CommentRow = typeof comment.$inferSelect;
 
 /** Where comments live: a discussion or a contest (reference §4.6 comment.did / comment.cid). */
-export type CommentSource = { kind: 'Discussion'; d: DiscussionRow } | { kind: 'Contest'; view: ContestView };
+export type CommentSource =
+  { kind: 'Discussion'; d: DiscussionRow; facts: DiscussionFacts } | { kind: 'Contest'; view: ContestView };
 
 /**
  * The source a caller reads or writes comments in, after its gates: the public discussion switch
@@ -28,10 +29,11 @@ export async function openSource(
 ): Promise<CommentSource> {
   const sw = await discussionSwitches(db);
   if (where.did != null) {
-    assertDiscussionOpen(sw);
     const d = await loadDiscussion(db, where.did);
-    assertCan(user, 'discussion.view', factsOf(d));
-    return { kind: 'Discussion', d };
+    assertDiscussionOpen(sw, d.gid);
+    const facts = await discussionFacts(db, user, d);
+    assertCan(user, 'discussion.view', facts);
+    return { kind: 'Discussion', d, facts };
   }
   assertContestCommentOpen(sw);
   return { kind: 'Contest', view: await contestFor(db, user, where.cid!, now, 'contest.enter') };
@@ -49,8 +51,9 @@ export async function sourceForDelete(
 ): Promise<CommentSource> {
   const sw = await discussionSwitches(db);
   if (c.did != null) {
-    assertDiscussionOpen(sw);
-    return { kind: 'Discussion', d: await loadDiscussion(db, c.did) };
+    const d = await loadDiscussion(db, c.did);
+    assertDiscussionOpen(sw, d.gid);
+    return { kind: 'Discussion', d, facts: await discussionFacts(db, user, d) };
   }
   assertContestCommentOpen(sw);
   return { kind: 'Contest', view: await viewOf(db, await loadContest(db, c.cid!), user, now) };
@@ -58,9 +61,7 @@ export async function sourceForDelete(
 
 /** The policy's facts of something written by `uid` in `source`. */
 export function writtenIn(source: CommentSource, uid: string): DiscussionFacts {
-  return source.kind === 'Discussion'
-    ? { uid, gid: source.d.gid, status: source.d.status }
-    : { uid, contest: source.view.facts };
+  return source.kind === 'Discussion' ? { ...source.facts, uid } : { uid, contest: source.view.facts };
 }
 
 /**

@@ -33,6 +33,7 @@ import {
 } from './announcements.ts';
 import { groupProblemRoutes } from './problem-routes.ts';
 import { groupContestRoutes } from './contest-routes.ts';
+import { groupDiscussionRoutes } from './discussion-routes.ts';
 import { groupTrainingRoutes } from './training-routes.ts';
 import { groupRankList } from './rank.ts';
 import { exitGroup, joinGroup, listMembers, removeMember, updateMember } from './members.ts';
@@ -46,6 +47,7 @@ export async function groupRoutes(app: FastifyInstance, opts: { dataDir: string 
   await app.register(groupProblemRoutes, { staging: stagingOf(app, opts.dataDir) });
   await app.register(groupTrainingRoutes);
   await app.register(groupContestRoutes, { staging: stagingOf(app, opts.dataDir) });
+  await app.register(groupDiscussionRoutes);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const login = { access: access.login };
 

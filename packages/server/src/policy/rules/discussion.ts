@@ -12,7 +12,7 @@ const isAuthor = (user: Subject, d: DiscussionFacts) => !!user && user.uid === d
 
 /** A group discussion's gate: the scope, a login and membership (root bypasses membership). */
 function groupGate(ctx: RuleContext, user: Subject, d: DiscussionFacts) {
-  const off = scopeRefusal(ctx.scopes, 'groupActivity');
+  const off = scopeRefusal(ctx.scopes, 'groupDiscussion');
   if (off) return off;
   if (!user) return accessDenied(problemMessages.loginFirst);
   if (isRoot(user) || (d.group && groupLevel(user, d.group) >= GROUP_LEVEL.member)) return null;
