@@ -187,6 +187,7 @@ const EXPECTED: Record<string, Outcome[]> = {
   'POST /api/group/contest-announcement': LOGIN,
   'PUT /api/group/contest-announcement': LOGIN,
   'DELETE /api/group/contest-announcement': LOGIN,
+  'POST /api/file/upload-group-avatar': LOGIN,
   // issue 27: a group's discussions (reference §3.10); the switch, the group and its levels decide (test/group/discussions)
   'GET /api/group/get-discussion-list': LOGIN,
   'GET /api/group/get-admin-discussion-list': LOGIN,

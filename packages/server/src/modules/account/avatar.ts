@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { UserInfoVO } from '@verdict/shared';
 import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Tx } from '../submission/lifecycle/scopes.ts';
 import { file, group, userInfo } from '../../db/schema/index.ts';
 import { fail } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
@@ -63,25 +64,43 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
  * Size and presence are checked by the route; the type is checked here by content.
  */
 export async function saveAvatar(ctx: AccountContext, uid: string, bytes: Buffer): Promise<UserInfoVO> {
+  await saveAvatarImage(ctx.db, ctx.dataDir, { uid, gid: null }, bytes, async (tx, url) => {
+    await tx.update(userInfo).set({ avatar: url }).where(eq(userInfo.uuid, uid));
+  });
+  return loadUserInfo(ctx.db, ctx.auth, uid);
+}
+
+/**
+ * Stores an avatar image of a user (`gid` null) or of a group (`POST /api/file/upload-group-avatar`)
+ * and, in one transaction, flags the owner's earlier avatars deleted, records the file and lets
+ * `pointAt` show its public URL. A refused or failed save leaves no file behind.
+ */
+export async function saveAvatarImage(
+  db: Db,
+  dataDir: string,
+  owner: { uid: string; gid: number | null },
+  bytes: Buffer,
+  pointAt: (tx: Tx, url: string) => Promise<void>,
+): Promise<void> {
   const type = detectImageType(bytes);
   if (!type) throw fail(messages.avatarType);
   const name = `${randomUUID().replaceAll('-', '')}.${type}`;
   const relativePath = path.join(AVATAR_FOLDER, name);
-  const absolutePath = path.join(ctx.dataDir, relativePath);
-  await mkdir(path.join(ctx.dataDir, AVATAR_FOLDER), { recursive: true });
+  const absolutePath = path.join(dataDir, relativePath);
+  await mkdir(path.join(dataDir, AVATAR_FOLDER), { recursive: true });
   await writeFile(absolutePath, bytes);
+  const earlier =
+    owner.gid === null ? and(eq(file.uid, owner.uid), isNull(file.gid)) : eq(file.gid, owner.gid);
   try {
-    await ctx.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await tx
         .update(file)
         .set({ delete: true })
-        .where(and(eq(file.uid, uid), eq(file.type, 'avatar'), isNull(file.gid), eq(file.delete, false)));
-      await tx
-        .update(userInfo)
-        .set({ avatar: PUBLIC_IMG_PREFIX + name })
-        .where(eq(userInfo.uuid, uid));
+        .where(and(earlier, eq(file.type, 'avatar'), eq(file.delete, false)));
+      await pointAt(tx, PUBLIC_IMG_PREFIX + name);
       await tx.insert(file).values({
-        uid,
+        uid: owner.uid,
+        gid: owner.gid,
         name,
         suffix: type,
         folderPath: AVATAR_FOLDER,
@@ -93,7 +112,6 @@ export async function saveAvatar(ctx: AccountContext, uid: string, bytes: Buffer
     await unlink(absolutePath).catch(() => undefined);
     throw error;
   }
-  return loadUserInfo(ctx.db, ctx.auth, uid);
 }
 
 /** Names Verdict gives to uploaded images; anything else is not looked up on disk. */

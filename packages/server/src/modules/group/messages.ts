@@ -37,6 +37,10 @@ export const groupMessages = {
     zh: `对不起，您创建的团队数量已超过上限${n}个！`,
     en: `Sorry, you can own at most ${n} groups!`,
   }),
+  avatarGroupMissing: {
+    zh: '上传失败，团队ID不可为空！',
+    en: 'The group of the avatar is missing (gid)!',
+  },
   discussionGroupMissing: {
     zh: '发布失败，讨论所属的团队ID不可为空！',
     en: 'The group of the discussion is missing (gid)!',

@@ -32,6 +32,7 @@ import {
   updateGroupAnnouncement,
 } from './announcements.ts';
 import { groupProblemRoutes } from './problem-routes.ts';
+import { groupAvatarRoutes } from './avatar.ts';
 import { groupContestRoutes } from './contest-routes.ts';
 import { groupDiscussionRoutes } from './discussion-routes.ts';
 import { groupTrainingRoutes } from './training-routes.ts';
@@ -48,6 +49,7 @@ export async function groupRoutes(app: FastifyInstance, opts: { dataDir: string 
   await app.register(groupTrainingRoutes);
   await app.register(groupContestRoutes, { staging: stagingOf(app, opts.dataDir) });
   await app.register(groupDiscussionRoutes);
+  await app.register(groupAvatarRoutes, { dataDir: opts.dataDir });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const login = { access: access.login };
 
