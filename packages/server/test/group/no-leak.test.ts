@@ -2,13 +2,16 @@ import { JudgeStatus } from '@verdict/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../helpers/random.ts';
 import { CPP, createWorld, problemDto, type Reply, type World } from '../problem/fixtures.ts';
+import { contestForm } from '../admin/contest/fixtures.ts';
+import { QUOTAS_OFF } from '../discussion/support.ts';
 import { createClass, type Class } from './fixtures.ts';
 
 /**
- * Issue 27, "how it is checked": groups, members, group problems and submissions made in random
- * order (a seeded generator, so a failure names its seed) never show in the public lists,
- * counters and ranks: the problem bank and its recent problems, the status page and its total,
- * the ACM and OI ranks, user homes and the sample problem's counts.
+ * Issue 27, "how it is checked": groups, members, group problems, submissions, trainings, contests
+ * and discussions made in random order (a seeded generator, so a failure names its seed) never show
+ * in the public lists, counters and ranks: the problem bank and its recent problems, the status page
+ * and its total, the ACM and OI ranks, user homes, the sample problem's counts, and the training,
+ * contest, recent contest and discussion lists.
  */
 const SEED = Number(process.env.GROUP_LEAK_SEED ?? 27_2026);
 const STEPS = 60;
@@ -20,6 +23,8 @@ const classes: Class[] = [];
 const publicDone = new Map<string, { total: number; accepted: Set<string> }>();
 const groupProblems: { gid: number; problemId: string }[] = [];
 const groupSubmissions: number[] = [];
+/** titles of the groups' trainings, contests and posts */
+const groupTitles = new Set<string>();
 let publicSubmissions = 0;
 
 const ok = <T>(reply: Reply<T>): T => {
@@ -43,6 +48,7 @@ beforeAll(async () => {
     await createClass(w, 'leak1', 'Leak Class One'),
     await createClass(w, 'leak2', 'Leak Class Two'),
   );
+  await w.call('PUT', '/api/admin/switch/update', { token: w.tokens.root, payload: QUOTAS_OFF });
 }, 120_000);
 afterAll(() => w.t.close());
 
@@ -61,7 +67,16 @@ describe(`issue 27: group data never reaches the public side (seed ${SEED})`, ()
     for (let step = 0; step < STEPS; step++) {
       const c = random.below(classes.length);
       const cls = classes[c]!;
-      const action = random.pick(['problem', 'groupSubmit', 'groupSubmit', 'publicSubmit', 'join'] as const);
+      const action = random.pick([
+        'problem',
+        'groupSubmit',
+        'groupSubmit',
+        'publicSubmit',
+        'join',
+        'training',
+        'contest',
+        'post',
+      ] as const);
       if (
         action === 'problem' ||
         (action === 'groupSubmit' && !groupProblems.some((p) => p.gid === cls.gid))
@@ -89,6 +104,26 @@ describe(`issue 27: group data never reaches the public side (seed ${SEED})`, ()
         done.total++;
         if (status === JudgeStatus.ACCEPTED) done.accepted.add('P1000');
         publicDone.set(who.name, done);
+      } else if (action === 'training' || action === 'contest' || action === 'post') {
+        const title = `Group ${action} ${step}`;
+        groupTitles.add(title);
+        const [path, payload] =
+          action === 'training'
+            ? [
+                '/api/group/training',
+                {
+                  training: { title, description: 'd', auth: 'Public', gid: cls.gid },
+                  trainingCategory: { name: 'Class' },
+                },
+              ]
+            : action === 'contest'
+              ? ['/api/group/contest', contestForm(w, { title, gid: cls.gid })]
+              : [
+                  '/api/group/discussion',
+                  { title, description: 'd', content: 'c', categoryId: 1, gid: cls.gid },
+                ];
+        const author = action === 'post' ? random.pick(members[c]!).token : cls.tokens.gadmin;
+        ok(await w.call('POST', path, { token: author, payload }));
       } else {
         const fresh = await cls.join(`leak-joiner-${joined++}`, 3);
         members[c]!.push({ name: `leak-joiner-${joined - 1}`, token: fresh.token });
@@ -155,5 +190,18 @@ describe(`issue 27: group data never reaches the public side (seed ${SEED})`, ()
       expect(home.total).toBe(done?.total ?? 0);
       expect(home.solvedList.filter((id) => groupIds.has(id))).toEqual([]);
     }
+
+    expect(groupTitles.size).toBeGreaterThan(0);
+    const titled = <T extends { title: string }>(rows: T[]) => rows.filter((r) => groupTitles.has(r.title));
+    for (const path of [
+      '/api/get-training-list?limit=100',
+      '/api/get-contest-list?limit=100',
+      '/api/get-discussion-list?limit=100',
+    ]) {
+      const list = ok(await w.call<{ records: { title: string }[] }>('GET', path, { token: w.tokens.root }));
+      expect(titled(list.records), path).toEqual([]);
+    }
+    const recentContests = ok(await w.call<{ title: string }[]>('GET', '/api/get-recent-contest'));
+    expect(titled(recentContests)).toEqual([]);
   });
 });
