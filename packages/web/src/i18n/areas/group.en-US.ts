@@ -18,7 +18,7 @@ export const groupEnUS: GroupMessages = {
     authFilter: 'Auth',
     create: 'Create Group',
     empty: 'No groups',
-    members: '{{count}} members',
+    members: 'Members: {{count}}',
     owner: 'Owner',
     total: '{{count}} groups',
     pageSize: '{{size}} / page',

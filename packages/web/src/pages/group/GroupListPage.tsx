@@ -96,8 +96,11 @@ export function GroupListPage() {
     staleTime: 0,
   });
 
+  // The address's query as it is now: a navigation still rendering (a transition) has already
+  // changed it, and a filter changed right after must not put the old values back.
+  const latest = () => readGroupQuery(new URLSearchParams(window.location.search));
   const update = (change: Partial<GroupListQuery>) =>
-    setParams(writeGroupQuery({ ...query, currentPage: 1, ...change }));
+    setParams(writeGroupQuery({ ...latest(), currentPage: 1, ...change }));
 
   const open = (group: GroupVO) => {
     if (!requireLogin()) return;
@@ -183,7 +186,7 @@ export function GroupListPage() {
         onChange={(currentPage, limit) =>
           setParams(
             writeGroupQuery({
-              ...query,
+              ...latest(),
               currentPage: limit !== query.limit ? 1 : currentPage,
               limit,
             }),
