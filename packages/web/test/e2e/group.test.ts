@@ -259,6 +259,7 @@ describe('groups (spec part 2 §2.2)', () => {
       .getByText(en.level['4']!, { exact: true })
       .click();
     await toast(a, en.member.authChanged).waitFor();
+    await saveScreenshot(a, 'group-members-en-1280', { fullPage: true });
     expect(await a.getByRole('button', { name: `${en.member.remove} owner1` }).count()).toBe(0);
 
     // the rank tab: ACM, then OI with its score column, kept in the URL
@@ -277,6 +278,7 @@ describe('groups (spec part 2 §2.2)', () => {
     await setting.getByRole('button', { name: en.form.save }).click();
     await toast(a, en.form.saved).waitFor();
     await a.getByTestId('group-info').getByText('Late night contests, weekly').waitFor();
+    await saveScreenshot(a, 'group-setting-en-1280', { fullPage: true });
 
     // ---- the joiner, now a group admin: tabs open, the announcement, the select's rules, exit --
     await b.goBack();
