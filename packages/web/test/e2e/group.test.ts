@@ -245,11 +245,22 @@ describe('groups (spec part 2 §2.2)', () => {
     await applications.getByRole('button', { name: `${en.member.approve} joiner1` }).click();
     await toast(a, en.member.approved).waitFor();
     await a.locator('[data-member="joiner1"]').waitFor();
-    await server.db.insert(groupMember).values({ gid, uid: uids.third1!, auth: 3 });
+    await server.db.insert(groupMember).values([
+      { gid, uid: uids.third1!, auth: 3 },
+      { gid, uid: uids.seeder1!, auth: 1, reason: 'Let me in please' },
+    ]);
 
     // the owner's select: any member level for others, never the owner's own row
     await a.reload();
     await a.locator('[data-member="third1"]').waitFor();
+    // an application refused with a reason stays listed as refused
+    await applications.getByText('Let me in please').waitFor();
+    await applications.getByRole('button', { name: `${en.member.refuse} seeder1` }).click();
+    await popupsSettled(a);
+    await dialog(a).getByLabel(en.member.refuseReason).fill('Members only from the club');
+    await dialog(a).getByRole('button', { name: en.member.confirm }).click();
+    await toast(a, en.member.refusedDone).waitFor();
+    await applications.getByText(en.level['2']!, { exact: true }).waitFor();
     expect(await selectDisabled(a, 'owner1')).toBe(true);
     expect(await selectDisabled(a, 'joiner1')).toBe(false);
     expect(await enabledLevels(a, 'joiner1')).toEqual([en.level['3'], en.level['4'], en.level['5']]);
