@@ -14,6 +14,7 @@ import {
   signInThroughDialog,
   submitLoginDialog,
   toast,
+  topBar,
   useServerAndBrowser,
 } from './support.ts';
 
@@ -148,9 +149,11 @@ describe('groups (spec part 2 §2.2)', () => {
     // the create dialog: checks before sending, then the server's refusal of a taken name
     await a.getByRole('button', { name: en.list.create }).click();
     const form = dialog(a);
+    // the footer's primary button (its name also holds a spinner's label while it saves)
+    const createButton = form.locator('.ant-modal-footer .ant-btn-primary');
     await form.waitFor();
     await popupsSettled(a);
-    await form.getByRole('button', { name: en.form.create, exact: true }).click();
+    await createButton.click();
     await form.getByText('Name is required', { exact: true }).waitFor();
     await form.getByLabel(en.form.name, { exact: true }).fill(SEEDED_PUBLIC);
     await form.getByLabel(en.form.shortName, { exact: true }).fill('owls1');
@@ -158,13 +161,13 @@ describe('groups (spec part 2 §2.2)', () => {
     await form.getByLabel(en.form.description, { exact: true }).fill('We **solve** problems at night.');
     await form.getByText(en.auth['3']!, { exact: true }).click();
     await form.getByLabel(en.form.code, { exact: true }).fill('abc');
-    await form.getByRole('button', { name: en.form.create, exact: true }).click();
+    await createButton.click();
     await form.getByText('Invitation code must be exactly 6 characters').waitFor();
     await form.getByLabel(en.form.code, { exact: true }).fill(CODE);
-    await form.getByRole('button', { name: en.form.create, exact: true }).click();
+    await createButton.click();
     await form.getByRole('alert').getByText('A group with this name already exists!').waitFor();
     await form.getByLabel(en.form.name, { exact: true }).fill(NAME);
-    await form.getByRole('button', { name: en.form.create, exact: true }).click();
+    await createButton.click();
     await toast(a, en.form.created).waitFor();
     await a.waitForURL(/\/group\/\d+$/);
     const gid = Number(/\/group\/(\d+)$/.exec(a.url())![1]);
@@ -318,6 +321,17 @@ describe('groups (spec part 2 §2.2)', () => {
     // (the toast may give way at once to the notice of leaving, which the unread stream shows)
     await b.getByRole('button', { name: en.shell.apply }).waitFor();
     expect(await tabDisabled(b, 'problem')).toBe(true);
+    // a Public group is joined at once, without a dialog
+    await topBar(b).getByRole('link', { name: 'Group', exact: true }).click();
+    await b.locator('.group-list__empty').waitFor();
+    await b.locator('.group-filters .ant-segmented').getByText(en.list.all).click();
+    await b.getByLabel(en.list.search).fill('gard');
+    await b.getByLabel(en.list.search).press('Enter');
+    await expectCards(b, [SEEDED_PUBLIC]);
+    await cards(b).first().click();
+    await b.getByRole('button', { name: en.shell.join }).click();
+    await b.getByRole('button', { name: en.shell.exit }).waitFor();
+    expect(await tabDisabled(b, 'problem')).toBe(false);
     await joiner.context.close();
 
     // ---- the owner in Chinese at 768 px: the list and the detail -----------------------------
