@@ -36,6 +36,15 @@ const discussionList = lazyPage(
   (m) => m.DiscussionListPage,
 );
 
+/** A page of the group screens (spec part 2 §2.2): one chunk holds them all. */
+const groupPage = (pick: (m: typeof import('./pages/group')) => ComponentType) =>
+  lazyPage(() => import('./pages/group'), pick);
+/** The group tabs another piece of work gives their pages (problems, trainings, contests, status, discussions). */
+const groupTabPlaceholder = lazyPage(
+  () => import('./pages/group/GroupTabPlaceholder'),
+  (m) => m.GroupTabPlaceholder,
+);
+
 /** The user site's route table (spec part 2 §2.8). */
 const siteRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/home" replace /> },
@@ -408,34 +417,55 @@ const siteRoutes: RouteObject[] = [
     },
   ),
 
-  route('group', 'groupList'),
+  // The group screens (spec part 2 §2.2). The tabs not built yet show GroupTabPlaceholder: giving
+  // one its page is a change of its `lazy` line.
+  route('group', 'groupList', {}, { lazy: groupPage((m) => m.GroupListPage) }),
   route('group/:groupID', 'groupDetails', AUTH, {
+    lazy: groupPage((m) => m.GroupShell),
     children: [
-      route('announcement', 'groupAnnouncementList'),
-      route('problem', 'groupProblemList'),
-      route('problem/:problemID', 'groupProblemDetails', PROBLEM_PAGE),
-      route('training', 'groupTrainingList'),
+      { index: true, lazy: groupPage((m) => m.GroupHome) },
+      route('announcement', 'groupAnnouncementList', {}, { lazy: groupPage((m) => m.GroupAnnouncementsTab) }),
+      route('problem', 'groupProblemList', {}, { lazy: groupTabPlaceholder }),
+      route('problem/:problemID', 'groupProblemDetails', PROBLEM_PAGE, { lazy: groupTabPlaceholder }),
+      route('training', 'groupTrainingList', {}, { lazy: groupTabPlaceholder }),
       route(
         'training/:trainingID',
         'groupTrainingDetails',
         {},
         {
           children: [
-            route('problems', 'groupTrainingProblemList'),
-            route('problem/:problemID', 'groupTrainingProblemDetails', PROBLEM_PAGE),
-            route('rank', 'groupTrainingRank'),
+            route('problems', 'groupTrainingProblemList', {}, { lazy: groupTabPlaceholder }),
+            route('problem/:problemID', 'groupTrainingProblemDetails', PROBLEM_PAGE, {
+              lazy: groupTabPlaceholder,
+            }),
+            route('rank', 'groupTrainingRank', {}, { lazy: groupTabPlaceholder }),
           ],
         },
       ),
-      route('contest', 'groupContestList'),
-      route('status', 'groupSubmissionList'),
-      route('submission-detail/:submitID', 'groupSubmissionDetails'),
-      route('discussion', 'groupDiscussionList', { access: 'groupDiscussion' }),
-      route('discussion/:problemID', 'groupProblemDiscussion', { access: 'groupDiscussion' }),
-      route('discussion-detail/:discussionID', 'groupDiscussionDetails', { access: 'groupDiscussion' }),
-      route('member', 'groupMemberList'),
-      route('setting', 'groupSetting'),
-      route('rank', 'groupRank'),
+      route('contest', 'groupContestList', {}, { lazy: groupTabPlaceholder }),
+      route('status', 'groupSubmissionList', {}, { lazy: groupTabPlaceholder }),
+      route('submission-detail/:submitID', 'groupSubmissionDetails', {}, { lazy: groupTabPlaceholder }),
+      route(
+        'discussion',
+        'groupDiscussionList',
+        { access: 'groupDiscussion' },
+        { lazy: groupTabPlaceholder },
+      ),
+      route(
+        'discussion/:problemID',
+        'groupProblemDiscussion',
+        { access: 'groupDiscussion' },
+        { lazy: groupTabPlaceholder },
+      ),
+      route(
+        'discussion-detail/:discussionID',
+        'groupDiscussionDetails',
+        { access: 'groupDiscussion' },
+        { lazy: groupTabPlaceholder },
+      ),
+      route('member', 'groupMemberList', {}, { lazy: groupPage((m) => m.GroupMembersTab) }),
+      route('setting', 'groupSetting', {}, { lazy: groupPage((m) => m.GroupSettingTab) }),
+      route('rank', 'groupRank', {}, { lazy: groupPage((m) => m.GroupRankTab) }),
     ],
   }),
 

@@ -1,4 +1,5 @@
 import { contestScrollBoardEnUS } from './areas/contest-scroll-board.en-US';
+import { groupEnUS } from './areas/group.en-US';
 import { adminConfEnUS } from './areas/admin-conf.en-US';
 import { contestStaffEnUS } from './areas/contest-staff.en-US';
 import { contestRankEnUS } from './areas/contest-rank.en-US';
@@ -343,6 +344,7 @@ export const enUS: Messages = {
   message: messageEnUS,
   adminDiscussion: adminDiscussionEnUS,
   discussion: discussionEnUS,
+  group: groupEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

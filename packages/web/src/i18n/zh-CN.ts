@@ -1,4 +1,5 @@
 import { contestScrollBoardZhCN } from './areas/contest-scroll-board.zh-CN';
+import { groupZhCN } from './areas/group.zh-CN';
 import { adminConfZhCN } from './areas/admin-conf.zh-CN';
 import { contestStaffZhCN } from './areas/contest-staff.zh-CN';
 import { contestRankZhCN } from './areas/contest-rank.zh-CN';
@@ -340,6 +341,7 @@ export const zhCN = {
   message: messageZhCN,
   adminDiscussion: adminDiscussionZhCN,
   discussion: discussionZhCN,
+  group: groupZhCN,
   title: {
     home: '首页',
     problemList: '题目列表',
