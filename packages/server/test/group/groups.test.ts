@@ -215,7 +215,11 @@ describe('reference §7.12 membership: join, apply, approve, refuse, levels', ()
     ]);
     // §7.12: below site root, only members below one's level, to a level below one's own
     expect(outcome(await put('gadmin', 'member', 4))).toBe(refusal(403, gm.levelBeyondOwn));
-    expect(outcome(await put('owner', 'gadmin', 5))).toBe(refusal(403, gm.levelBeyondOwn));
+    // spec part 2 §7 "member auth select": the owner appoints other roots (reference §7.12: none
+    // below site root could); a root who is not the owner still changes only lower levels
+    expect(outcome(await put('owner', 'gadmin', 5))).toBe('ok');
+    expect(outcome(await put('gadmin', 'member', 5))).toBe(refusal(403, gm.levelBeyondOwn));
+    expect(outcome(await put('owner', 'gadmin', 4))).toBe('ok');
     expect(outcome(await put('gadmin', 'owner', 3))).toBe(refusal(400, gm.ownerUnchangeable));
     expect(outcome(await put('owner', 'member', 1))).toBe(refusal(400, gm.memberCannotBeApplicant));
     expect(outcome(await put('member', 'carol', 3))).toBe(refusal(403, pm.groupAdminOnly));

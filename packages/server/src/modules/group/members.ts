@@ -129,8 +129,9 @@ export async function joinGroup(db: Db, user: AuthUser, query: JoinGroupQuery): 
 
 /**
  * reference §3.10 `PUT /api/group/member` {gid, uid, auth}, §7.12: group admins (4, 5) and site
- * root; the owner's row never changes; a member (3+) is not set back to 1 or 2; below site root the
- * caller changes only members below their own level, to a level below their own. The user is told:
+ * root; the owner's row never changes; a member (3+) is not set back to 1 or 2; below site root and
+ * the owner (who may appoint other roots, spec part 2 §7 "member auth select") the caller changes
+ * only members below their own level, to a level below their own. The user is told:
  * welcome (approved), refused (with Verdict's optional `refusalReason`), or their new level.
  */
 export async function updateMember(db: Db, user: AuthUser, body: GroupMemberBody): Promise<void> {
@@ -140,7 +141,8 @@ export async function updateMember(db: Db, user: AuthUser, body: GroupMemberBody
   if (target.uid === row.uid) throw fail(m.ownerUnchangeable);
   if (target.auth >= member && body.auth <= refused) throw fail(m.memberCannotBeApplicant);
   const mine = groupLevel(user, facts);
-  if (!isRoot(user) && !(target.auth < mine && body.auth < mine)) throw forbidden(m.levelBeyondOwn);
+  const owner = user.uid === row.uid;
+  if (!isRoot(user) && !owner && !(target.auth < mine && body.auth < mine)) throw forbidden(m.levelBeyondOwn);
   if (target.auth === body.auth) return;
   const notice =
     body.auth === refused
