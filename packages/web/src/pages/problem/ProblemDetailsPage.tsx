@@ -280,7 +280,8 @@ export function ProblemDetails({
         code={editor.draft?.code ?? ''}
         language={editor.draft?.language ?? ''}
         mode={currentLanguage?.contentType ?? null}
-        testType={scope.kind === 'contest' ? 'contest' : 'public'}
+        testType={scope.kind === 'contest' ? 'contest' : scope.kind === 'group' ? 'group' : 'public'}
+        gid={scope.kind === 'group' ? scope.gid : undefined}
       />
       {focus && footer ? <div className="problem-page__footer">{footer}</div> : null}
       {celebrating > 0 ? (
