@@ -106,10 +106,17 @@ const siteRoutes: RouteObject[] = [
       ),
     },
   ),
-  route('group/:groupID/problem/:problemID/full-screen', 'groupFullProblemDetails', {
-    ...AUTH,
-    ...focusMode('group'),
-  }),
+  route(
+    'group/:groupID/problem/:problemID/full-screen',
+    'groupFullProblemDetails',
+    { ...AUTH, ...focusMode('group') },
+    {
+      lazy: lazyPage(
+        () => import('./pages/group-problem/GroupProblemDetailsPage'),
+        (m) => m.GroupFullProblemDetailsPage,
+      ),
+    },
+  ),
   route(
     'group/:groupID/training/:trainingID/problem/:problemID/full-screen',
     'groupTrainingFullProblemDetails',
@@ -412,8 +419,23 @@ const siteRoutes: RouteObject[] = [
   route('group/:groupID', 'groupDetails', AUTH, {
     children: [
       route('announcement', 'groupAnnouncementList'),
-      route('problem', 'groupProblemList'),
-      route('problem/:problemID', 'groupProblemDetails', PROBLEM_PAGE),
+      route(
+        'problem',
+        'groupProblemList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/group-problem/GroupProblemListPage'),
+            (m) => m.GroupProblemListPage,
+          ),
+        },
+      ),
+      route('problem/:problemID', 'groupProblemDetails', PROBLEM_PAGE, {
+        lazy: lazyPage(
+          () => import('./pages/group-problem/GroupProblemDetailsPage'),
+          (m) => m.GroupProblemDetailsPage,
+        ),
+      }),
       route('training', 'groupTrainingList'),
       route(
         'training/:trainingID',
@@ -428,8 +450,28 @@ const siteRoutes: RouteObject[] = [
         },
       ),
       route('contest', 'groupContestList'),
-      route('status', 'groupSubmissionList'),
-      route('submission-detail/:submitID', 'groupSubmissionDetails'),
+      route(
+        'status',
+        'groupSubmissionList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/group-problem/GroupSubmissionPages'),
+            (m) => m.GroupSubmissionListPage,
+          ),
+        },
+      ),
+      route(
+        'submission-detail/:submitID',
+        'groupSubmissionDetails',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/group-problem/GroupSubmissionPages'),
+            (m) => m.GroupSubmissionDetailsPage,
+          ),
+        },
+      ),
       route('discussion', 'groupDiscussionList', { access: 'groupDiscussion' }),
       route('discussion/:problemID', 'groupProblemDiscussion', { access: 'groupDiscussion' }),
       route('discussion-detail/:discussionID', 'groupDiscussionDetails', { access: 'groupDiscussion' }),

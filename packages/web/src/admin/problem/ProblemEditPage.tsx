@@ -59,13 +59,17 @@ async function loadSavedProblem(pid: number, target: ProblemEditTarget): Promise
     getProblemLanguages(pid),
     getProblemCodeTemplates(pid),
   ]);
-  const shown = target.idPrefix ? { ...problem, problemId: withoutPrefix(problem.problemId, target.idPrefix) } : problem;
+  const shown = target.idPrefix
+    ? { ...problem, problemId: withoutPrefix(problem.problemId, target.idPrefix) }
+    : problem;
   return { problem: shown, cases, tags, languageIds: languages.map((l) => l.id), templates };
 }
 
 /** A group problem's id without its group's short name (spec part 2 §3: stripped on edit, prepended on save). */
 function withoutPrefix(problemId: string, prefix: string): string {
-  return problemId.toUpperCase().startsWith(prefix.toUpperCase()) ? problemId.slice(prefix.length) : problemId;
+  return problemId.toUpperCase().startsWith(prefix.toUpperCase())
+    ? problemId.slice(prefix.length)
+    : problemId;
 }
 
 export const ADMIN_PROBLEM_LIST_PATH = '/admin/problems';
@@ -123,8 +127,11 @@ export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTa
   const { t } = useTranslation();
   const { userInfo } = useSession();
   const routeId = useRouteId('problemId');
-  const { editing, id: pid, valid: validPid } =
-    target.pid === undefined ? routeId : { editing: target.pid !== null, id: target.pid, valid: true };
+  const {
+    editing,
+    id: pid,
+    valid: validPid,
+  } = target.pid === undefined ? routeId : { editing: target.pid !== null, id: target.pid, valid: true };
   const scope = target.scope ?? SITE_SCOPE;
   const gid = scope.kind === 'group' ? scope.gid : undefined;
   const publish = gid !== undefined || mayPublish(userInfo);

@@ -110,7 +110,13 @@ export function SubmissionDetailsPage({
         subTitle={detail.error instanceof ApiError ? detail.error.message : undefined}
         extra={
           <Link
-            to={contestId ? `/contest/${contestId}/submissions` : groupId ? `/group/${groupId}/status` : '/status'}
+            to={
+              contestId
+                ? `/contest/${contestId}/submissions`
+                : groupId
+                  ? `/group/${groupId}/status`
+                  : '/status'
+            }
           >
             <Button type="primary">{t('problem.submission.backToList')}</Button>
           </Link>
