@@ -67,12 +67,12 @@ export function GroupProblemApplyPage() {
     {
       key: 'actions',
       title: t('groupProblem.review.actions'),
-      width: 190,
+      width: 210,
       render: (_, row) => {
         const open = row.applyPublicProgress === 1 || row.applyPublicProgress === 3;
         if (!open) return null;
         return (
-          <Space size={4} wrap>
+          <Space size={4}>
             <Popconfirm
               title={t('groupProblem.review.approveConfirm', { problemId: row.problemId })}
               onConfirm={() => decide(row, 2)}
