@@ -95,6 +95,10 @@ describe('group problems in the browser', () => {
         .locator('.ap-upload input[type=file]')
         .setInputFiles(zipFile({ '1.in': '1 2\n', '1.out': '3\n', '2.in': '5 6\n', '2.out': '11\n' }));
       await toast(page, 'Upload Testcase Successfully!').waitFor();
+      await saveScreenshot(page, 'group-problem-editor-1280');
+      await page.setViewportSize({ width: 768, height: 900 });
+      await saveScreenshot(page, 'group-problem-editor-768');
+      await page.setViewportSize({ width: 1280, height: 900 });
       await page.getByRole('button', { name: 'Save' }).click();
       await toast(page, 'Create Successfully').waitFor();
       await page.waitForURL(`**/group/${gid}/problem?admin=1`);
@@ -132,17 +136,20 @@ describe('group problems in the browser', () => {
       // the submission is the group's (reference §6.1 gid)
       expect(body.data.gid).toBe(gid);
       await panelStatus(page, JudgeStatus.ACCEPTED).waitFor({ timeout: 180_000 });
+      await saveScreenshot(page, 'group-problem-detail-1280');
 
       // the group's status tab lists it, its links stay inside the group
       await page.goto(`${env.server.url}/group/${gid}/status?l=en-US`);
       const row = page.getByRole('row', { name: new RegExp(String(body.data.submitId)) });
       await expect.poll(() => row.textContent()).toContain('Accepted');
+      await saveScreenshot(page, 'group-status-1280');
       expect(await row.getByRole('link', { name: PROBLEM_ID }).getAttribute('href')).toBe(
         `/group/${gid}/problem/${PROBLEM_ID}`,
       );
       await row.getByRole('link', { name: String(body.data.submitId), exact: true }).click();
       await page.waitForURL(`**/group/${gid}/submission-detail/${body.data.submitId}`);
       await page.getByText('Accepted').first().waitFor();
+      await saveScreenshot(page, 'group-submission-detail-1280');
 
       // zh-CN at 768 px: the group's list, without sideways scrolling
       await page.setViewportSize({ width: 768, height: 900 });
@@ -158,6 +165,7 @@ describe('group problems in the browser', () => {
   it('refuses an outsider the group list and the problem', async () => {
     const page = await signedIn(people.outsider, `/group/${gid}/problem?l=en-US`);
     await page.getByText("Only the group's members can see its problems").waitFor();
+    await saveScreenshot(page, 'group-problem-outsider-1280');
     expect(await page.getByRole('link', { name: 'Class sum' }).count()).toBe(0);
     const refused = await fetch(
       `${env.server.url}/api/get-problem-detail?problemId=${PROBLEM_ID}&gid=${gid}`,

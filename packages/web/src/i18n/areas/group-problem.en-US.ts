@@ -9,7 +9,6 @@ export const groupProblemEnUS: GroupProblemMessages = {
     level: 'Level',
     total: 'Total',
     acRate: 'AC Rate',
-    tags: 'Tags',
     empty: 'No problems',
     loadFailed: "The group's problems could not be loaded",
     retry: 'Retry',
@@ -41,8 +40,6 @@ export const groupProblemEnUS: GroupProblemMessages = {
     cancelled: 'Application cancelled',
     notYours: "Only the problem's author or the group's root may do this",
     editorBack: 'Back to problem admin',
-    editTitle: 'Edit group problem',
-    createTitle: 'Create group problem',
   },
   auth: {
     public: 'Public',
@@ -57,9 +54,6 @@ export const groupProblemEnUS: GroupProblemMessages = {
     applying: 'Applying',
     public: 'Public',
     refused: 'Refused',
-  },
-  status: {
-    title: 'Group Status',
   },
   review: {
     title: 'Group Problem Review',
@@ -80,6 +74,5 @@ export const groupProblemEnUS: GroupProblemMessages = {
     refused: 'Application refused',
     empty: 'No applications',
     refresh: 'Refresh',
-    view: 'View',
   },
 };

@@ -7,7 +7,6 @@ export const groupProblemZhCN = {
     level: '难度',
     total: '提交',
     acRate: '通过率',
-    tags: '标签',
     empty: '暂无题目',
     loadFailed: '无法加载团队题目',
     retry: '重试',
@@ -38,8 +37,6 @@ export const groupProblemZhCN = {
     cancelled: '已取消公开申请',
     notYours: '只有作者或团队超级管理员可以操作',
     editorBack: '返回题目管理',
-    editTitle: '编辑团队题目',
-    createTitle: '创建团队题目',
   },
   auth: {
     public: '公开',
@@ -54,9 +51,6 @@ export const groupProblemZhCN = {
     applying: '申请中',
     public: '已公开',
     refused: '已拒绝',
-  },
-  status: {
-    title: '团队评测',
   },
   review: {
     title: '团队题目审核',
@@ -77,7 +71,6 @@ export const groupProblemZhCN = {
     refused: '已拒绝该申请',
     empty: '暂无公开申请',
     refresh: '刷新',
-    view: '查看',
   },
 };
 

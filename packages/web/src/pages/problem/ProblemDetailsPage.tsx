@@ -141,7 +141,9 @@ export function ProblemDetails({
           contestSubmissionsPath={
             scope.kind === 'contest'
               ? `/contest/${scope.cid}/submissions?problemID=${encodeURIComponent(problemID)}&completeProblemID=true`
-              : undefined
+              : scope.kind === 'group'
+                ? `/group/${scope.gid}/status?problemID=${encodeURIComponent(problemID)}&completeProblemID=true`
+                : undefined
           }
         />
       ) : (
