@@ -113,6 +113,17 @@ describe('group problems in the browser', () => {
       await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
       await toast(page, 'Application sent').waitFor();
       await expect.poll(() => row.textContent()).toContain('Applying');
+      // an application can be withdrawn, and made again
+      await page.getByRole('button', { name: `Cancel application ${PROBLEM_ID}` }).click();
+      await popupsSettled(page);
+      await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+      await toast(page, 'Application cancelled').waitFor();
+      await expect.poll(() => row.textContent()).toContain('Not applied');
+      await page.getByRole('button', { name: `Apply to public ${PROBLEM_ID}` }).click();
+      await popupsSettled(page);
+      await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+      await toast(page, 'Application sent').waitFor();
+      await expect.poll(() => row.textContent()).toContain('Applying');
     },
   );
 
