@@ -17,7 +17,7 @@ import {
 /**
  * A group's problems in a real browser (spec part 2 §2.2, §2.7; reference §3.10, §3.12): the group
  * and its members are made through the API; a group admin creates a problem in the group's editor
- * (its id gets the short name), a member opens it from the group's list and solves it (a real judge
+ * (its id gets the short name) and edits it there, a member opens it from the group's list and solves it (a real judge
  * worker), the verdict shows in the group's status tab; an outsider is refused; the author applies
  * to go public and root approves in /admin/group-problem/apply, after which the problem is in the
  * public bank. The list and the review screen are checked in zh-CN at 768 px.
@@ -106,6 +106,16 @@ describe('group problems in the browser', () => {
       await expect.poll(() => row.textContent()).toContain('Class sum');
       expect(await row.textContent()).toContain('Not applied');
       await saveScreenshot(page, 'group-problem-admin-1280');
+
+      // edited in the same form: the id shows without its prefix, which the save keeps
+      await page.getByRole('button', { name: `Edit ${PROBLEM_ID}` }).click();
+      await page.waitForURL(`**/group/${gid}/problem?admin=1&edit=*`);
+      await expect.poll(() => page.getByLabel('Problem ID').inputValue()).toBe('P1');
+      await page.getByLabel('Title', { exact: true }).fill('Class sum v2');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Update Successfully').waitFor();
+      await page.waitForURL(`**/group/${gid}/problem?admin=1`);
+      await expect.poll(() => row.textContent()).toContain('Class sum v2');
 
       // the author applies to go public (with a confirm); it shows as applying
       await page.getByRole('button', { name: `Apply to public ${PROBLEM_ID}` }).click();
