@@ -17,9 +17,9 @@ import {
 /**
  * A group's problems in a real browser (spec part 2 §2.2, §2.7; reference §3.10, §3.12): the group
  * and its members are made through the API; a group admin creates a problem in the group's editor
- * (its id gets the short name) and edits it there, a member opens it from the group's list and solves it (a real judge
- * worker), the verdict shows in the group's status tab; an outsider is refused; the author applies
- * to go public and root approves in /admin/group-problem/apply, after which the problem is in the
+ * (its id gets the short name) and edits it there, a member opens it from the group's list and
+ * solves it (a real judge worker), the verdict shows in the group's status tab; an outsider is
+ * refused; the author applies to go public (withdraws, applies again) and root approves in /admin/group-problem/apply, after which the problem is in the
  * public bank. The list and the review screen are checked in zh-CN at 768 px.
  */
 
