@@ -158,6 +158,11 @@ describe('group problems in the browser', () => {
       expect(body.data.gid).toBe(gid);
       await panelStatus(page, JudgeStatus.ACCEPTED).waitFor({ timeout: 180_000 });
       await saveScreenshot(page, 'group-problem-detail-1280');
+      // focus mode stays in the group
+      await page.locator('.celebration').waitFor({ state: 'detached', timeout: 30_000 });
+      await page.getByRole('button', { name: 'Focus mode', exact: true }).click();
+      await page.waitForURL(`**/group/${gid}/problem/${PROBLEM_ID}/full-screen`);
+      await page.getByRole('heading', { name: /Class sum/ }).waitFor();
 
       // the group's status tab lists it, its links stay inside the group
       await page.goto(`${env.server.url}/group/${gid}/status?l=en-US`);
