@@ -116,6 +116,11 @@ describe('group problems in the browser', () => {
       await toast(page, 'Update Successfully').waitFor();
       await page.waitForURL(`**/group/${gid}/problem?admin=1`);
       await expect.poll(() => row.textContent()).toContain('Class sum v2');
+      // 768 px: the table scrolls inside its card, the page does not
+      await page.setViewportSize({ width: 768, height: 900 });
+      await expectNoSidewaysScroll(page);
+      await saveScreenshot(page, 'group-problem-admin-768');
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // the author applies to go public (with a confirm); it shows as applying
       await page.getByRole('button', { name: `Apply to public ${PROBLEM_ID}` }).click();

@@ -101,7 +101,13 @@ export function GroupProblemAdmin({ gid, level }: { gid: number; level: number }
         <Link to={`/group/${gid}/problem/${encodeURIComponent(row.problemId)}`}>{row.title}</Link>
       ),
     },
-    { key: 'author', dataIndex: 'author', title: t('groupProblem.admin.author'), width: 120 },
+    {
+      key: 'author',
+      dataIndex: 'author',
+      title: t('groupProblem.admin.author'),
+      width: 120,
+      responsive: ['lg'],
+    },
     {
       key: 'auth',
       title: t('groupProblem.admin.auth'),
@@ -147,7 +153,6 @@ export function GroupProblemAdmin({ gid, level }: { gid: number; level: number }
       key: 'actions',
       title: t('groupProblem.admin.actions'),
       width: 150,
-      fixed: mobile ? undefined : 'right',
       render: (_, row) => {
         const allowed = mayChange(row);
         const reason = allowed ? undefined : t('groupProblem.admin.notYours');
@@ -259,7 +264,7 @@ export function GroupProblemAdmin({ gid, level }: { gid: number; level: number }
         columns={columns}
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}
-        scroll={{ x: 860 }}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('groupProblem.list.empty') }}
         pagination={{
           current: page,
