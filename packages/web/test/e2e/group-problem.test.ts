@@ -116,6 +116,18 @@ describe('group problems in the browser', () => {
       await toast(page, 'Update Successfully').waitFor();
       await page.waitForURL(`**/group/${gid}/problem?admin=1`);
       await expect.poll(() => row.textContent()).toContain('Class sum v2');
+      // the auth select: private (group admins only), then public (members) again
+      for (const [auth, hint] of [
+        ['Private', "Seen by the group's admins only"],
+        ['Public', "Seen by the group's members"],
+      ] as const) {
+        await page.getByRole('combobox', { name: `Auth ${PROBLEM_ID}` }).click();
+        await popupsSettled(page);
+        await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) [title="${hint}"]`).click();
+        await toast(page, "The problem's auth was changed").waitFor();
+        await toast(page, "The problem's auth was changed").waitFor({ state: 'detached' });
+        await expect.poll(() => row.textContent()).toContain(auth);
+      }
       // 768 px: the table scrolls inside its card, the page does not
       await page.setViewportSize({ width: 768, height: 900 });
       await expectNoSidewaysScroll(page);
