@@ -115,10 +115,17 @@ const siteRoutes: RouteObject[] = [
       ),
     },
   ),
-  route('group/:groupID/problem/:problemID/full-screen', 'groupFullProblemDetails', {
-    ...AUTH,
-    ...focusMode('group'),
-  }),
+  route(
+    'group/:groupID/problem/:problemID/full-screen',
+    'groupFullProblemDetails',
+    { ...AUTH, ...focusMode('group') },
+    {
+      lazy: lazyPage(
+        () => import('./pages/group-problem/GroupProblemDetailsPage'),
+        (m) => m.GroupFullProblemDetailsPage,
+      ),
+    },
+  ),
   route(
     'group/:groupID/training/:trainingID/problem/:problemID/full-screen',
     'groupTrainingFullProblemDetails',
@@ -425,8 +432,23 @@ const siteRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: groupPage((m) => m.GroupHome) },
       route('announcement', 'groupAnnouncementList', {}, { lazy: groupPage((m) => m.GroupAnnouncementsTab) }),
-      route('problem', 'groupProblemList', {}, { lazy: groupTabPlaceholder }),
-      route('problem/:problemID', 'groupProblemDetails', PROBLEM_PAGE, { lazy: groupTabPlaceholder }),
+      route(
+        'problem',
+        'groupProblemList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/group-problem/GroupProblemListPage'),
+            (m) => m.GroupProblemListPage,
+          ),
+        },
+      ),
+      route('problem/:problemID', 'groupProblemDetails', PROBLEM_PAGE, {
+        lazy: lazyPage(
+          () => import('./pages/group-problem/GroupProblemDetailsPage'),
+          (m) => m.GroupProblemDetailsPage,
+        ),
+      }),
       route('training', 'groupTrainingList', {}, { lazy: groupTabPlaceholder }),
       route(
         'training/:trainingID',
@@ -443,8 +465,28 @@ const siteRoutes: RouteObject[] = [
         },
       ),
       route('contest', 'groupContestList', {}, { lazy: groupTabPlaceholder }),
-      route('status', 'groupSubmissionList', {}, { lazy: groupTabPlaceholder }),
-      route('submission-detail/:submitID', 'groupSubmissionDetails', {}, { lazy: groupTabPlaceholder }),
+      route(
+        'status',
+        'groupSubmissionList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/group-problem/GroupSubmissionPages'),
+            (m) => m.GroupSubmissionListPage,
+          ),
+        },
+      ),
+      route(
+        'submission-detail/:submitID',
+        'groupSubmissionDetails',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/group-problem/GroupSubmissionPages'),
+            (m) => m.GroupSubmissionDetailsPage,
+          ),
+        },
+      ),
       route(
         'discussion',
         'groupDiscussionList',

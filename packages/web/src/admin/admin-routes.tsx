@@ -74,7 +74,17 @@ const adminChildren: RouteObject[] = [
   route('problem/create', 'adminProblemCreate'),
   route('problem/edit/:problemId', 'adminProblemEdit'),
   route('problem/tag', 'adminProblemTag'),
-  route('group-problem/apply', 'adminGroupProblemApply'),
+  route(
+    'group-problem/apply',
+    'adminGroupProblemApply',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./group-problem/GroupProblemApplyPage'),
+        (m) => m.GroupProblemApplyPage,
+      ),
+    },
+  ),
   route('problem/batch-operation', 'adminProblemBatch'),
   route('training/create', 'adminTrainingCreate', {}, { lazy: trainingEditPage }),
   route(

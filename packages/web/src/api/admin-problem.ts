@@ -144,8 +144,12 @@ export interface CompileBody {
  * reference §3.12 compile-spj / compile-interactive: 200 when it compiled; otherwise the client has
  * shown the server's message and the ApiError carries the body status (500 = compile error).
  */
-export const compileChecker = (mode: Exclude<JudgeMode, 'default'>, body: CompileBody) =>
-  post<null>(`/api/admin/problem/${mode === 'spj' ? 'compile-spj' : 'compile-interactive'}`, body);
+export const compileChecker = (mode: Exclude<JudgeMode, 'default'>, body: CompileBody, gid?: number) =>
+  post<null>(
+    `/api/${gid === undefined ? 'admin/problem' : 'group'}/${mode === 'spj' ? 'compile-spj' : 'compile-interactive'}`,
+    body,
+    gid === undefined ? undefined : { params: { gid } },
+  );
 
 // ---- relations read through the public calls (reference §3.2, §3.3) -------------------------
 
@@ -170,11 +174,13 @@ export function uploadTestCaseZip(
   mode: CaseMode,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
+  /** a group problem's group (its admins upload with `gid`) */
+  gid?: number,
 ) {
   const form = new FormData();
   form.append('file', file, file.name);
   return post<UploadedZip>('/api/file/upload-testcase-zip', form, {
-    params: { mode },
+    params: { mode, gid },
     timeout: DOWNLOAD_TIMEOUT_MS,
     signal,
     onUploadProgress: (event) => {

@@ -59,6 +59,14 @@ export function updateGroup(form: GroupForm & { id: number }): Promise<null> {
   return apiPut<null>('/api/group', form, inLanguage());
 }
 
+/** `POST /api/file/upload-group-avatar` (reference §3.11): the cropped image and the group, as multipart. */
+export function uploadGroupAvatar(gid: number, image: Blob): Promise<GroupDetailVO> {
+  const form = new FormData();
+  form.append('image', image, 'avatar.png');
+  form.append('gid', String(gid));
+  return apiPost<GroupDetailVO>('/api/file/upload-group-avatar', form, inLanguage());
+}
+
 export function deleteGroup(gid: number): Promise<null> {
   return apiDelete<null>('/api/group', { gid }, inLanguage());
 }

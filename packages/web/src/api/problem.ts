@@ -125,8 +125,9 @@ export interface ProblemDetail {
   myStatus: number;
 }
 
-export function getProblemDetail(problemId: string): Promise<ProblemDetail> {
-  return apiGet<ProblemDetail>('/api/get-problem-detail', { problemId }, inLanguage());
+/** reference §3.3; a group's problem is read with its `gid`. */
+export function getProblemDetail(problemId: string, gid?: number): Promise<ProblemDetail> {
+  return apiGet<ProblemDetail>('/api/get-problem-detail', { problemId, gid }, inLanguage());
 }
 
 /** `POST /api/get-user-problem-status` (reference §7.9). */

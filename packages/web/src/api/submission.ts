@@ -79,6 +79,8 @@ export interface TestJudgePayload {
   expectedOutput?: string;
   isRemoteJudge: boolean;
   mode?: string;
+  /** a group problem's group (type 'group') */
+  gid?: number;
 }
 
 export function submitTestJudge(payload: TestJudgePayload): Promise<string> {
@@ -109,6 +111,8 @@ export interface SubmissionListParams {
   username?: string;
   problemID?: string;
   completeProblemID?: boolean;
+  /** a group's submissions (reference §3.4 `gid`, members only) */
+  gid?: number;
 }
 
 export function getSubmissionList(params: SubmissionListParams): Promise<Page<SubmissionRow>> {

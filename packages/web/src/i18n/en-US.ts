@@ -18,6 +18,7 @@ import { userHomeEnUS } from './areas/user-home.en-US';
 import { messageEnUS } from './areas/message.en-US';
 import { adminDiscussionEnUS } from './areas/admin-discussion.en-US';
 import { discussionEnUS } from './areas/discussion.en-US';
+import { groupProblemEnUS } from './areas/group-problem.en-US';
 
 /** English strings; typed against zh-CN so a missing or extra key fails the type check. */
 export const enUS: Messages = {
@@ -345,6 +346,7 @@ export const enUS: Messages = {
   adminDiscussion: adminDiscussionEnUS,
   discussion: discussionEnUS,
   group: groupEnUS,
+  groupProblem: groupProblemEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

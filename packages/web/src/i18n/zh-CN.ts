@@ -17,6 +17,7 @@ import { userHomeZhCN } from './areas/user-home.zh-CN';
 import { messageZhCN } from './areas/message.zh-CN';
 import { adminDiscussionZhCN } from './areas/admin-discussion.zh-CN';
 import { discussionZhCN } from './areas/discussion.zh-CN';
+import { groupProblemZhCN } from './areas/group-problem.zh-CN';
 
 /** Chinese strings: the source of the message keys; en-US must match them one to one. */
 export const zhCN = {
@@ -342,6 +343,7 @@ export const zhCN = {
   adminDiscussion: adminDiscussionZhCN,
   discussion: discussionZhCN,
   group: groupZhCN,
+  groupProblem: groupProblemZhCN,
   title: {
     home: '首页',
     problemList: '题目列表',

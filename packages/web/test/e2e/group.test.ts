@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { group, groupMember } from '../../../server/src/db/schema/index.ts';
 import { createUser } from '../../../server/test/helpers/users.ts';
@@ -292,6 +293,35 @@ describe('groups (spec part 2 §2.2)', () => {
     await setting.getByRole('button', { name: en.form.save }).click();
     await toast(a, en.form.saved).waitFor();
     await a.getByTestId('group-info').getByText('Late night contests, weekly').waitFor();
+    // the avatar (reference §3.11 upload-group-avatar): chosen, cropped to 200×200, shown
+    const picture = await a.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 240;
+      canvas.height = 160;
+      const context2d = canvas.getContext('2d')!;
+      context2d.fillStyle = '#13c2c2';
+      context2d.fillRect(0, 0, 240, 160);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    });
+    await a
+      .getByTestId('group-avatar')
+      .getByLabel('Change avatar')
+      .setInputFiles({
+        name: 'club.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(picture, 'base64'),
+      });
+    const cropper = a.getByRole('dialog', { name: 'Crop avatar' });
+    await cropper.locator('.avatar-cropper-viewport img').waitFor();
+    await popupsSettled(a);
+    await cropper.getByRole('button', { name: 'Upload' }).click();
+    await toast(a, 'Avatar updated!').waitFor();
+    const [withAvatar] = await env.server.db
+      .select({ avatar: group.avatar })
+      .from(group)
+      .where(eq(group.name, NAME));
+    expect(withAvatar?.avatar).toMatch(/^\/api\/public\/img\/[0-9a-f]{32}\.png$/);
+    await a.locator(`[data-testid="group-avatar"] img[src="${withAvatar!.avatar}"]`).waitFor();
     await saveScreenshot(a, 'group-setting-en-1280', { fullPage: true });
 
     // ---- the joiner, now a group admin: tabs open, the announcement, the select's rules, exit --

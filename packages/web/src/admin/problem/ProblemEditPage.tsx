@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { SITE_SCOPE, type EditorScope } from '@verdict/shared';
 import { Card, Form } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,9 @@ import {
   getProblemTags,
   updateProblem,
   type AdminProblem,
+  type ProblemCaseRow,
   type ProblemDtoBody,
+  type TagRow,
 } from '../../api/admin-problem';
 import { EditorPageHead } from '../common/editor/EditorPageHead';
 import { LoadFailedResult } from '../common/editor/LoadFailedResult';
@@ -48,18 +51,25 @@ import './admin-problem.css';
 import { toast } from '../../feedback/toast';
 
 /** Everything the edit form needs of a saved problem, read in parallel once the problem is known. */
-async function loadSavedProblem(
-  pid: number,
-  loadProblem: (pid: number) => Promise<AdminProblem>,
-): Promise<SavedProblem> {
-  const problem = await loadProblem(pid);
+async function loadSavedProblem(pid: number, target: ProblemEditTarget): Promise<SavedProblem> {
+  const problem = await target.loadProblem(pid);
   const [cases, tags, languages, templates] = await Promise.all([
-    getProblemCases(pid, problem.isUploadCase),
+    (target.loadCases ?? getProblemCases)(pid, problem.isUploadCase),
     getProblemTags(pid),
     getProblemLanguages(pid),
     getProblemCodeTemplates(pid),
   ]);
-  return { problem, cases, tags, languageIds: languages.map((l) => l.id), templates };
+  const shown = target.idPrefix
+    ? { ...problem, problemId: withoutPrefix(problem.problemId, target.idPrefix) }
+    : problem;
+  return { problem: shown, cases, tags, languageIds: languages.map((l) => l.id), templates };
+}
+
+/** A group problem's id without its group's short name (spec part 2 §3: stripped on edit, prepended on save). */
+function withoutPrefix(problemId: string, prefix: string): string {
+  return problemId.toUpperCase().startsWith(prefix.toUpperCase())
+    ? problemId.slice(prefix.length)
+    : problemId;
 }
 
 export const ADMIN_PROBLEM_LIST_PATH = '/admin/problems';
@@ -81,6 +91,20 @@ export interface ProblemEditTarget {
   header?: (submitted: boolean) => ReactNode;
   /** messages of the header's fields, shown first; any of them stops the save */
   ownErrors?: () => string[];
+  /**
+   * Whose problem (issue 27): the site's by default; in a group's scope test cases are uploaded and
+   * checkers compiled with its `gid`, and the auth is the group's business (any of 1, 2, 3 is the
+   * group admin's choice, reference §3.10 change-problem-auth).
+   */
+  scope?: EditorScope;
+  /** the problem to edit (null: a new one) when the editor is not on a path naming it */
+  pid?: number | null;
+  /** reads the saved problem's cases (the admin call by default) */
+  loadCases?: (pid: number, isUpload: boolean) => Promise<ProblemCaseRow[]>;
+  /** the tags the picker offers (the site's by default) */
+  loadTags?: () => Promise<TagRow[]>;
+  /** shown before the problem id and left out of it in the form (a group's short name) */
+  idPrefix?: string;
 }
 
 const BANK_TARGET: ProblemEditTarget = {
@@ -102,17 +126,28 @@ export function ProblemEditPage() {
 export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTarget }) {
   const { t } = useTranslation();
   const { userInfo } = useSession();
-  const { editing, id: pid, valid: validPid } = useRouteId('problemId');
+  const routeId = useRouteId('problemId');
+  const {
+    editing,
+    id: pid,
+    valid: validPid,
+  } = target.pid === undefined ? routeId : { editing: target.pid !== null, id: target.pid, valid: true };
+  const scope = target.scope ?? SITE_SCOPE;
+  const gid = scope.kind === 'group' ? scope.gid : undefined;
+  const publish = gid !== undefined || mayPublish(userInfo);
 
   const languages = useQuery({
     queryKey: ['languages', 'local'],
     queryFn: getLanguages,
     staleTime: 5 * 60_000,
   });
-  const knownTags = useQuery({ queryKey: ['admin-problem', 'tags', 'ME'], queryFn: () => getAllTags('ME') });
+  const knownTags = useQuery({
+    queryKey: ['admin-problem', 'tags', gid ?? 'ME'],
+    queryFn: target.loadTags ?? (() => getAllTags('ME')),
+  });
   const saved = useQuery({
-    queryKey: ['admin-problem', 'detail', pid],
-    queryFn: () => loadSavedProblem(pid!, target.loadProblem),
+    queryKey: ['admin-problem', 'detail', gid ?? 0, pid],
+    queryFn: () => loadSavedProblem(pid!, target),
     enabled: editing && validPid,
     staleTime: 0,
     gcTime: 0,
@@ -130,7 +165,7 @@ export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTa
       : // only root and problem admins publish (reference §3.12): others start from a private problem
         {
           ...defaultProblemForm(localLanguages),
-          auth: target.newAuth ?? (mayPublish(userInfo) ? (1 as const) : (2 as const)),
+          auth: target.newAuth ?? (publish ? (1 as const) : (2 as const)),
         };
     start(initial);
     setBaseline(saved.data ? baselineOf(initial) : null);
@@ -179,7 +214,9 @@ export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTa
 
   const sectionProps = { form, update, errors: fieldErrors };
   const heading = form.id
-    ? t('adminProblem.form.editTitle', { problemId: saved.data?.problem.problemId ?? '' })
+    ? t('adminProblem.form.editTitle', {
+        problemId: `${target.idPrefix ?? ''}${saved.data?.problem.problemId ?? ''}`,
+      })
     : t('adminProblem.form.createTitle');
 
   return (
@@ -196,7 +233,8 @@ export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTa
             {...sectionProps}
             knownTags={knownTags.data ?? []}
             tagsLoading={knownTags.isLoading}
-            mayPublish={mayPublish(userInfo)}
+            mayPublish={publish}
+            idPrefix={target.idPrefix}
           />
         </Card>
         <Card className="ap-section" title={t('adminProblem.form.sections.statement')}>
@@ -206,7 +244,7 @@ export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTa
           <ExamplesSection {...sectionProps} />
         </Card>
         <Card className="ap-section" title={t('adminProblem.form.sections.testCases')}>
-          <TestCasesSection {...sectionProps} />
+          <TestCasesSection {...sectionProps} gid={gid} />
         </Card>
         <Card className="ap-section" title={t('adminProblem.form.sections.judging')}>
           <JudgingSection
@@ -214,6 +252,7 @@ export function ProblemEditor({ target = BANK_TARGET }: { target?: ProblemEditTa
             baseline={baseline}
             compiled={compiled}
             onCompiled={setCompiled}
+            gid={gid}
           />
         </Card>
         <Card className="ap-section" title={t('adminProblem.form.sections.languages')}>

@@ -154,6 +154,7 @@ export const groupEnUS: GroupMessages = {
     cancel: 'Cancel',
   },
   setting: {
+    avatar: 'Group avatar',
     title: 'Group setting',
     dangerZone: 'Danger zone',
     disband: 'Disband group',

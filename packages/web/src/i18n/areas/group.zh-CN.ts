@@ -158,6 +158,7 @@ export const groupZhCN = {
     cancel: '取消',
   },
   setting: {
+    avatar: '团队头像',
     title: '团队设置',
     dangerZone: '危险操作',
     disband: '解散团队',

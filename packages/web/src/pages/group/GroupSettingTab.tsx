@@ -4,7 +4,9 @@ import { App, Button, Card } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { deleteGroup, updateGroup, type GroupDetailVO } from '../../api/group';
+import { TeamOutlined } from '@ant-design/icons';
+import { deleteGroup, updateGroup, uploadGroupAvatar, type GroupDetailVO } from '../../api/group';
+import { AvatarPicker } from '../../components/avatar-cropper/AvatarPicker';
 import { toast } from '../../feedback/toast';
 import { failureText } from './GroupCreateDialog';
 import { GroupInfoFields } from './GroupInfoFields';
@@ -29,9 +31,9 @@ const draftOf = (group: GroupDetailVO): GroupDraft => ({
 });
 
 /**
- * The setting tab (spec part 2 §2.2, the group's root and site root): the group form with the
- * create dialog's fields and checks, and Disband for the owner and site root. **Missing:** the
- * avatar upload, for the server has no upload-group-avatar call yet.
+ * The setting tab (spec part 2 §2.2, the group's root and site root): the avatar (cropped, as a
+ * user's), the group form with the create dialog's fields and checks, and Disband for the owner and
+ * site root.
  */
 export function GroupSettingTab() {
   const { t } = useTranslation();
@@ -89,8 +91,27 @@ export function GroupSettingTab() {
       },
     });
 
+  const uploadAvatar = async (png: Blob) => {
+    try {
+      await uploadGroupAvatar(group.id, png);
+      void queryClient.invalidateQueries({ queryKey: groupListKey });
+      await state.refresh();
+      return true;
+    } catch {
+      return false; // shown by the client
+    }
+  };
+
   return (
     <div className="group-panel">
+      <Card title={t('group.setting.avatar')} data-testid="group-avatar">
+        <AvatarPicker
+          src={group.avatar}
+          alt={t('group.setting.avatar')}
+          icon={<TeamOutlined />}
+          upload={uploadAvatar}
+        />
+      </Card>
       <Card
         title={t('group.form.editTitle')}
         data-testid="group-setting"

@@ -18,7 +18,9 @@ const PAGE_SIZE = 10;
 export const mySubmissionsKey = (problemId: string, scope: ProblemScope = PUBLIC_SCOPE) =>
   scope.kind === 'contest'
     ? (['my-submissions', problemId, scope.cid, scope.containsEnd] as const)
-    : (['my-submissions', problemId] as const);
+    : scope.kind === 'group'
+      ? (['my-submissions', problemId, 'group', scope.gid] as const)
+      : (['my-submissions', problemId] as const);
 
 /**
  * The "My Submission" tab of the problem page (spec part 1 §2): the signed-in user's submissions

@@ -54,7 +54,9 @@ interface OnlineTestDrawerProps {
   /** the language's CodeMirror mode name, for remote problems (reference §8.12) */
   mode?: string | null;
   /** reference §3.4 TestJudgeDTO type: 'contest' on a contest's problem page */
-  testType?: 'public' | 'contest';
+  testType?: 'public' | 'contest' | 'group';
+  /** a group problem's group (testType 'group') */
+  gid?: number;
 }
 
 /**
@@ -71,6 +73,7 @@ export function OnlineTestDrawer({
   language,
   mode,
   testType = 'public',
+  gid,
 }: OnlineTestDrawerProps) {
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -115,6 +118,7 @@ export function OnlineTestDrawer({
         expectedOutput: expected === '' ? undefined : expected,
         isRemoteJudge: problem.isRemote,
         mode: mode ?? undefined,
+        gid,
       });
       // the last result stays until the server has taken the new run (issue 24 item 9)
       poller.current?.stop();

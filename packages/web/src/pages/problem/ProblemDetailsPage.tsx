@@ -141,7 +141,9 @@ export function ProblemDetails({
           contestSubmissionsPath={
             scope.kind === 'contest'
               ? `/contest/${scope.cid}/submissions?problemID=${encodeURIComponent(problemID)}&completeProblemID=true`
-              : undefined
+              : scope.kind === 'group'
+                ? `/group/${scope.gid}/status?problemID=${encodeURIComponent(problemID)}&completeProblemID=true`
+                : undefined
           }
         />
       ) : (
@@ -280,7 +282,8 @@ export function ProblemDetails({
         code={editor.draft?.code ?? ''}
         language={editor.draft?.language ?? ''}
         mode={currentLanguage?.contentType ?? null}
-        testType={scope.kind === 'contest' ? 'contest' : 'public'}
+        testType={scope.kind === 'contest' ? 'contest' : scope.kind === 'group' ? 'group' : 'public'}
+        gid={scope.kind === 'group' ? scope.gid : undefined}
       />
       {focus && footer ? <div className="problem-page__footer">{footer}</div> : null}
       {celebrating > 0 ? (

@@ -26,8 +26,9 @@ interface ProblemStatementProps {
   examples: Example[];
   onShowStatistics: () => void;
   /**
-   * Inside a contest: where its submissions of this problem are listed. The contest page links
-   * there and leaves out statistics, discussion and solutions (they belong to the public problem).
+   * Inside a contest (or a group): where its submissions of this problem are listed. The page links
+   * there and leaves out statistics, discussion and solutions (they belong to the public problem;
+   * a group's discussions are not available, ARCHITECTURE "Access policy").
    */
   contestSubmissionsPath?: string;
   /** the id shown before the title: a contest shows its display id, not the bank's id */

@@ -27,7 +27,9 @@ export type ProblemScope =
       containsEnd: boolean;
     }
   /** a training's problem (spec part 2 §2.1): the public problem, submitted with `tid` */
-  | { kind: 'training'; tid: number };
+  | { kind: 'training'; tid: number }
+  /** a group's problem (spec part 2 §2.2 GroupProblemDetails): read, submitted and tested with `gid` */
+  | { kind: 'group'; gid: number };
 
 export const PUBLIC_SCOPE: ProblemScope = { kind: 'public' };
 
@@ -36,7 +38,9 @@ const enc = encodeURIComponent;
 export function problemDetailQueryKey(scope: ProblemScope, problemID: string) {
   return scope.kind === 'contest'
     ? (['contest-problem-detail', scope.cid, problemID, scope.containsEnd] as const)
-    : (['problem-detail', problemID] as const);
+    : scope.kind === 'group'
+      ? (['group-problem-detail', scope.gid, problemID] as const)
+      : (['problem-detail', problemID] as const);
 }
 
 /**
@@ -44,9 +48,8 @@ export function problemDetailQueryKey(scope: ProblemScope, problemID: string) {
  * display id is the problem's own id (reference §4.5), so its problem is the public one.
  */
 export function loadProblemDetail(scope: ProblemScope, problemID: string): Promise<ProblemDetail> {
-  return scope.kind === 'contest'
-    ? getContestProblemDetails(scope.cid, problemID, scope.containsEnd)
-    : getProblemDetail(problemID);
+  if (scope.kind === 'contest') return getContestProblemDetails(scope.cid, problemID, scope.containsEnd);
+  return getProblemDetail(problemID, scope.kind === 'group' ? scope.gid : undefined);
 }
 
 /**
@@ -58,8 +61,9 @@ export function submitTarget(
   scope: ProblemScope,
   problemID: string,
   problemId: string,
-): { pid: string; cid: number; tid?: number } {
+): { pid: string; cid: number; tid?: number; gid?: number } {
   if (scope.kind === 'contest') return { pid: problemID, cid: scope.cid };
+  if (scope.kind === 'group') return { pid: problemId, cid: 0, gid: scope.gid };
   if (scope.kind === 'training') return { pid: problemID, cid: 0, tid: scope.tid };
   return { pid: problemId, cid: 0 };
 }
@@ -80,6 +84,7 @@ export function verdictRefreshKeys(scope: ProblemScope): (readonly unknown[])[] 
     ];
   }
   if (scope.kind === 'contest') return [['contest-problems', scope.cid]];
+  if (scope.kind === 'group') return [['group-problem-list', scope.gid]];
   return [];
 }
 
@@ -105,7 +110,14 @@ export function mySubmissions(
   limit: number,
 ): Promise<Page<SubmissionRow>> {
   if (scope.kind !== 'contest') {
-    return getSubmissionList({ currentPage, limit, onlyMine: true, problemID, completeProblemID: true });
+    return getSubmissionList({
+      currentPage,
+      limit,
+      onlyMine: true,
+      problemID,
+      completeProblemID: true,
+      gid: scope.kind === 'group' ? scope.gid : undefined,
+    });
   }
   return getContestSubmissions({
     contestID: scope.cid,
@@ -127,18 +139,22 @@ export const problemPaths = {
         ? `/contest/${scope.cid}/problem/${enc(problemID)}`
         : scope.kind === 'training'
           ? `/training/${scope.tid}/problem/${enc(problemID)}`
-          : `/problem/${enc(problemID)}`;
+          : scope.kind === 'group'
+            ? `/group/${scope.gid}/problem/${enc(problemID)}`
+            : `/problem/${enc(problemID)}`;
     return focus ? `${base}/full-screen` : base;
   },
   /** where "back to the list" goes */
   list(scope: ProblemScope): string {
     if (scope.kind === 'contest') return `/contest/${scope.cid}/problems`;
     if (scope.kind === 'training') return `/training/${scope.tid}/problems`;
+    if (scope.kind === 'group') return `/group/${scope.gid}/problem`;
     return '/problem';
   },
   submission(scope: ProblemScope, problemID: string, submitId: number): string {
-    return scope.kind === 'contest'
-      ? `/contest/${scope.cid}/problem/${enc(problemID)}/submission-detail/${submitId}`
-      : `/submission-detail/${submitId}`;
+    if (scope.kind === 'contest')
+      return `/contest/${scope.cid}/problem/${enc(problemID)}/submission-detail/${submitId}`;
+    if (scope.kind === 'group') return `/group/${scope.gid}/submission-detail/${submitId}`;
+    return `/submission-detail/${submitId}`;
   },
 };

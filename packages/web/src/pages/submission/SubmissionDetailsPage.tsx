@@ -48,7 +48,14 @@ const casesKey = (submitId: number) => ['submission-cases', submitId] as const;
  * ContestSubmissionDetails) the links lead back into the contest; the server applies the contest's
  * visibility rules (reference §7.10).
  */
-export function SubmissionDetailsPage({ contestId }: { contestId?: number } = {}) {
+export function SubmissionDetailsPage({
+  contestId,
+  groupId,
+}: {
+  contestId?: number;
+  /** a group's submission (spec part 2 §2.2 GroupSubmissionDetails): links lead back into the group */
+  groupId?: number;
+} = {}) {
   const { t } = useTranslation();
   const label = useStatusLabel();
   const queryClient = useQueryClient();
@@ -102,7 +109,15 @@ export function SubmissionDetailsPage({ contestId }: { contestId?: number } = {}
         title={t('problem.detail.submissionLoadFailed')}
         subTitle={detail.error instanceof ApiError ? detail.error.message : undefined}
         extra={
-          <Link to={contestId ? `/contest/${contestId}/submissions` : '/status'}>
+          <Link
+            to={
+              contestId
+                ? `/contest/${contestId}/submissions`
+                : groupId
+                  ? `/group/${groupId}/status`
+                  : '/status'
+            }
+          >
             <Button type="primary">{t('problem.submission.backToList')}</Button>
           </Link>
         }
@@ -198,7 +213,9 @@ export function SubmissionDetailsPage({ contestId }: { contestId?: number } = {}
                   to={
                     contestId
                       ? `/contest/${contestId}/problem/${encodeURIComponent(routeProblemId || submission.displayPid)}`
-                      : `/problem/${encodeURIComponent(submission.displayPid)}`
+                      : groupId
+                        ? `/group/${groupId}/problem/${encodeURIComponent(submission.displayPid)}`
+                        : `/problem/${encodeURIComponent(submission.displayPid)}`
                   }
                 >
                   {contestId && routeProblemId ? routeProblemId : submission.displayPid}

@@ -88,7 +88,14 @@ export interface SubmissionListContest {
  * reads the contest's submissions (reference §3.6 contest-submissions, seal and visibility rules of
  * §7.18 applied by the server) and links to the contest's problems and details.
  */
-export function SubmissionListPage({ contest }: { contest?: SubmissionListContest } = {}) {
+export function SubmissionListPage({
+  contest,
+  groupId,
+}: {
+  contest?: SubmissionListContest;
+  /** a group's status tab (spec part 2 §2.2 GroupSubmissionList): its submissions, `gid` */
+  groupId?: number;
+} = {}) {
   const { t } = useTranslation();
   const label = useStatusLabel();
   const session = useSession();
@@ -113,6 +120,7 @@ export function SubmissionListPage({ contest }: { contest?: SubmissionListContes
     username: onlyMine ? undefined : query.username || undefined,
     problemID: query.problemID || undefined,
     completeProblemID: query.completeProblemID || undefined,
+    gid: groupId,
   };
   const list = useQuery({
     queryKey: ['submission-list', request, session.token !== '', contest ?? null],
@@ -135,11 +143,15 @@ export function SubmissionListPage({ contest }: { contest?: SubmissionListContes
   const detailPath = (row: SubmissionRow) =>
     contest
       ? `/contest/${contest.cid}/problem/${encodeURIComponent(row.displayPid)}/submission-detail/${row.submitId}`
-      : `/submission-detail/${row.submitId}`;
+      : groupId
+        ? `/group/${groupId}/submission-detail/${row.submitId}`
+        : `/submission-detail/${row.submitId}`;
   const problemPath = (row: SubmissionRow) =>
     contest
       ? `/contest/${contest.cid}/problem/${encodeURIComponent(row.displayPid)}`
-      : `/problem/${encodeURIComponent(row.displayPid)}`;
+      : groupId
+        ? `/group/${groupId}/problem/${encodeURIComponent(row.displayPid)}`
+        : `/problem/${encodeURIComponent(row.displayPid)}`;
 
   const update = (change: Partial<ListQuery>, keepPage = false) => {
     const next = { ...query, onlyMine, ...change };

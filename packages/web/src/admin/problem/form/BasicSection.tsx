@@ -14,7 +14,14 @@ export function BasicSection({
   knownTags,
   tagsLoading,
   mayPublish,
-}: SectionProps & { knownTags: TagRow[]; tagsLoading: boolean; mayPublish: boolean }) {
+  idPrefix,
+}: SectionProps & {
+  knownTags: TagRow[];
+  tagsLoading: boolean;
+  mayPublish: boolean;
+  /** a group problem's id starts with its group's short name, which the server prepends */
+  idPrefix?: string;
+}) {
   const { t } = useTranslation();
   const authOptions: { value: ProblemAuthValue; label: string; disabled?: boolean; title?: string }[] = [
     { value: 1, label: t('adminProblem.auth.public'), disabled: !mayPublish && form.auth !== 1 },
@@ -63,6 +70,7 @@ export function BasicSection({
               onChange={(event) => update({ problemId: event.target.value })}
               placeholder={t('adminProblem.form.problemIdPlaceholder')}
               maxLength={PROBLEM_LIMITS.problemIdMax}
+              addonBefore={idPrefix ? idPrefix.toUpperCase() : undefined}
             />
           </Form.Item>
         </Col>

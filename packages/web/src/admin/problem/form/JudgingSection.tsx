@@ -32,10 +32,13 @@ export function JudgingSection({
   baseline,
   compiled,
   onCompiled,
+  gid,
 }: SectionProps & {
   baseline: CheckerBaseline | null;
   compiled: CompileResult | null;
   onCompiled: (result: CompileResult) => void;
+  /** a group problem's group: compiled through the group's call (reference §3.10) */
+  gid?: number;
 }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -59,11 +62,15 @@ export function JudgingSection({
     const attempt = { code: form.spjCode, language: form.spjLanguage };
     setCompiling(true);
     try {
-      const answer = await compileChecker(form.judgeMode, {
-        pid: form.id,
-        ...attempt,
-        extraFiles: Object.fromEntries(form.judgeExtraFiles.map((f) => [f.name.trim(), f.content])),
-      });
+      const answer = await compileChecker(
+        form.judgeMode,
+        {
+          pid: form.id,
+          ...attempt,
+          extraFiles: Object.fromEntries(form.judgeExtraFiles.map((f) => [f.name.trim(), f.content])),
+        },
+        gid,
+      );
       onCompiled({ ...attempt, outcome: 'ok', message: answer.msg });
       toast.success(t('adminProblem.form.compiled'));
     } catch (error) {

@@ -52,7 +52,15 @@ const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
  * with editable scores and groups, or typed cases; the case mode of the problem type, the io score,
  * and the comparison options.
  */
-export function TestCasesSection({ form, update, errors }: SectionProps) {
+export function TestCasesSection({
+  form,
+  update,
+  errors,
+  gid,
+}: SectionProps & {
+  /** a group problem's group: its admins upload with `gid` (reference §3.11, §7.12) */
+  gid?: number;
+}) {
   const { t } = useTranslation();
   const [upload, setUpload] = useState<UploadState>(IDLE);
   const [downloading, setDownloading] = useState(false);
@@ -88,6 +96,7 @@ export function TestCasesSection({ form, update, errors }: SectionProps) {
         (percent) =>
           setUpload((u) => ({ ...u, percent, phase: percent >= 100 ? 'processing' : 'uploading' })),
         controller.signal,
+        gid,
       );
       update((f) => ({
         ...f,
