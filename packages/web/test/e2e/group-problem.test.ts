@@ -207,7 +207,8 @@ describe('group problems in the browser', () => {
 
   it('refuses an outsider the group list and the problem', async () => {
     const page = await signedIn(people.outsider, `/group/${gid}/problem?l=en-US`);
-    await page.getByText("Only the group's members can see its problems").waitFor();
+    // the group shell keeps its members' tabs from outsiders (the page's own refusal stays behind it)
+    await page.getByText('Join this group to see this page.').waitFor();
     await saveScreenshot(page, 'group-problem-outsider-1280');
     expect(await page.getByRole('link', { name: 'Class sum' }).count()).toBe(0);
     const refused = await fetch(
