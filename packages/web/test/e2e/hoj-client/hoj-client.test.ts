@@ -18,7 +18,9 @@ import {
 import { ROOT_PASSWORD } from '../../../../server/test/helpers/app.ts';
 import { startTestServer } from '../../../../server/test/helpers/server.ts';
 import { createUser } from '../../../../server/test/helpers/users.ts';
-import { QUOTAS_OFF } from '../community-api.ts';
+import type { World } from '../../../../server/test/problem/fixtures.ts';
+import { problemDto } from '../../../../server/test/problem/fixtures.ts';
+import { call, loginRoot, newUser, QUOTAS_OFF } from '../community-api.ts';
 import { startJudgeWorker, type TestJudgeWorker } from '../judge-worker.ts';
 import { setSwitches } from '../problem-support.ts';
 import { launchChromium, saveScreenshot, type TestServer } from '../support.ts';
@@ -392,6 +394,100 @@ describe.skipIf(missing !== undefined)("issue 24: HOJ's own web client against V
     await page.getByText(REPLY).waitFor();
     await saveScreenshot(page, 'hoj-client-discussion', { fullPage: true });
   });
+
+  it(
+    "issue 27: a member opens a group and each of its tabs after a reload, with the group's problems, trainings, contests, rank, members and posts",
+    { timeout },
+    async () => {
+      // a Public group made by root, joined by a new user, with one problem, training and contest
+      const root = await loginRoot(server);
+      const gid = await call<number>(server, root, 'POST', '/api/group', {
+        name: 'Reload Club',
+        shortName: 'rclub',
+        brief: 'Weekly practice',
+        description: 'We solve **one** problem a week.',
+        auth: 1,
+      });
+      const clubber = await newUser(server, 'hojclubber');
+      await call(server, clubber, 'POST', `/api/group/member?gid=${gid}`);
+      const languages = { t: { db: server.db } } as unknown as World; // problemDto reads language ids only
+      await call(
+        server,
+        root,
+        'POST',
+        '/api/group/problem',
+        await problemDto(languages, { gid, problemId: 'A1', title: 'Club sum' }),
+      );
+      await call(server, root, 'POST', '/api/group/training', {
+        training: { title: 'Club path', description: 'Step by step', auth: 'Public', gid },
+        trainingCategory: { name: 'Club' },
+      });
+      const start = Date.now() - 3600_000;
+      await call(server, root, 'POST', '/api/group/contest', {
+        gid,
+        title: 'Club cup',
+        description: 'Our weekly contest.',
+        type: 0,
+        auth: 0,
+        startTime: new Date(start).toISOString(),
+        endTime: new Date(start + 5 * 3600_000).toISOString(),
+        duration: 5 * 3600,
+        sealRank: false,
+        autoRealRank: true,
+        visible: true,
+        openPrint: false,
+        openAccountLimit: false,
+        rankShowName: 'username',
+        starAccount: [],
+        openRank: false,
+        oiRankScoreType: 'Recent',
+        awardType: 0,
+        awardConfigList: [],
+        allowEndSubmit: false,
+      });
+
+      const [topic] = await call<{ id: number }[]>(server, null, 'GET', '/api/discussion-category');
+      await call(server, clubber, 'POST', '/api/group/discussion', {
+        title: 'Club chat',
+        description: 'Say hello',
+        content: 'Hello, club!',
+        categoryId: topic!.id,
+        gid,
+      });
+
+      const page = await openClient();
+      await signIn(page, { username: 'hojclubber', password: 'hojclubber-pass1' });
+      await page.goto(`${client.url}/group`);
+      await page.getByText('Reload Club').first().click();
+      await page.waitForURL(`**/group/${gid}`);
+      await sentCall('/api/get-group-detail');
+      await page.getByText('We solve').first().waitFor();
+      // the home tab measures its layout once its calls are answered: leave it after that
+      await page.waitForLoadState('networkidle');
+      await saveScreenshot(page, 'hoj-client-group-home');
+
+      // each tab after a reload: the route's gid is a string, and the group's own items show
+      const tabs = [
+        ['problem', '/api/group/get-problem-list', 'Club sum'],
+        ['training', '/api/group/get-training-list', 'Club path'],
+        ['contest', '/api/group/get-contest-list', 'Club cup'],
+        ['rank', '/api/get-group-rank-list', 'hojclubber'],
+        ['member', '/api/group/get-member-list', 'hojclubber'],
+        ['discussion', '/api/group/get-discussion-list', 'Club chat'],
+      ] as const;
+      for (const [tab, route, shown] of tabs) {
+        await page.goto(`${client.url}/group/${gid}/${tab}`);
+        await page.reload();
+        await expect
+          .poll(() => callsTo(route).filter((e) => e.url.includes(`gid=${gid}`)).length, { message: route })
+          .toBeGreaterThan(0);
+        const answered = callsTo(route).filter((e) => e.url.includes(`gid=${gid}`));
+        expect(envelopeOf(answered.at(-1)!)?.status, route).toBe(200);
+        await page.getByText(shown).filter({ visible: true }).first().waitFor();
+        await saveScreenshot(page, `hoj-client-group-${tab}`);
+      }
+    },
+  );
 
   it('the client server: files, index.html for client routes, /api forwarded unchanged both ways', async () => {
     // a stand-in for Verdict that shows what reached it and answers with HOJ's token headers
