@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { assertSupportedNode } from './scripts/check-node.mjs';
+import { FileTimesReporter } from './scripts/file-times-reporter.ts';
 
 // Issue 32: the tests run on a supported Node (npm scripts and npx find the one `npm install` brings).
 assertSupportedNode();
@@ -49,6 +50,8 @@ export default defineConfig({
     // Real databases, compilers and browsers are slow to start; give each test room.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // the usual report, then where the time went (issue 26: CI time)
+    reporters: ['default', new FileTimesReporter()],
     pool: 'forks',
     // expect.poll waits for an event; its bound only ends a hung test (1 s by default is too short for
     // a busy machine; issue 9 item 7). vi.waitFor takes test/helpers/eventually.ts's EVENTUALLY.
