@@ -11,7 +11,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { JudgeStatus } from '@verdict/shared';
 import { Button, Result, Skeleton, Tabs, Tooltip } from 'antd';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/http';
@@ -31,7 +31,6 @@ import {
 } from './problem-scope';
 import { languagesByName, parseExamples, parseExtraFiles } from './problem-utils';
 import { ProblemStatement } from './ProblemStatement';
-import { StatisticsTab } from './StatisticsTab';
 import { useEditorState } from './use-editor-state';
 import { STACKED_QUERY, useMediaQuery } from './use-media-query';
 import { useSplitter } from './use-splitter';
@@ -39,6 +38,9 @@ import { useSubmitFlow } from './use-submit-flow';
 import './problem-common.css';
 import './problem-detail.css';
 import { usePageSubject } from '../../routing/page-subject';
+
+/** The statistics tab draws with ECharts (0.6 MB): loaded when the tab is first opened. */
+const StatisticsTab = lazy(() => import('./StatisticsTab').then((m) => ({ default: m.StatisticsTab })));
 
 export const problemDetailKey = (problemId: string) => problemDetailQueryKey(PUBLIC_SCOPE, problemId);
 
@@ -184,7 +186,9 @@ export function ProblemDetails({
             ),
             children:
               tab === 'statistics' && detail ? (
-                <StatisticsTab counts={detail.problemCount} isOi={isOi} />
+                <Suspense fallback={<Skeleton active />}>
+                  <StatisticsTab counts={detail.problemCount} isOi={isOi} />
+                </Suspense>
               ) : null,
           },
         ]
