@@ -1,71 +1,48 @@
-import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
-import {
-  CalendarComponent,
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  VisualMapComponent,
-} from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 
-// The parts the home, rank and user-home charts draw: bars, lines and the calendar heatmap. A chart
-// with another series registers it beside itself (the problem page's PieChart).
-echarts.use([
-  BarChart,
-  LineChart,
-  HeatmapChart,
-  CalendarComponent,
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  VisualMapComponent,
-  CanvasRenderer,
-]);
+export type EChartOption = EChartsCoreOption;
 
-export type EChartOption = echarts.EChartsCoreOption;
+/** ECharts is 0.6 MB of JavaScript: fetched with the first chart that nears the screen. */
+const EChartCanvas = lazy(() => import('./EChartCanvas'));
 
-/** One ECharts chart that follows its box's width; `option` replaces the drawing when it changes. */
-export function EChart({
-  option,
-  height,
-  label,
-  className,
-}: {
-  option: EChartOption;
-  height: number;
-  /** what the chart shows, for screen readers */
-  label: string;
-  className?: string;
-}) {
-  const element = useRef<HTMLDivElement | null>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+/** How far below the screen a chart starts to load, so that scrolling finds it drawn. */
+const NEAR_SCREEN = '300px';
 
+/**
+ * One ECharts chart (EChartCanvas.tsx) that follows its box's width. Until its box comes within
+ * NEAR_SCREEN of the screen it is an empty box of its height with its label: the home, rank and
+ * user pages draw their charts below the fold, and a visitor who never scrolls there never pays
+ * for them.
+ */
+export function EChart(props: { option: EChartOption; height: number; label: string; className?: string }) {
+  const box = useRef<HTMLDivElement | null>(null);
+  const [near, setNear] = useState(false);
   useEffect(() => {
-    if (!element.current) return;
-    const instance = echarts.init(element.current);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
-
-  return (
+    if (near || !box.current) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_SCREEN },
+    );
+    observer.observe(box.current);
+    return () => observer.disconnect();
+  }, [near]);
+  const placeholder = (
     <div
-      ref={element}
-      className={className ? `echart ${className}` : 'echart'}
-      style={{ width: '100%', height }}
+      ref={box}
+      className={props.className ? `echart ${props.className}` : 'echart'}
+      style={{ width: '100%', height: props.height }}
       role="img"
-      aria-label={label}
+      aria-label={props.label}
     />
+  );
+  return near ? (
+    <Suspense fallback={placeholder}>
+      <EChartCanvas {...props} />
+    </Suspense>
+  ) : (
+    placeholder
   );
 }
