@@ -36,6 +36,12 @@ const discussionList = lazyPage(
   (m) => m.DiscussionListPage,
 );
 
+/** A group's discussions (spec part 2 §2.2): the discussion list told the group, with its admin mode. */
+const groupDiscussionList = lazyPage(
+  () => import('./pages/group-activity/GroupDiscussionListPage'),
+  (m) => m.GroupDiscussionListPage,
+);
+
 /** The user site's route table (spec part 2 §2.8). */
 const siteRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/home" replace /> },
@@ -116,6 +122,12 @@ const siteRoutes: RouteObject[] = [
     {
       ...AUTH,
       ...focusMode('training'),
+    },
+    {
+      lazy: lazyPage(
+        () => import('./pages/training/TrainingProblemPage'),
+        (m) => m.TrainingFullProblemPage,
+      ),
     },
   ),
 
@@ -414,25 +426,101 @@ const siteRoutes: RouteObject[] = [
       route('announcement', 'groupAnnouncementList'),
       route('problem', 'groupProblemList'),
       route('problem/:problemID', 'groupProblemDetails', PROBLEM_PAGE),
-      route('training', 'groupTrainingList'),
+      route(
+        'training',
+        'groupTrainingList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/group-activity/GroupTrainingListPage'),
+            (m) => m.GroupTrainingListPage,
+          ),
+        },
+      ),
       route(
         'training/:trainingID',
         'groupTrainingDetails',
         {},
         {
+          lazy: lazyPage(
+            () => import('./pages/training/TrainingShell'),
+            (m) => m.TrainingShell,
+          ),
           children: [
-            route('problems', 'groupTrainingProblemList'),
-            route('problem/:problemID', 'groupTrainingProblemDetails', PROBLEM_PAGE),
-            route('rank', 'groupTrainingRank'),
+            {
+              index: true,
+              lazy: lazyPage(
+                () => import('./pages/training/TrainingIntroduction'),
+                (m) => m.TrainingIntroduction,
+              ),
+            },
+            route(
+              'problems',
+              'groupTrainingProblemList',
+              {},
+              {
+                lazy: lazyPage(
+                  () => import('./pages/training/TrainingProblemListPage'),
+                  (m) => m.TrainingProblemListPage,
+                ),
+              },
+            ),
+            route('problem/:problemID', 'groupTrainingProblemDetails', PROBLEM_PAGE, {
+              lazy: lazyPage(
+                () => import('./pages/training/TrainingProblemPage'),
+                (m) => m.TrainingProblemPage,
+              ),
+            }),
+            route(
+              'rank',
+              'groupTrainingRank',
+              {},
+              {
+                lazy: lazyPage(
+                  () => import('./pages/training/TrainingRankPage'),
+                  (m) => m.TrainingRankPage,
+                ),
+              },
+            ),
           ],
         },
       ),
-      route('contest', 'groupContestList'),
+      route(
+        'contest',
+        'groupContestList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/group-activity/GroupContestListPage'),
+            (m) => m.GroupContestListPage,
+          ),
+        },
+      ),
       route('status', 'groupSubmissionList'),
       route('submission-detail/:submitID', 'groupSubmissionDetails'),
-      route('discussion', 'groupDiscussionList', { access: 'groupDiscussion' }),
-      route('discussion/:problemID', 'groupProblemDiscussion', { access: 'groupDiscussion' }),
-      route('discussion-detail/:discussionID', 'groupDiscussionDetails', { access: 'groupDiscussion' }),
+      route(
+        'discussion',
+        'groupDiscussionList',
+        { access: 'groupDiscussion' },
+        { lazy: groupDiscussionList },
+      ),
+      route(
+        'discussion/:problemID',
+        'groupProblemDiscussion',
+        { access: 'groupDiscussion' },
+        { lazy: groupDiscussionList },
+      ),
+      route(
+        'discussion-detail/:discussionID',
+        'groupDiscussionDetails',
+        { access: 'groupDiscussion' },
+        {
+          lazy: lazyPage(
+            () => import('./pages/discussion/DiscussionDetailPage'),
+            (m) => m.DiscussionDetailPage,
+          ),
+        },
+      ),
       route('member', 'groupMemberList'),
       route('setting', 'groupSetting'),
       route('rank', 'groupRank'),

@@ -1,3 +1,4 @@
+import { groupActivityEnUS } from './areas/group-activity.en-US';
 import { contestScrollBoardEnUS } from './areas/contest-scroll-board.en-US';
 import { adminConfEnUS } from './areas/admin-conf.en-US';
 import { contestStaffEnUS } from './areas/contest-staff.en-US';
@@ -342,6 +343,7 @@ export const enUS: Messages = {
   userHome: userHomeEnUS,
   message: messageEnUS,
   adminDiscussion: adminDiscussionEnUS,
+  groupActivity: groupActivityEnUS,
   discussion: discussionEnUS,
   title: {
     home: 'Home',

@@ -1,3 +1,4 @@
+import { groupActivityZhCN } from './areas/group-activity.zh-CN';
 import { contestScrollBoardZhCN } from './areas/contest-scroll-board.zh-CN';
 import { adminConfZhCN } from './areas/admin-conf.zh-CN';
 import { contestStaffZhCN } from './areas/contest-staff.zh-CN';
@@ -339,6 +340,7 @@ export const zhCN = {
   userHome: userHomeZhCN,
   message: messageZhCN,
   adminDiscussion: adminDiscussionZhCN,
+  groupActivity: groupActivityZhCN,
   discussion: discussionZhCN,
   title: {
     home: '首页',
