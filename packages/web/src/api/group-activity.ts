@@ -4,7 +4,7 @@ import type {
   ContestSaveResult,
   DiscussionBody,
 } from '@verdict/shared';
-import type { AdminTraining, TrainingProblemList } from './admin-training';
+import type { AdminTraining, TrainingProblemLink, TrainingProblemList } from './admin-training';
 import type {
   AdminContestAnswer,
   AdminContestRow,
@@ -53,6 +53,10 @@ export const getGroupTrainingProblemList = (params: {
   keyword?: string;
   queryExisted: boolean;
 }) => get<TrainingProblemList>(`${BASE}/get-training-problem-list`, params);
+/** Saves a link's display id and rank (its order in the training). */
+export const updateGroupTrainingProblem = (
+  body: Pick<TrainingProblemLink, 'id' | 'tid' | 'pid' | 'displayId' | 'rank'>,
+) => put<null>(`${BASE}/training-problem`, body);
 export const removeGroupTrainingProblem = (pid: number, tid: number) =>
   del<null>(`${BASE}/training-problem`, { pid, tid });
 export const addGroupTrainingProblemFromPublic = (body: { pid: number; tid: number; displayId: string }) =>

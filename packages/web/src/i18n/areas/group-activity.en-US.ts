@@ -47,6 +47,7 @@ export const groupActivityEnUS: GroupActivityMessages = {
     displayIdRequired: 'Display ID is required',
     title: 'Title',
     rank: 'Order',
+    saveRank: 'Save order',
     add: 'Add',
     added: 'Added',
     remove: 'Remove',

@@ -48,6 +48,7 @@ export const groupActivityZhCN = {
     displayIdRequired: '请输入比赛中的展示 ID',
     title: '标题',
     rank: '顺序',
+    saveRank: '保存顺序',
     add: '添加',
     added: '添加成功',
     remove: '移除',

@@ -1,5 +1,5 @@
-import { DatabaseOutlined, TeamOutlined } from '@ant-design/icons';
-import { Button, Card, Space, type TableColumnsType } from 'antd';
+import { DatabaseOutlined, SaveOutlined, TeamOutlined } from '@ant-design/icons';
+import { Button, Card, InputNumber, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrainingProblemLink } from '../../api/admin-training';
@@ -8,6 +8,7 @@ import {
   addGroupTrainingProblemFromPublic,
   getGroupTrainingProblemList,
   removeGroupTrainingProblem,
+  updateGroupTrainingProblem,
 } from '../../api/group-activity';
 import { LinkedProblemsTable } from '../../admin/common/linked-problems/LinkedProblemsTable';
 import { RemoveProblemButton } from '../../admin/common/linked-problems/RemoveProblemButton';
@@ -43,6 +44,21 @@ export function GroupTrainingProblems({ tid }: { tid: number }) {
     linksOf: (answer) => answer.trainingProblemMap,
   });
   const { busy, act } = useRowAction(refresh);
+  const [ranks, setRanks] = useState<Record<number, number | null>>({});
+
+  const saveRank = (row: Row) => {
+    const rank = ranks[row.problem.id];
+    if (!row.link || rank === null || rank === undefined) return;
+    const link = row.link;
+    void act(
+      `rank-${row.problem.id}`,
+      async () => {
+        await updateGroupTrainingProblem({ ...link, rank });
+        setRanks(({ [row.problem.id]: _done, ...rest }) => rest);
+      },
+      t('groupActivity.common.updated'),
+    );
+  };
 
   const columns: TableColumnsType<Row> = [
     {
@@ -60,9 +76,36 @@ export function GroupTrainingProblems({ tid }: { tid: number }) {
     {
       title: t('groupActivity.problems.rank'),
       key: 'rank',
-      width: 80,
-      responsive: ['md'],
-      render: (_, row) => row.link?.rank ?? '',
+      width: 170,
+      render: (_, row) => {
+        const edited = ranks[row.problem.id];
+        const value = edited !== undefined ? edited : (row.link?.rank ?? null);
+        const changed = edited !== undefined && edited !== row.link?.rank;
+        return (
+          <Space.Compact>
+            <InputNumber
+              size="small"
+              min={0}
+              max={2147483647}
+              precision={0}
+              value={value}
+              aria-label={`${t('groupActivity.problems.rank')} ${row.problem.problemId}`}
+              onChange={(rank) => setRanks((current) => ({ ...current, [row.problem.id]: rank }))}
+              onPressEnter={() => saveRank(row)}
+              style={{ width: 100 }}
+            />
+            <Button
+              size="small"
+              type={changed ? 'primary' : 'default'}
+              icon={<SaveOutlined />}
+              disabled={!changed || value === null}
+              loading={busy === `rank-${row.problem.id}`}
+              aria-label={`${t('groupActivity.problems.saveRank')} ${row.problem.problemId}`}
+              onClick={() => saveRank(row)}
+            />
+          </Space.Compact>
+        );
+      },
     },
     {
       title: t('groupActivity.common.actions'),

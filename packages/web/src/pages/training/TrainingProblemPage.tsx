@@ -36,7 +36,11 @@ function TrainingProblemNavigator({ tid, problemID }: { tid: number; problemID: 
 function TrainingProblem({ training, focus }: { training: TrainingState; focus: boolean }) {
   const { t } = useTranslation();
   const problemID = useParams().problemID ?? '';
-  const scope = useMemo<ProblemScope>(() => ({ kind: 'training', tid: training.tid }), [training.tid]);
+  const groupID = useParams().groupID;
+  const scope = useMemo<ProblemScope>(
+    () => ({ kind: 'training', tid: training.tid, base: trainingBasePath(training.tid, groupID) }),
+    [training.tid, groupID],
+  );
   const closed = training.locked;
   return (
     <ProblemDetails
