@@ -166,7 +166,9 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
     await page.getByRole('heading', { name: TRAINING }).waitFor();
     await page.getByRole('tab', { name: /Problem List/ }).click();
     await page.waitForURL(/\/problems$/);
-    await page.getByText('Group loop').waitFor();
+    await page.getByText('Group loop').click();
+    // the problem page stays inside the group's training
+    await page.waitForURL(new RegExp(`/group/${gid}/training/\\d+/problem/[^/]+$`));
   });
 
   it('a group admin creates a contest; a member sees its card and opens the public contest page', async () => {
@@ -222,6 +224,11 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
     expect(site.records.map((r) => r.title)).not.toContain('Stuck on loops');
     await card.getByTestId('discussion-title').click();
     await page.getByTestId('discussion-detail-title').getByText('Stuck on loops').waitFor();
+
+    // the group's admins see it in the admin table
+    const admin = await pageOf('gadmin', `/group/${gid}/discussion?l=en-US`);
+    await admin.getByRole('button', { name: g.discussion.admin }).click();
+    await admin.getByRole('row', { name: /Stuck on loops/ }).waitFor();
 
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(context);

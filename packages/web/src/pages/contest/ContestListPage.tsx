@@ -175,10 +175,13 @@ export function ContestListRow({
   contest,
   onOpen,
   className,
+  countWhenPublic = true,
 }: {
   contest: ContestSummary;
   onOpen: (contest: ContestSummary) => void;
   className?: string;
+  /** a group's list shows the participants of non-public contests only (spec part 2 §2.2) */
+  countWhenPublic?: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -220,13 +223,15 @@ export function ContestListRow({
           <li>
             <ContestAuthTag auth={contest.auth} />
           </li>
-          <li>
-            <Tooltip title={t('contest.list.participants')}>
-              <span aria-label={t('contest.list.participants')}>
-                <TeamOutlined aria-hidden /> {contest.count ?? 0}
-              </span>
-            </Tooltip>
-          </li>
+          {countWhenPublic || contest.auth !== 0 ? (
+            <li>
+              <Tooltip title={t('contest.list.participants')}>
+                <span aria-label={t('contest.list.participants')}>
+                  <TeamOutlined aria-hidden /> {contest.count ?? 0}
+                </span>
+              </Tooltip>
+            </li>
+          ) : null}
           {contest.openRank ? (
             <li>
               <Tooltip title={t('contest.list.outsideBoard')}>

@@ -324,6 +324,7 @@ export function GroupContestListPage() {
             <ContestListRow
               contest={contest}
               onOpen={open}
+              countWhenPublic={false}
               className={`group-contest-card group-contest-card--${statusClass(contest.status)}`}
             />
           )}
