@@ -9,6 +9,7 @@ import type {
   AdminContestAnswer,
   AdminContestRow,
   AdminContestVO,
+  ContestProblemDtoBody,
   ContestProblemList,
 } from './admin-contest';
 import { del, get, post, put } from './answer-calls';
@@ -125,3 +126,7 @@ export const addGroupDiscussion = (body: DiscussionBody & { gid: number }) =>
 export const updateGroupDiscussion = (body: DiscussionBody & { id: number }) =>
   put<null>(`${BASE}/discussion`, body);
 export const deleteGroupDiscussion = (did: number) => del<null>(`${BASE}/discussion`, { did });
+
+/** A new problem of the contest's group, contest-only, in the contest (reference §3.10 POST contest-problem). */
+export const createGroupContestProblem = (body: ContestProblemDtoBody) =>
+  post<{ pid: number; problemId: string }>(`${BASE}/contest-problem`, body);

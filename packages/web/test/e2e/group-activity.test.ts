@@ -186,6 +186,19 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
       .getByRole('row', { name: new RegExp(CONTEST) })
       .waitFor();
     await saveScreenshot(admin, 'group-contest-admin-1280');
+    // the contest's problems: a group problem with its display id, and the form of a new one
+    await admin.getByRole('button', { name: `${g.contest.problems} ${CONTEST}` }).click();
+    await admin.getByTestId('group-contest-problems').waitFor();
+    await admin.getByRole('button', { name: g.problems.addFromGroup }).click();
+    const add = dialog(admin);
+    await add.getByLabel(g.problems.displayId).fill('A');
+    await add.getByLabel(g.problems.problemId).fill(groupProblemId);
+    await add.getByRole('button', { name: g.problems.add }).click();
+    await toast(admin, g.problems.added).waitFor();
+    await admin.getByRole('cell', { name: 'A', exact: true }).waitFor();
+    await saveScreenshot(admin, 'group-contest-problems-1280');
+    await admin.getByRole('button', { name: g.problems.createInGroup }).click();
+    await admin.getByText('In the contest', { exact: true }).waitFor();
 
     const page = await pageOf('member', `/group/${gid}/contest?l=en-US`);
     const card = page.locator('.group-contest-card', { hasText: CONTEST });

@@ -53,7 +53,7 @@ type Row = LinkedProblemRow<ContestProblem>;
  * from the public bank (the site's bank dialog on the group's calls) and add a group problem with
  * its display id in the contest.
  */
-export function GroupContestProblems({ cid }: { cid: number }) {
+export function GroupContestProblems({ cid, onCreate }: { cid: number; onCreate: () => void }) {
   const { t } = useTranslation();
   const [bankOpen, setBankOpen] = useState(false);
   const [groupOpen, setGroupOpen] = useState(false);
@@ -116,6 +116,9 @@ export function GroupContestProblems({ cid }: { cid: number }) {
         title={t('groupActivity.problems.contestTitle', { id: cid })}
         extra={
           <Space wrap>
+            <Button icon={<PlusOutlined />} onClick={onCreate}>
+              {t('groupActivity.problems.createInGroup')}
+            </Button>
             <Button icon={<DatabaseOutlined />} disabled={!contest.data} onClick={() => setBankOpen(true)}>
               {t('groupActivity.problems.addFromPublic')}
             </Button>

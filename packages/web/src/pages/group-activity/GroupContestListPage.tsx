@@ -42,14 +42,22 @@ import { toast } from '../../feedback/toast';
 import { ContestListRow } from '../contest/ContestListPage';
 import { MOBILE_QUERY, useMediaQuery } from '../problem/use-media-query';
 import { GroupContestAnnouncements, GroupContestProblems } from './GroupContestAdmin';
+import { GroupContestProblemCreate } from './GroupContestProblemCreate';
 import { useGroupAuth } from './use-group-auth';
 import '../contest/contest.css';
 import './group-activity.css';
 
 const PAGE_SIZE = 10;
 
-type AdminView = 'list' | 'create' | 'edit' | 'problems' | 'announcements';
-const ADMIN_VIEWS: readonly string[] = ['list', 'create', 'edit', 'problems', 'announcements'];
+type AdminView = 'list' | 'create' | 'edit' | 'problems' | 'create-problem' | 'announcements';
+const ADMIN_VIEWS: readonly string[] = [
+  'list',
+  'create',
+  'edit',
+  'problems',
+  'create-problem',
+  'announcements',
+];
 
 /**
  * A group's contests (/group/:groupID/contest, spec part 2 §2.2 "Group contest list", reference
@@ -134,12 +142,14 @@ export function GroupContestListPage() {
     </Space>
   ) : null;
 
-  if (view === 'create' || view === 'edit' || view === 'problems' || view === 'announcements') {
+  if (view !== null && view !== 'list') {
     return (
       <div className="group-activity">
         <div className="group-activity__bar">{adminButtons}</div>
         {view === 'problems' ? (
-          <GroupContestProblems cid={cid} />
+          <GroupContestProblems cid={cid} onCreate={() => goAdmin('create-problem', cid)} />
+        ) : view === 'create-problem' ? (
+          <GroupContestProblemCreate cid={cid} listPath={`${base}?admin=problems&cid=${cid}`} />
         ) : view === 'announcements' ? (
           <GroupContestAnnouncements cid={cid} />
         ) : (
