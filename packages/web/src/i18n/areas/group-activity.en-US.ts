@@ -44,6 +44,7 @@ export const groupActivityEnUS: GroupActivityMessages = {
     problemIdPlaceholder: "The group problem's display ID",
     problemIdRequired: 'Problem ID is required',
     displayId: 'Display ID in the contest',
+    trainingDisplayId: 'Display ID',
     displayIdRequired: 'Display ID is required',
     title: 'Title',
     rank: 'Order',

@@ -45,6 +45,7 @@ export const groupActivityZhCN = {
     problemIdPlaceholder: '团队题目的展示 ID',
     problemIdRequired: '请输入题目 ID',
     displayId: '比赛中的展示 ID',
+    trainingDisplayId: '展示 ID',
     displayIdRequired: '请输入比赛中的展示 ID',
     title: '标题',
     rank: '顺序',

@@ -62,7 +62,7 @@ export function GroupTrainingProblems({ tid }: { tid: number }) {
 
   const columns: TableColumnsType<Row> = [
     {
-      title: t('groupActivity.problems.displayId'),
+      title: t('groupActivity.problems.trainingDisplayId'),
       key: 'displayId',
       width: 130,
       render: (_, row) => <strong>{row.link?.displayId ?? row.problem.problemId}</strong>,
