@@ -269,5 +269,18 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
     await page.locator('.group-contest-card', { hasText: CONTEST }).waitFor();
     await expectNoSidewaysScroll(page);
     await saveScreenshot(page, 'group-contest-list-768-zh');
+    // the group admins' contest table at the same width
+    const adminContext = await env.browser.newContext({ viewport: { width: 768, height: 900 } });
+    contexts.push(adminContext);
+    const admin = await openSignedIn(
+      adminContext,
+      env.server.url,
+      who.gadmin,
+      `/group/${gid}/contest?admin=list&l=zh-CN`,
+    );
+    await admin.getByText(gz.contest.adminTitle, { exact: true }).waitFor();
+    await admin.getByRole('row', { name: new RegExp(CONTEST) }).waitFor();
+    await expectNoSidewaysScroll(admin);
+    await saveScreenshot(admin, 'group-contest-admin-768-zh');
   });
 });
