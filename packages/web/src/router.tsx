@@ -39,10 +39,10 @@ const discussionList = lazyPage(
 /** A page of the group screens (spec part 2 §2.2): one chunk holds them all. */
 const groupPage = (pick: (m: typeof import('./pages/group')) => ComponentType) =>
   lazyPage(() => import('./pages/group'), pick);
-/** The group tabs another piece of work gives their pages (problems, trainings, contests, status, discussions). */
-const groupTabPlaceholder = lazyPage(
-  () => import('./pages/group/GroupTabPlaceholder'),
-  (m) => m.GroupTabPlaceholder,
+/** A group's discussions (spec part 2 §2.2): the discussion list told the group, with its admin mode. */
+const groupDiscussionList = lazyPage(
+  () => import('./pages/group-activity/GroupDiscussionListPage'),
+  (m) => m.GroupDiscussionListPage,
 );
 
 /** The user site's route table (spec part 2 §2.8). */
@@ -424,8 +424,7 @@ const siteRoutes: RouteObject[] = [
     },
   ),
 
-  // The group screens (spec part 2 §2.2). The tabs not built yet show GroupTabPlaceholder: giving
-  // one its page is a change of its `lazy` line.
+  // The group screens (spec part 2 §2.2): the shell and its tabs, the site's pages told the group.
   route('group', 'groupList', {}, { lazy: groupPage((m) => m.GroupListPage) }),
   route('group/:groupID', 'groupDetails', AUTH, {
     lazy: groupPage((m) => m.GroupShell),
@@ -449,22 +448,76 @@ const siteRoutes: RouteObject[] = [
           (m) => m.GroupProblemDetailsPage,
         ),
       }),
-      route('training', 'groupTrainingList', {}, { lazy: groupTabPlaceholder }),
+      route(
+        'training',
+        'groupTrainingList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/group-activity/GroupTrainingListPage'),
+            (m) => m.GroupTrainingListPage,
+          ),
+        },
+      ),
       route(
         'training/:trainingID',
         'groupTrainingDetails',
         {},
         {
+          lazy: lazyPage(
+            () => import('./pages/training/TrainingShell'),
+            (m) => m.TrainingShell,
+          ),
           children: [
-            route('problems', 'groupTrainingProblemList', {}, { lazy: groupTabPlaceholder }),
+            {
+              index: true,
+              lazy: lazyPage(
+                () => import('./pages/training/TrainingIntroduction'),
+                (m) => m.TrainingIntroduction,
+              ),
+            },
+            route(
+              'problems',
+              'groupTrainingProblemList',
+              {},
+              {
+                lazy: lazyPage(
+                  () => import('./pages/training/TrainingProblemListPage'),
+                  (m) => m.TrainingProblemListPage,
+                ),
+              },
+            ),
             route('problem/:problemID', 'groupTrainingProblemDetails', PROBLEM_PAGE, {
-              lazy: groupTabPlaceholder,
+              lazy: lazyPage(
+                () => import('./pages/training/TrainingProblemPage'),
+                (m) => m.TrainingProblemPage,
+              ),
             }),
-            route('rank', 'groupTrainingRank', {}, { lazy: groupTabPlaceholder }),
+            route(
+              'rank',
+              'groupTrainingRank',
+              {},
+              {
+                lazy: lazyPage(
+                  () => import('./pages/training/TrainingRankPage'),
+                  (m) => m.TrainingRankPage,
+                ),
+              },
+            ),
           ],
         },
       ),
-      route('contest', 'groupContestList', {}, { lazy: groupTabPlaceholder }),
+      route(
+        'contest',
+        'groupContestList',
+        {},
+        {
+          lazy: lazyPage(
+            () => import('./pages/group-activity/GroupContestListPage'),
+            (m) => m.GroupContestListPage,
+          ),
+        },
+      ),
       route(
         'status',
         'groupSubmissionList',
@@ -491,19 +544,24 @@ const siteRoutes: RouteObject[] = [
         'discussion',
         'groupDiscussionList',
         { access: 'groupDiscussion' },
-        { lazy: groupTabPlaceholder },
+        { lazy: groupDiscussionList },
       ),
       route(
         'discussion/:problemID',
         'groupProblemDiscussion',
         { access: 'groupDiscussion' },
-        { lazy: groupTabPlaceholder },
+        { lazy: groupDiscussionList },
       ),
       route(
         'discussion-detail/:discussionID',
         'groupDiscussionDetails',
         { access: 'groupDiscussion' },
-        { lazy: groupTabPlaceholder },
+        {
+          lazy: lazyPage(
+            () => import('./pages/discussion/DiscussionDetailPage'),
+            (m) => m.DiscussionDetailPage,
+          ),
+        },
       ),
       route('member', 'groupMemberList', {}, { lazy: groupPage((m) => m.GroupMembersTab) }),
       route('setting', 'groupSetting', {}, { lazy: groupPage((m) => m.GroupSettingTab) }),

@@ -1,3 +1,4 @@
+import { groupActivityEnUS } from './areas/group-activity.en-US';
 import { contestScrollBoardEnUS } from './areas/contest-scroll-board.en-US';
 import { groupEnUS } from './areas/group.en-US';
 import { adminConfEnUS } from './areas/admin-conf.en-US';
@@ -344,6 +345,7 @@ export const enUS: Messages = {
   userHome: userHomeEnUS,
   message: messageEnUS,
   adminDiscussion: adminDiscussionEnUS,
+  groupActivity: groupActivityEnUS,
   discussion: discussionEnUS,
   group: groupEnUS,
   groupProblem: groupProblemEnUS,

@@ -1,3 +1,4 @@
+import { groupActivityZhCN } from './areas/group-activity.zh-CN';
 import { contestScrollBoardZhCN } from './areas/contest-scroll-board.zh-CN';
 import { groupZhCN } from './areas/group.zh-CN';
 import { adminConfZhCN } from './areas/admin-conf.zh-CN';
@@ -341,6 +342,7 @@ export const zhCN = {
   userHome: userHomeZhCN,
   message: messageZhCN,
   adminDiscussion: adminDiscussionZhCN,
+  groupActivity: groupActivityZhCN,
   discussion: discussionZhCN,
   group: groupZhCN,
   groupProblem: groupProblemZhCN,

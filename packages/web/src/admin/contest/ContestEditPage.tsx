@@ -88,11 +88,23 @@ function useAwardNames(): [string, string, string] {
 }
 
 /** The contest form (spec part 2 §2.7); `target` says whose contests it edits (the site's by default). */
-export function ContestEditor({ target = SITE_TARGET }: { target?: ContestEditTarget }) {
+export function ContestEditor({
+  target = SITE_TARGET,
+  editId,
+}: {
+  target?: ContestEditTarget;
+  /** the contest to edit (null: a new one) when the page names it elsewhere than its path */
+  editId?: number | null;
+}) {
   const { t } = useTranslation();
   const text = useContestText();
   const awardNames = useAwardNames();
-  const { editing, id: cid, valid: validCid } = useRouteId('contestId');
+  const routeId = useRouteId('contestId');
+  const {
+    editing,
+    id: cid,
+    valid: validCid,
+  } = editId === undefined ? routeId : { editing: editId !== null, id: editId, valid: true };
 
   const saved = useQuery({
     queryKey: ['admin-contest', 'detail', cid],

@@ -13,8 +13,14 @@ export function TrainingBankModal({
   open,
   onClose,
   onAdded,
+  calls,
 }: {
   tid: number;
+  /** whose calls list and add the candidates (a group's training gives its own; the site's by default) */
+  calls?: {
+    fetchPage: typeof getTrainingProblemList;
+    add: typeof addTrainingProblemFromPublic;
+  };
   open: boolean;
   onClose: () => void;
   onAdded: () => Promise<unknown>;
@@ -26,10 +32,12 @@ export function TrainingBankModal({
       onClose={onClose}
       onAdded={onAdded}
       queryKey={['admin-training', 'candidates', tid]}
-      fetchPage={(query) => getTrainingProblemList({ ...query, tid, queryExisted: false })}
+      fetchPage={(query) =>
+        (calls?.fetchPage ?? getTrainingProblemList)({ ...query, tid, queryExisted: false })
+      }
       staleTime={0}
       onAdd={async (row) => {
-        await addTrainingProblemFromPublic({ pid: row.id, tid, displayId: row.problemId });
+        await (calls?.add ?? addTrainingProblemFromPublic)({ pid: row.id, tid, displayId: row.problemId });
         toast.success(t('adminTraining.problems.added'));
       }}
       addAriaLabel={(row) => `${t('adminTraining.problems.bankAdd')} ${row.problemId}`}

@@ -63,11 +63,23 @@ export const trainingCategoriesKey = ['training-categories'] as const;
  * auth Public or Private with its password, category, rank, visible and author. With no category
  * yet, it says so and leads to the category page (spec part 2 §2.1).
  */
-export function TrainingEditor({ target = SITE_TARGET }: { target?: TrainingEditTarget }) {
+export function TrainingEditor({
+  target = SITE_TARGET,
+  editId,
+}: {
+  target?: TrainingEditTarget;
+  /** the training to edit (null: a new one) when the page names it elsewhere than its path */
+  editId?: number | null;
+}) {
   const { t } = useTranslation();
   const text = useTrainingText();
   const { userInfo } = useSession();
-  const { editing, id: tid, valid: validTid } = useRouteId('trainingId');
+  const routeId = useRouteId('trainingId');
+  const {
+    editing,
+    id: tid,
+    valid: validTid,
+  } = editId === undefined ? routeId : { editing: editId !== null, id: editId, valid: true };
 
   const saved = useQuery({
     queryKey: ['admin-training', 'detail', tid],

@@ -174,8 +174,4 @@ export const groupEnUS: GroupMessages = {
     score: 'Score',
     empty: 'No data',
   },
-  placeholder: {
-    title: 'This page is on its way',
-    tips: 'This part of the group opens later.',
-  },
 };

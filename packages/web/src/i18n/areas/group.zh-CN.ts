@@ -177,10 +177,6 @@ export const groupZhCN = {
     score: '得分',
     empty: '暂无数据',
   },
-  placeholder: {
-    title: '该页面正在建设中',
-    tips: '团队的这一部分稍后开放。',
-  },
 };
 
 export type GroupMessages = typeof groupZhCN;

@@ -65,7 +65,6 @@ export function scoreboardPath(contest: Pick<ContestSummary, 'id' | 'type'>): st
 export function ContestListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const duration = useDurationText();
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
   const [keyword, setKeyword] = useState(query.keyword);
@@ -151,67 +150,7 @@ export function ContestListPage() {
           loading={list.isFetching && list.isPlaceholderData}
           dataSource={records}
           rowKey="id"
-          renderItem={(contest) => (
-            <List.Item className="contest-row" data-contest-id={contest.id}>
-              <div className={`contest-row__icon contest-row__icon--${contest.type === 1 ? 'oi' : 'acm'}`}>
-                <TrophyOutlined aria-hidden />
-              </div>
-              <div className="contest-row__main">
-                <div className="contest-row__title">
-                  <Link
-                    to={`/contest/${contest.id}`}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      open(contest);
-                    }}
-                  >
-                    {contest.title}
-                  </Link>
-                  <ContestLock auth={contest.auth} />
-                </div>
-                <ul className="contest-row__facts">
-                  <li>
-                    <CalendarOutlined aria-hidden /> {dayjs(contest.startTime).format('YYYY-MM-DD HH:mm')}
-                  </li>
-                  <li>
-                    <ClockCircleOutlined aria-hidden /> {duration(contest.duration ?? 0)}
-                  </li>
-                  <li>
-                    <Tooltip title={t(contest.type === 1 ? 'contest.ruleTips.oi' : 'contest.ruleTips.acm')}>
-                      <Button size="small">{contest.type === 1 ? 'OI' : 'ACM'}</Button>
-                    </Tooltip>
-                  </li>
-                  <li>
-                    <ContestAuthTag auth={contest.auth} />
-                  </li>
-                  <li>
-                    <Tooltip title={t('contest.list.participants')}>
-                      <span aria-label={t('contest.list.participants')}>
-                        <TeamOutlined aria-hidden /> {contest.count ?? 0}
-                      </span>
-                    </Tooltip>
-                  </li>
-                  {contest.openRank ? (
-                    <li>
-                      <Tooltip title={t('contest.list.outsideBoard')}>
-                        <Button
-                          size="small"
-                          shape="circle"
-                          icon={<BarChartOutlined />}
-                          aria-label={t('contest.list.outsideBoard')}
-                          disabled={contest.status === CONTEST_STATUS.scheduled}
-                          onClick={() => navigate(scoreboardPath(contest))}
-                        />
-                      </Tooltip>
-                    </li>
-                  ) : null}
-                </ul>
-              </div>
-              <div className="contest-row__status">
-                <ContestStatusTag status={contest.status} />
-              </div>
-            </List.Item>
-          )}
+          renderItem={(contest) => <ContestListRow contest={contest} onOpen={open} />}
         />
       )}
       <Pagination
@@ -224,5 +163,94 @@ export function ContestListPage() {
         onChange={(currentPage) => setParams(writeQuery({ ...query, currentPage }))}
       />
     </Card>
+  );
+}
+
+/**
+ * One contest of a list (spec part 1 §2; a group's list, spec part 2 §2.2, shows the same): its
+ * rule icon, title and lock, start, length, rule, access, participants, outside scoreboard and
+ * status. `onOpen` opens the contest (the lists check the login first).
+ */
+export function ContestListRow({
+  contest,
+  onOpen,
+  className,
+  countWhenPublic = true,
+}: {
+  contest: ContestSummary;
+  onOpen: (contest: ContestSummary) => void;
+  className?: string;
+  /** a group's list shows the participants of non-public contests only (spec part 2 §2.2) */
+  countWhenPublic?: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const duration = useDurationText();
+  const open = onOpen;
+  return (
+    <List.Item
+      className={className ? `contest-row ${className}` : 'contest-row'}
+      data-contest-id={contest.id}
+    >
+      <div className={`contest-row__icon contest-row__icon--${contest.type === 1 ? 'oi' : 'acm'}`}>
+        <TrophyOutlined aria-hidden />
+      </div>
+      <div className="contest-row__main">
+        <div className="contest-row__title">
+          <Link
+            to={`/contest/${contest.id}`}
+            onClick={(e) => {
+              e.preventDefault();
+              open(contest);
+            }}
+          >
+            {contest.title}
+          </Link>
+          <ContestLock auth={contest.auth} />
+        </div>
+        <ul className="contest-row__facts">
+          <li>
+            <CalendarOutlined aria-hidden /> {dayjs(contest.startTime).format('YYYY-MM-DD HH:mm')}
+          </li>
+          <li>
+            <ClockCircleOutlined aria-hidden /> {duration(contest.duration ?? 0)}
+          </li>
+          <li>
+            <Tooltip title={t(contest.type === 1 ? 'contest.ruleTips.oi' : 'contest.ruleTips.acm')}>
+              <Button size="small">{contest.type === 1 ? 'OI' : 'ACM'}</Button>
+            </Tooltip>
+          </li>
+          <li>
+            <ContestAuthTag auth={contest.auth} />
+          </li>
+          {countWhenPublic || contest.auth !== 0 ? (
+            <li>
+              <Tooltip title={t('contest.list.participants')}>
+                <span aria-label={t('contest.list.participants')}>
+                  <TeamOutlined aria-hidden /> {contest.count ?? 0}
+                </span>
+              </Tooltip>
+            </li>
+          ) : null}
+          {contest.openRank ? (
+            <li>
+              <Tooltip title={t('contest.list.outsideBoard')}>
+                <Button
+                  size="small"
+                  shape="circle"
+                  icon={<BarChartOutlined />}
+                  aria-label={t('contest.list.outsideBoard')}
+                  disabled={contest.status === CONTEST_STATUS.scheduled}
+                  onClick={() => navigate(scoreboardPath(contest))}
+                />
+              </Tooltip>
+            </li>
+          ) : null}
+        </ul>
+      </div>
+      <div className="contest-row__status">
+        <ContestStatusTag status={contest.status} />
+      </div>
+    </List.Item>
   );
 }

@@ -15,6 +15,7 @@ import { Link, useNavigate } from 'react-router';
 import type { DiscussionVO } from '../../api/discussion';
 import { UserByline } from '../../components/comments';
 
+import { useDiscussionPaths } from './discussion-paths';
 /**
  * One discussion in the list (spec part 2 §2.3): top mark, title, hidden tag, go-to-problem,
  * description, author with role badge, comment / like / view counts, category and release time;
@@ -37,6 +38,7 @@ export function DiscussionCard({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const paths = useDiscussionPaths();
   const { modal } = App.useApp();
   const menu = [
     ...(canEdit ? [{ key: 'edit', icon: <EditOutlined />, label: t('discussion.list.edit') }] : []),
@@ -60,16 +62,12 @@ export function DiscussionCard({
             {t('discussion.list.pinned')}
           </Tag>
         ) : null}
-        <Link
-          to={`/discussion-detail/${d.id}`}
-          className="discussion-card__title"
-          data-testid="discussion-title"
-        >
+        <Link to={paths.detail(d.id)} className="discussion-card__title" data-testid="discussion-title">
           {d.title}
         </Link>
         {d.status === 1 ? <Tag color="default">{t('discussion.list.hidden')}</Tag> : null}
         {d.pid ? (
-          <Button size="small" onClick={() => navigate(`/problem/${encodeURIComponent(d.pid!)}`)}>
+          <Button size="small" onClick={() => navigate(paths.problem(d.pid!))}>
             {t('discussion.list.goProblem')} {d.pid}
           </Button>
         ) : null}

@@ -35,6 +35,9 @@ import { usePageSubject } from '../../routing/page-subject';
 
 const detailKey = (did: number) => ['discussion-detail', did];
 
+import { deleteGroupDiscussion } from '../../api/group-activity';
+import { useGroupAuth } from '../group-activity/use-group-auth';
+import { useDiscussionPaths } from './discussion-paths';
 /**
  * A discussion (/discussion-detail/:discussionID, spec part 2 §2.3, reference §3.8, §7.15): title,
  * hidden tag, go-to-problem, author with title and role badge, category link, likes and views,
@@ -50,6 +53,8 @@ export function DiscussionDetailPage() {
   const session = useSession();
   const uid = session.token ? (session.userInfo?.uid ?? null) : null;
   const did = Number(useParams().discussionID);
+  const paths = useDiscussionPaths();
+  const group = useGroupAuth(paths.gid);
   const valid = Number.isInteger(did) && did > 0;
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
@@ -78,7 +83,7 @@ export function DiscussionDetailPage() {
       <ShellLoadFailed
         error={detail.error}
         title={t('discussion.detail.loadFailed')}
-        backTo="/discussion"
+        backTo={paths.list}
         backLabel={t('discussion.detail.backToList')}
       />
     );
@@ -87,7 +92,9 @@ export function DiscussionDetailPage() {
   if (!d) return <ShellLoading />;
 
   const isAuthor = uid !== null && uid === d.uid;
-  const canDelete = isAuthor || (uid !== null && isAdminRole(session.userInfo));
+  // a group's post: its author or the group's admins (spec part 2 §2.2)
+  const canDelete =
+    isAuthor || (uid !== null && (paths.gid !== undefined ? group.admin : isAdminRole(session.userInfo)));
 
   const toggleLike = async () => {
     if (!requireLogin()) return;
@@ -111,10 +118,10 @@ export function DiscussionDetailPage() {
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          await deleteDiscussion(d.id);
+          await (paths.gid !== undefined ? deleteGroupDiscussion(d.id) : deleteDiscussion(d.id));
           toast.success(t('discussion.detail.deleted'));
           void queryClient.invalidateQueries({ queryKey: ['discussion-list'] });
-          navigate(d.pid ? `/discussion/${encodeURIComponent(d.pid)}` : '/discussion');
+          navigate(d.pid ? paths.problemList(d.pid) : paths.list);
         } catch {
           // shown by the client
         }
@@ -130,7 +137,7 @@ export function DiscussionDetailPage() {
           </h1>
           {d.status === 1 ? <Tag>{t('discussion.list.hidden')}</Tag> : null}
           {d.pid ? (
-            <Button size="small" onClick={() => navigate(`/problem/${encodeURIComponent(d.pid!)}`)}>
+            <Button size="small" onClick={() => navigate(paths.problem(d.pid!))}>
               {t('discussion.list.goProblem')} {d.pid}
             </Button>
           ) : null}
@@ -146,7 +153,10 @@ export function DiscussionDetailPage() {
             }}
           />
           {d.categoryName ? (
-            <Link to={`/discussion?cid=${d.categoryId}`} className="discussion-detail__category">
+            <Link
+              to={paths.gid !== undefined ? paths.list : `/discussion?cid=${d.categoryId}`}
+              className="discussion-detail__category"
+            >
               <Tag color="blue">{d.categoryName}</Tag>
             </Link>
           ) : null}

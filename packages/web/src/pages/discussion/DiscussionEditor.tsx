@@ -2,8 +2,10 @@ import { Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDiscussion, updateDiscussion, type CategoryVO, type DiscussionVO } from '../../api/discussion';
+import { addGroupDiscussion, updateGroupDiscussion } from '../../api/group-activity';
 import { MarkdownComposer } from '../../components/comments';
 import { toast } from '../../feedback/toast';
+import { useDiscussionPaths } from './discussion-paths';
 import { draftProblem, titleWithProblem, type DiscussionDraft, type DraftField } from './discussion-rules';
 
 const emptyDraft = (pid: string): DiscussionDraft => ({
@@ -45,6 +47,8 @@ export function DiscussionEditor({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
+  // inside a group the post goes to the group's calls with its gid (reference §3.10)
+  const { gid } = useDiscussionPaths();
   const [draft, setDraft] = useState<DiscussionDraft>(emptyDraft(presetPid ?? ''));
   const [saving, setSaving] = useState(false);
   const [tried, setTried] = useState(false);
@@ -87,10 +91,10 @@ export function DiscussionEditor({
     setSaving(true);
     try {
       if (editing) {
-        await updateDiscussion({ ...body, id: editing.id });
+        await (gid !== undefined ? updateGroupDiscussion : updateDiscussion)({ ...body, id: editing.id });
         toast.success(t('discussion.editor.updated'));
       } else {
-        await addDiscussion(body);
+        await (gid !== undefined ? addGroupDiscussion({ ...body, gid }) : addDiscussion(body));
         toast.success(t('discussion.editor.posted'));
       }
       onSaved();

@@ -10,12 +10,15 @@ import {
   getDiscussionList,
   type DiscussionVO,
 } from '../../api/discussion';
+import { deleteGroupDiscussion, getGroupDiscussionList } from '../../api/group-activity';
 import { toast } from '../../feedback/toast';
+import { useGroupAuth } from '../group-activity/use-group-auth';
 import { isAdminRole, isAuthenticated, isSuperAdmin, useSession } from '../../store/session';
 import { requireLogin } from '../problem/require-login';
 import { MOBILE_QUERY, useMediaQuery } from '../problem/use-media-query';
 import { CategoryEditor } from './CategoryEditor';
 import { DiscussionCard } from './DiscussionCard';
+import { useDiscussionPaths } from './discussion-paths';
 import { DiscussionEditor } from './DiscussionEditor';
 import {
   DISCUSSION_PAGE_SIZE,
@@ -44,6 +47,10 @@ export function DiscussionListPage() {
   const uid = session.userInfo?.uid ?? null;
   const mobile = useMediaQuery(MOBILE_QUERY);
   const pid = useParams().problemID;
+  // a group's posts (spec part 2 §2.2): its own list call, no search, mine or category filter
+  const paths = useDiscussionPaths();
+  const gid = paths.gid;
+  const group = useGroupAuth(gid);
   const [params, setParams] = useSearchParams();
   const query = readListQuery(params);
   const [keyword, setKeyword] = useState(query.keyword);
@@ -60,16 +67,18 @@ export function DiscussionListPage() {
     staleTime: 60_000,
   });
   const list = useQuery({
-    queryKey: ['discussion-list', pid ?? null, query, uid],
+    queryKey: ['discussion-list', gid ?? null, pid ?? null, query, uid],
     queryFn: () =>
-      getDiscussionList({
-        currentPage: query.currentPage,
-        limit: DISCUSSION_PAGE_SIZE,
-        cid: query.cid,
-        pid,
-        keyword: query.keyword || undefined,
-        onlyMine: query.onlyMine && signedIn ? true : undefined,
-      }),
+      gid !== undefined
+        ? getGroupDiscussionList({ gid, currentPage: query.currentPage, limit: DISCUSSION_PAGE_SIZE, pid })
+        : getDiscussionList({
+            currentPage: query.currentPage,
+            limit: DISCUSSION_PAGE_SIZE,
+            cid: query.cid,
+            pid,
+            keyword: query.keyword || undefined,
+            onlyMine: query.onlyMine && signedIn ? true : undefined,
+          }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -82,7 +91,7 @@ export function DiscussionListPage() {
     setEditor({ open: true, editing });
   };
   const remove = async (d: DiscussionVO) => {
-    await deleteDiscussion(d.id);
+    await (gid !== undefined ? deleteGroupDiscussion(d.id) : deleteDiscussion(d.id));
     toast.success(t('discussion.detail.deleted'));
     await refresh();
   };
@@ -98,7 +107,7 @@ export function DiscussionListPage() {
         <Button type="primary" block icon={<FormOutlined />} onClick={() => openEditor(null)}>
           {t(pid ? 'discussion.list.postProblem' : 'discussion.list.post')}
         </Button>
-        {signedIn ? (
+        {signedIn && gid === undefined ? (
           <Segmented
             block
             className="discussion-sidebar__mine"
@@ -112,61 +121,59 @@ export function DiscussionListPage() {
         ) : null}
         {pid ? (
           <div className="discussion-sidebar__scope">
-            <Button block icon={<GlobalOutlined />} onClick={() => navigate('/discussion')}>
+            <Button block icon={<GlobalOutlined />} onClick={() => navigate(paths.list)}>
               {t('discussion.list.general')}
             </Button>
-            <Button
-              block
-              icon={<ArrowLeftOutlined />}
-              onClick={() => navigate(`/problem/${encodeURIComponent(pid)}`)}
-            >
+            <Button block icon={<ArrowLeftOutlined />} onClick={() => navigate(paths.problem(pid))}>
               {t('discussion.list.back')}
             </Button>
           </div>
         ) : null}
       </Card>
-      <Card
-        size="small"
-        title={t('discussion.list.categories')}
-        className="discussion-categories"
-        loading={categories.isPending}
-        extra={
-          root ? (
-            <Button
-              size="small"
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('discussion.list.editCategories')}
-              onClick={() => setCategoryEdit(true)}
-            />
-          ) : null
-        }
-      >
-        <ul className="discussion-categories__list">
-          <li>
-            <Button
-              type={query.cid === undefined ? 'primary' : 'text'}
-              size="small"
-              block
-              onClick={() => update({ cid: undefined })}
-            >
-              {t('discussion.list.allCategories')}
-            </Button>
-          </li>
-          {(categories.data ?? []).map((c) => (
-            <li key={c.id}>
+      {gid !== undefined ? null : (
+        <Card
+          size="small"
+          title={t('discussion.list.categories')}
+          className="discussion-categories"
+          loading={categories.isPending}
+          extra={
+            root ? (
               <Button
-                type={query.cid === c.id ? 'primary' : 'text'}
+                size="small"
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={t('discussion.list.editCategories')}
+                onClick={() => setCategoryEdit(true)}
+              />
+            ) : null
+          }
+        >
+          <ul className="discussion-categories__list">
+            <li>
+              <Button
+                type={query.cid === undefined ? 'primary' : 'text'}
                 size="small"
                 block
-                onClick={() => update({ cid: c.id })}
+                onClick={() => update({ cid: undefined })}
               >
-                {c.name}
+                {t('discussion.list.allCategories')}
               </Button>
             </li>
-          ))}
-        </ul>
-      </Card>
+            {(categories.data ?? []).map((c) => (
+              <li key={c.id}>
+                <Button
+                  type={query.cid === c.id ? 'primary' : 'text'}
+                  size="small"
+                  block
+                  onClick={() => update({ cid: c.id })}
+                >
+                  {c.name}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
     </aside>
   );
 
@@ -188,15 +195,17 @@ export function DiscussionListPage() {
               },
             ]}
           />
-          <Input.Search
-            className="discussion-main__search"
-            allowClear
-            placeholder={t('discussion.list.keyword')}
-            aria-label={t('discussion.list.keyword')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            onSearch={(value) => update({ keyword: value.trim() })}
-          />
+          {gid !== undefined ? null : (
+            <Input.Search
+              className="discussion-main__search"
+              allowClear
+              placeholder={t('discussion.list.keyword')}
+              aria-label={t('discussion.list.keyword')}
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              onSearch={(value) => update({ keyword: value.trim() })}
+            />
+          )}
         </div>
         {mobile ? sidebar : null}
         <Spin spinning={list.isFetching && !list.isPending}>
@@ -211,7 +220,7 @@ export function DiscussionListPage() {
                   key={d.id}
                   discussion={d}
                   canEdit={uid === d.uid}
-                  canDelete={uid === d.uid || admin}
+                  canDelete={uid === d.uid || (gid !== undefined ? group.admin : admin)}
                   onEdit={() => openEditor(d)}
                   onDelete={() => remove(d)}
                   onCategory={(cid) => update({ cid })}
@@ -241,7 +250,7 @@ export function DiscussionListPage() {
         onClose={() => setEditor({ open: false, editing: null })}
         onSaved={() => void refresh()}
       />
-      {root ? (
+      {root && gid === undefined ? (
         <CategoryEditor
           open={categoryEdit}
           categories={categories.data ?? []}

@@ -27,7 +27,8 @@ export type ProblemScope =
       containsEnd: boolean;
     }
   /** a training's problem (spec part 2 §2.1): the public problem, submitted with `tid` */
-  | { kind: 'training'; tid: number }
+  /** `base`: where the training's pages live when not /training/:tid (a group's training) */
+  | { kind: 'training'; tid: number; base?: string }
   /** a group's problem (spec part 2 §2.2 GroupProblemDetails): read, submitted and tested with `gid` */
   | { kind: 'group'; gid: number };
 
@@ -138,7 +139,7 @@ export const problemPaths = {
       scope.kind === 'contest'
         ? `/contest/${scope.cid}/problem/${enc(problemID)}`
         : scope.kind === 'training'
-          ? `/training/${scope.tid}/problem/${enc(problemID)}`
+          ? `${scope.base ?? `/training/${scope.tid}`}/problem/${enc(problemID)}`
           : scope.kind === 'group'
             ? `/group/${scope.gid}/problem/${enc(problemID)}`
             : `/problem/${enc(problemID)}`;
@@ -147,7 +148,7 @@ export const problemPaths = {
   /** where "back to the list" goes */
   list(scope: ProblemScope): string {
     if (scope.kind === 'contest') return `/contest/${scope.cid}/problems`;
-    if (scope.kind === 'training') return `/training/${scope.tid}/problems`;
+    if (scope.kind === 'training') return `${scope.base ?? `/training/${scope.tid}`}/problems`;
     if (scope.kind === 'group') return `/group/${scope.gid}/problem`;
     return '/problem';
   },

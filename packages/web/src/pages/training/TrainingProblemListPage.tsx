@@ -3,13 +3,14 @@ import { Card, Progress, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { getTrainingProblems, type TrainingProblemRow } from '../../api/training';
 import { acceptancePercent, acceptanceRate, progressColor } from '../../components/judge-status';
 import { browserStorage } from '../../store/browser-storage';
 import { MyStatusIcon } from '../problem/MyStatusIcon';
 import { levelColor, levelKey } from '../problem/problem-utils';
 import { MOBILE_QUERY, useMediaQuery } from '../problem/use-media-query';
+import { trainingBasePath } from './training-rules';
 import { trainingProblemsKey, useTrainingContext } from './use-training';
 import '../problem/problem-common.css';
 
@@ -24,6 +25,7 @@ export function TrainingProblemListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { tid } = useTrainingContext();
+  const base = trainingBasePath(tid, useParams().groupID);
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [showTags, setShowTags] = useState(() => browserStorage.get(SHOW_TAGS_KEY) === 'true');
   const problems = useQuery({
@@ -122,7 +124,7 @@ export function TrainingProblemListPage() {
         pagination={false}
         scroll={{ x: 'max-content' }}
         onRow={(row) => ({
-          onClick: () => navigate(`/training/${tid}/problem/${encodeURIComponent(row.problemId)}`),
+          onClick: () => navigate(`${base}/problem/${encodeURIComponent(row.problemId)}`),
           className: 'training-problems__row',
         })}
         locale={{

@@ -5,17 +5,19 @@ import { getTrainingNavigatorProblems } from '../../api/training';
 import { ProblemDetails } from '../problem/ProblemDetailsPage';
 import { ProblemNavigator } from '../problem/ProblemNavigator';
 import type { ProblemScope } from '../problem/problem-scope';
+import { trainingBasePath } from './training-rules';
 import { useTraining, useTrainingContext, type TrainingState } from './use-training';
 
 /** The footer of a training problem in focus mode: the training's problems in order. */
 function TrainingProblemNavigator({ tid, problemID }: { tid: number; problemID: string }) {
   const { t } = useTranslation();
+  const base = trainingBasePath(tid, useParams().groupID);
   return (
     <ProblemNavigator
       problemID={problemID}
       queryKey={['training-navigator', tid]}
       load={() => getTrainingNavigatorProblems(tid)}
-      pathOf={(id) => `/training/${tid}/problem/${encodeURIComponent(id)}/full-screen`}
+      pathOf={(id) => `${base}/problem/${encodeURIComponent(id)}/full-screen`}
       labels={{
         label: t('training.navigator.label'),
         previous: t('training.navigator.previous'),
@@ -34,7 +36,11 @@ function TrainingProblemNavigator({ tid, problemID }: { tid: number; problemID: 
 function TrainingProblem({ training, focus }: { training: TrainingState; focus: boolean }) {
   const { t } = useTranslation();
   const problemID = useParams().problemID ?? '';
-  const scope = useMemo<ProblemScope>(() => ({ kind: 'training', tid: training.tid }), [training.tid]);
+  const groupID = useParams().groupID;
+  const scope = useMemo<ProblemScope>(
+    () => ({ kind: 'training', tid: training.tid, base: trainingBasePath(training.tid, groupID) }),
+    [training.tid, groupID],
+  );
   const closed = training.locked;
   return (
     <ProblemDetails

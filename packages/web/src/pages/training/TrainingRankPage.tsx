@@ -3,7 +3,7 @@ import { Avatar, Card, Input, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { getTrainingProblems, getTrainingRank, type TrainingRankRow } from '../../api/training';
 import { useStatusLabel } from '../../components/judge-status';
 import { useIsMobile } from '../../layout/use-is-mobile';
@@ -13,6 +13,7 @@ import {
   rankCellView,
   rankSequence,
   TRAINING_RANK_PAGE_SIZE,
+  trainingBasePath,
 } from './training-rules';
 import { trainingProblemsKey, useTrainingContext } from './use-training';
 
@@ -30,6 +31,7 @@ export function TrainingRankPage() {
   const statusLabel = useStatusLabel();
   const { userInfo } = useSession();
   const { tid, admin } = useTrainingContext();
+  const base = trainingBasePath(tid, useParams().groupID);
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const problems = useQuery({
@@ -110,11 +112,7 @@ export function TrainingRankPage() {
     },
     ...(problems.data ?? []).map((problem) => ({
       key: `p-${problem.problemId}`,
-      title: (
-        <Link to={`/training/${tid}/problem/${encodeURIComponent(problem.problemId)}`}>
-          {problem.problemId}
-        </Link>
-      ),
+      title: <Link to={`${base}/problem/${encodeURIComponent(problem.problemId)}`}>{problem.problemId}</Link>,
       width: 84,
       align: 'center' as const,
       onCell: (row: TrainingRankRow) => ({

@@ -6,7 +6,7 @@ import { useLocation, useParams } from 'react-router';
 import { ShellLoadFailed, ShellLoading, ShellTabs } from '../../components/detail-shell/ShellParts';
 import { TrainingAuthTag, TrainingCategoryTag } from './TrainingTags';
 import { TrainingProgress } from './TrainingProgress';
-import { trainingTabOfPath, trainingTabs, type TrainingTabKey } from './training-rules';
+import { trainingBasePath, trainingTabOfPath, trainingTabs, type TrainingTabKey } from './training-rules';
 import { summaryOf, TrainingContext, useTraining } from './use-training';
 import './training.css';
 import { usePageSubject } from '../../routing/page-subject';
@@ -25,7 +25,8 @@ const TAB_ICONS: Record<TrainingTabKey, ReactNode> = {
 export function TrainingShell() {
   const { t } = useTranslation();
   const location = useLocation();
-  const tid = Number(useParams().trainingID);
+  const { trainingID, groupID } = useParams();
+  const tid = Number(trainingID);
   const training = useTraining(tid);
   // the list hands over its row, so a locked training still shows its name (location state)
   const summary = summaryOf(location.state);
@@ -38,14 +39,14 @@ export function TrainingShell() {
       <ShellLoadFailed
         error={failed}
         title={t('training.shell.loadFailed')}
-        backTo="/training"
+        backTo={groupID ? `/group/${groupID}/training` : '/training'}
         backLabel={t('training.shell.backToList')}
       />
     );
   }
   if (training.checking) return <ShellLoading />;
 
-  const base = `/training/${tid}`;
+  const base = trainingBasePath(tid, groupID);
   const rest = location.pathname.startsWith(base) ? location.pathname.slice(base.length) : '';
   const activeTab = trainingTabOfPath(rest);
   const tabs = trainingTabs(training.open);

@@ -59,6 +59,14 @@ export function progressPercent(acCount: number | null | undefined, problemCount
   return Math.min(100, Math.round((acCount / problemCount) * 10000) / 100);
 }
 
+/**
+ * Where a training's pages live: /training/:tid, or /group/:gid/training/:tid for a group's
+ * training (spec part 2 §2.1 "group version"), whose pages are the same.
+ */
+export function trainingBasePath(tid: number, groupID?: string): string {
+  return groupID ? `/group/${groupID}/training/${tid}` : `/training/${tid}`;
+}
+
 export type TrainingTabKey = 'introduction' | 'problems' | 'rank';
 
 /** Which tab a path under /training/:tid shows; a problem page keeps the problem list's tab. */

@@ -1,7 +1,11 @@
 import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addProblemFromPublic, getContestProblemList } from '../../../api/admin-contest';
+import {
+  addProblemFromPublic,
+  getContestProblemList,
+  type ContestProblemList,
+} from '../../../api/admin-contest';
 import { toast } from '../../../feedback/toast';
 import { PublicBankModal } from '../../common/PublicBankModal';
 import { useContestText } from '../use-contest-text';
@@ -19,8 +23,14 @@ export function BankProblemModal({
   open,
   onClose,
   onAdded,
+  calls,
 }: {
   cid: number;
+  /** whose calls list and add the candidates (a group's contest gives its own; the site's by default) */
+  calls?: {
+    fetchPage: (params: Parameters<typeof getContestProblemList>[0]) => Promise<ContestProblemList>;
+    add: (body: { pid: number; cid: number; displayId: string }) => Promise<unknown>;
+  };
   contestType: number;
   takenIds: string[];
   open: boolean;
@@ -42,9 +52,11 @@ export function BankProblemModal({
       onClose={onClose}
       onAdded={onAdded}
       queryKey={['admin-contest', 'candidates', cid, contestType]}
-      fetchPage={(query) => getContestProblemList({ ...query, cid, problemType: contestType })}
+      fetchPage={(query) =>
+        (calls?.fetchPage ?? getContestProblemList)({ ...query, cid, problemType: contestType })
+      }
       onAdd={async (row) => {
-        await addProblemFromPublic({ pid: row.id, cid, displayId: shownId.trim() });
+        await (calls?.add ?? addProblemFromPublic)({ pid: row.id, cid, displayId: shownId.trim() });
         toast.success(t('adminContest.problems.added'));
         setDisplayId(null);
       }}

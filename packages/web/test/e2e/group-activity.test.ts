@@ -1,0 +1,286 @@
+import { eq } from 'drizzle-orm';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { language } from '../../../server/src/db/schema/index.ts';
+import { groupActivityEnUS as g } from '../../src/i18n/areas/group-activity.en-US';
+import { groupActivityZhCN as gz } from '../../src/i18n/areas/group-activity.zh-CN';
+import { call, loginRoot, newUser, openSignedIn, QUOTAS_OFF, type ApiUser } from './community-api';
+import { setSwitches } from './problem-support';
+import {
+  chooseInSelect,
+  dialog,
+  expectNoSidewaysScroll,
+  popupsSettled,
+  saveScreenshot,
+  toast,
+  useServerAndBrowser,
+  type TestServer,
+} from './support';
+
+/**
+ * Issue 27, a group's trainings, contests and discussions tabs (spec part 2 §2.1 "Group training
+ * list", §2.2 "Group contest list", "Group discussion"): the group, its members, its problem and
+ * the training category are made through the API; the screens create a training and add the
+ * group's problem, create a contest, post a discussion, and the member and an outsider read them.
+ */
+const who = {} as Record<'owner' | 'gadmin' | 'member' | 'outsider', ApiUser>;
+let gid = 0;
+let groupProblemId = '';
+const CATEGORY = 'Homework';
+
+async function seed(server: TestServer): Promise<void> {
+  await setSwitches(server.db, {
+    ...QUOTAS_OFF,
+    openGroupDiscussion: true,
+    defaultCreateGroupACInitValue: 0,
+  });
+  for (const role of ['owner', 'gadmin', 'member', 'outsider'] as const)
+    who[role] = await newUser(server, `ga-${role}`);
+  gid = await call<number>(server, who.owner, 'POST', '/api/group', {
+    name: 'Class Seven',
+    shortName: 'cls07',
+    brief: 'A class of students',
+    description: 'Weekly homework.',
+    auth: 3,
+    code: 'abc123',
+  });
+  for (const [role, level] of [
+    ['gadmin', 4],
+    ['member', 3],
+  ] as const) {
+    await call(
+      server,
+      who[role],
+      'POST',
+      `/api/group/member?gid=${gid}&code=abc123&reason=Let%20me%20in%20please`,
+    );
+    await call(server, who.owner, 'PUT', '/api/group/member', { gid, uid: who[role].uid, auth: level });
+  }
+  const root = await loginRoot(server);
+  await call(server, root, 'POST', '/api/admin/training/category', { name: CATEGORY, color: '#2db7f5' });
+  const languages = await server.db.select({ id: language.id }).from(language).where(eq(language.oj, 'ME'));
+  const made = await call<{ problemId: string }>(server, who.gadmin, 'POST', '/api/group/problem', {
+    problem: {
+      problemId: 'LOOP1',
+      title: 'Group loop',
+      type: 0,
+      timeLimit: 1000,
+      memoryLimit: 256,
+      stackLimit: 128,
+      description: 'Add them.',
+      input: 'a b',
+      output: 'a+b',
+      examples: '<input>1 2</input><output>3</output>',
+      difficulty: 1,
+      auth: 1,
+      codeShare: true,
+      isRemoveEndBlank: true,
+      openCaseResult: true,
+      isFileIO: false,
+      judgeCaseMode: 'default',
+      gid,
+    },
+    samples: [{ input: '1 2\n', output: '3\n', score: null, groupNum: null }],
+    isUploadTestCase: false,
+    judgeMode: 'default',
+    languages: languages.slice(0, 2).map(({ id }) => ({ id })),
+    tags: [],
+    codeTemplates: [],
+  });
+  groupProblemId = made.problemId;
+}
+
+const env = useServerAndBrowser(seed);
+const contexts: BrowserContext[] = [];
+const pages = {} as Record<'gadmin' | 'member', Page>;
+
+/** One signed-in page per user for the whole file (each page load costs seconds here). */
+async function pageOf(role: 'gadmin' | 'member', path: string): Promise<Page> {
+  if (pages[role]) {
+    await pages[role].goto(`${env.server.url}${path}`);
+    return pages[role];
+  }
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  pages[role] = await openSignedIn(context, env.server.url, who[role], path);
+  return pages[role];
+}
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+});
+
+const TRAINING = 'Week 1 loops';
+const CONTEST = 'Class contest one';
+
+/** "2026-12-01 08:00:00" in the browser's zone (the date picker's format), `days` from now. */
+function pickerTime(days: number, hour: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(hour)}:00:00`;
+}
+
+async function pickTime(page: Page, label: string, text: string): Promise<void> {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  await popupsSettled(page);
+  await input.fill(text);
+  await input.press('Enter');
+  await expect.poll(() => input.inputValue()).toBe(text);
+}
+
+describe('issue 27: a group’s trainings, contests and discussions (spec part 2 §2.1, §2.2)', () => {
+  it('a group admin creates a training in the admin mode and adds the group’s problem by its id', async () => {
+    const page = await pageOf('gadmin', `/group/${gid}/training?l=en-US`);
+    await page.getByTestId('group-training-list').waitFor();
+    await page.getByRole('button', { name: g.training.admin }).click();
+    await page.getByTestId('group-training-admin').waitFor();
+    await page.getByRole('button', { name: g.common.create }).click();
+    await page.locator('#atr-title').fill(TRAINING);
+    await page.getByLabel('Description', { exact: true }).fill('Loops: **for** and **while**.');
+    await chooseInSelect(page, 'Category', CATEGORY);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Created successfully').waitFor();
+    const row = page.getByRole('row', { name: new RegExp(TRAINING) });
+    await row.waitFor();
+    await row.getByRole('button', { name: `${g.training.problems} ${TRAINING}` }).click();
+    await page.getByTestId('group-training-problems').waitFor();
+    await page.getByRole('button', { name: g.problems.addFromGroup }).click();
+    const add = dialog(page);
+    await add.getByLabel(g.problems.problemId).fill(groupProblemId);
+    await add.getByLabel(g.problems.problemId).press('Enter');
+    await toast(page, g.problems.added).waitFor();
+    await page.getByRole('cell', { name: 'Group loop' }).waitFor();
+    await saveScreenshot(page, 'group-training-problems-1280');
+  });
+
+  it('a member sees the training in the group’s list and opens it with its problems', async () => {
+    const page = await pageOf('member', `/group/${gid}/training?l=en-US`);
+    const row = page.locator(`.group-activity tr[data-training-id]`, { hasText: TRAINING });
+    await row.waitFor();
+    expect(await row.locator('.training-category-tag').innerText()).toContain(CATEGORY);
+    await saveScreenshot(page, 'group-training-list-1280');
+    await row.click();
+    await page.waitForURL(new RegExp(`/group/${gid}/training/\\d+$`));
+    await page.getByRole('heading', { name: TRAINING }).waitFor();
+    await page.getByRole('tab', { name: /Problem List/ }).click();
+    await page.waitForURL(/\/problems$/);
+    await page.getByText('Group loop').click();
+    // the problem page stays inside the group's training
+    await page.waitForURL(new RegExp(`/group/${gid}/training/\\d+/problem/[^/]+$`));
+  });
+
+  it('a group admin creates a contest; a member sees its card and opens the public contest page', async () => {
+    const admin = await pageOf('gadmin', `/group/${gid}/contest?l=en-US`);
+    await admin.getByTestId('group-contest-list').getByText(g.contest.empty).waitFor();
+    await admin.getByRole('button', { name: g.common.create }).click();
+    await admin.getByLabel('Title', { exact: true }).fill(CONTEST);
+    await admin.getByLabel('Description', { exact: true }).fill('Two hours, **three** problems.');
+    await pickTime(admin, 'Start time', pickerTime(2, 9));
+    await pickTime(admin, 'End time', pickerTime(2, 11));
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await toast(admin, 'Created').waitFor();
+    await admin
+      .getByTestId('group-contest-admin')
+      .getByRole('row', { name: new RegExp(CONTEST) })
+      .waitFor();
+    await saveScreenshot(admin, 'group-contest-admin-1280');
+    // the contest's problems: a group problem with its display id, and the form of a new one
+    await admin.getByRole('button', { name: `${g.contest.problems} ${CONTEST}` }).click();
+    await admin.getByTestId('group-contest-problems').waitFor();
+    await admin.getByRole('button', { name: g.problems.addFromGroup }).click();
+    const add = dialog(admin);
+    await add.getByLabel(g.problems.displayId).fill('A');
+    await add.getByLabel(g.problems.problemId).fill(groupProblemId);
+    await add.getByRole('button', { name: g.problems.add }).click();
+    await toast(admin, g.problems.added).waitFor();
+    await admin.getByRole('cell', { name: 'A', exact: true }).waitFor();
+    await saveScreenshot(admin, 'group-contest-problems-1280');
+    await admin.getByRole('button', { name: g.problems.createInGroup }).click();
+    await admin.getByText('In the contest', { exact: true }).waitFor();
+
+    const page = await pageOf('member', `/group/${gid}/contest?l=en-US`);
+    const card = page.locator('.group-contest-card', { hasText: CONTEST });
+    await card.waitFor();
+    expect(await card.getAttribute('class')).toContain('group-contest-card--scheduled');
+    await saveScreenshot(page, 'group-contest-list-1280');
+    await card.getByRole('link', { name: CONTEST }).click();
+    await page.waitForURL(/\/contest\/\d+$/);
+    await page.getByText(CONTEST).first().waitFor();
+  });
+
+  it('a member posts a group discussion; an outsider cannot read the list', async () => {
+    const page = await pageOf('member', `/group/${gid}/discussion?l=en-US`);
+    await page.getByRole('button', { name: 'Post discussion' }).click();
+    await popupsSettled(page);
+    const editor = dialog(page);
+    await page.locator('#discussion-title').fill('Stuck on loops');
+    await page.locator('#discussion-description').fill('Off by one');
+    const categories = await call<{ name: string }[]>(env.server, null, 'GET', '/api/discussion-category');
+    await chooseInSelect(page, 'Category', categories[0]!.name);
+    await editor.getByLabel('Content', { exact: true }).fill('My loop runs **once** too often.');
+    await editor.getByTestId('discussion-save').click();
+    await toast(page, 'Post successfully').waitFor();
+    const card = page.getByTestId('discussion-card').filter({ hasText: 'Stuck on loops' });
+    await card.waitFor();
+    expect(await card.getByTestId('discussion-title').getAttribute('href')).toMatch(
+      new RegExp(`^/group/${gid}/discussion-detail/\\d+$`),
+    );
+    // the post is the group's, not the site's
+    const site = await call<{ records: { title: string }[] }>(
+      env.server,
+      who.member,
+      'GET',
+      '/api/get-discussion-list?currentPage=1&limit=10',
+    );
+    expect(site.records.map((r) => r.title)).not.toContain('Stuck on loops');
+    await card.getByTestId('discussion-title').click();
+    await page.getByTestId('discussion-detail-title').getByText('Stuck on loops').waitFor();
+
+    // the group's admins see it in the admin table
+    const admin = await pageOf('gadmin', `/group/${gid}/discussion?l=en-US`);
+    await admin.getByRole('button', { name: g.discussion.admin }).click();
+    await admin.getByRole('row', { name: /Stuck on loops/ }).waitFor();
+
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const outsider = await openSignedIn(
+      context,
+      env.server.url,
+      who.outsider,
+      `/group/${gid}/discussion?l=en-US`,
+    );
+    await outsider.locator('.ant-message-notice').first().waitFor();
+    await outsider.locator('.discussion-main .ant-empty').waitFor();
+    expect(await outsider.getByTestId('discussion-card').count()).toBe(0);
+  });
+
+  it('the member’s training list reads in Chinese at 768 px', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 768, height: 900 } });
+    contexts.push(context);
+    const page = await openSignedIn(context, env.server.url, who.member, `/group/${gid}/training?l=zh-CN`);
+    await page.getByText(gz.training.title, { exact: true }).waitFor();
+    await page.locator('.group-activity tr[data-training-id]', { hasText: TRAINING }).waitFor();
+    await page.getByRole('columnheader', { name: gz.training.progress }).waitFor();
+    await expectNoSidewaysScroll(page);
+    await saveScreenshot(page, 'group-training-list-768-zh');
+    await page.goto(`${env.server.url}/group/${gid}/contest?l=zh-CN`);
+    await page.locator('.group-contest-card', { hasText: CONTEST }).waitFor();
+    await expectNoSidewaysScroll(page);
+    await saveScreenshot(page, 'group-contest-list-768-zh');
+    // the group admins' contest table at the same width
+    const adminContext = await env.browser.newContext({ viewport: { width: 768, height: 900 } });
+    contexts.push(adminContext);
+    const admin = await openSignedIn(
+      adminContext,
+      env.server.url,
+      who.gadmin,
+      `/group/${gid}/contest?admin=list&l=zh-CN`,
+    );
+    await admin.getByText(gz.contest.adminTitle, { exact: true }).waitFor();
+    await admin.getByRole('row', { name: new RegExp(CONTEST) }).waitFor();
+    await expectNoSidewaysScroll(admin);
+    await saveScreenshot(admin, 'group-contest-admin-768-zh');
+  });
+});
