@@ -251,9 +251,14 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
       who.outsider,
       `/group/${gid}/discussion?l=en-US`,
     );
-    await outsider.locator('.ant-message-notice').first().waitFor();
-    await outsider.locator('.discussion-main .ant-empty').waitFor();
+    // the group shell keeps its members' tabs from outsiders
+    await outsider.getByText('Join this group to see this page.').waitFor();
     expect(await outsider.getByTestId('discussion-card').count()).toBe(0);
+    // and the server refuses the list to them
+    const refused = await fetch(`${env.server.url}/api/group/get-discussion-list?gid=${gid}`, {
+      headers: { authorization: who.outsider.token },
+    });
+    expect(((await refused.json()) as { status: number }).status).toBe(403);
   });
 
   it('the member’s training list reads in Chinese at 768 px', async () => {
