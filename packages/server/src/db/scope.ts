@@ -12,3 +12,8 @@ interface ScopedTable {
 export function inScope(table: ScopedTable, scope: EditorScope): SQL {
   return scope.kind === 'site' ? eq(table.isGroup, false) : eq(table.gid, scope.gid);
 }
+
+/** Whether one row (problem, training or contest) is the scope's: the site's (no group) or the group's. */
+export function rowInScope(row: { isGroup: boolean; gid: number | null }, scope: EditorScope): boolean {
+  return scope.kind === 'site' ? !row.isGroup && row.gid === null : row.gid === scope.gid;
+}

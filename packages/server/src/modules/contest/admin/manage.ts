@@ -1,5 +1,6 @@
-import { SITE_SCOPE, type EditorScope } from '@verdict/shared';
+import type { EditorScope } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
+import { rowInScope } from '../../../db/scope.ts';
 import { notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
@@ -20,12 +21,7 @@ export async function manageableContest(
   scope?: EditorScope,
 ): Promise<ContestRow> {
   const row = await loadContest(db, cid);
-  if (scope && !inContestScope(row, scope)) throw notFound(problemMessages.contestNotFound);
+  if (scope && !rowInScope(row, scope)) throw notFound(problemMessages.contestNotFound);
   assertCan(user, 'contest.manage', await contestFacts(db, row, user, now));
   return row;
-}
-
-/** Whether a contest is the site's (no group) or the group `scope.gid`'s. */
-export function inContestScope(row: Pick<ContestRow, 'gid' | 'isGroup'>, scope: EditorScope = SITE_SCOPE) {
-  return scope.kind === 'site' ? !row.isGroup && row.gid === null : row.gid === scope.gid;
 }

@@ -10,6 +10,7 @@ import {
   type ContestSaveResult,
 } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
+import { rowInScope } from '../../../db/scope.ts';
 import { contest, contestRegister } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { ok } from '../../../http/envelope.ts';
@@ -18,7 +19,6 @@ import { problemMessages } from '../../../http/messages.ts';
 import { assertCan } from '../../../policy/index.ts';
 import { contestFacts, contestStatusAt } from '../facts.ts';
 import { parseContestInput } from './input.ts';
-import { inContestScope } from './manage.ts';
 import { contestAdminMessages } from './messages.ts';
 
 /**
@@ -111,7 +111,7 @@ export async function updateContest(
   const cid = form.id;
   const result = await db.transaction(async (tx): Promise<ContestSaveResult> => {
     const [current] = await tx.select().from(contest).where(eq(contest.id, cid)).for('update');
-    if (!current || !inContestScope(current, scope)) throw notFound(problemMessages.contestNotFound);
+    if (!current || !rowInScope(current, scope)) throw notFound(problemMessages.contestNotFound);
     assertCan(user, 'contest.manage', await contestFacts(tx, current, user, now));
     const columns = contestColumns(form, now);
     await tx

@@ -1,5 +1,6 @@
-import { SITE_SCOPE, type EditorScope } from '@verdict/shared';
+import type { EditorScope } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
+import { rowInScope } from '../../../db/scope.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
@@ -18,12 +19,7 @@ export async function manageableTraining(
   scope?: EditorScope,
 ): Promise<TrainingRow> {
   const row = await loadTraining(db, tid);
-  if (!row || (scope && !inTrainingScope(row, scope))) throw notFound(problemMessages.trainingNotFound);
+  if (!row || (scope && !rowInScope(row, scope))) throw notFound(problemMessages.trainingNotFound);
   assertCan(user, 'training.manage', await trainingFacts(db, row, user));
   return row;
-}
-
-/** Whether a training is the site's (no group) or the group `scope.gid`'s. */
-export function inTrainingScope(row: Pick<TrainingRow, 'gid' | 'isGroup'>, scope: EditorScope = SITE_SCOPE) {
-  return scope.kind === 'site' ? !row.isGroup && row.gid === null : row.gid === scope.gid;
 }
