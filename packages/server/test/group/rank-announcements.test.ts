@@ -1,6 +1,8 @@
 import { JudgeStatus } from '@verdict/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contestProblem } from '../../src/db/schema/index.ts';
 import { policyMessages as pm } from '../../src/policy/messages.ts';
+import { contestForm, createContest } from '../admin/contest/fixtures.ts';
 import { CPP, createWorld, problemDto, type World } from '../problem/fixtures.ts';
 import { callAs, createClass, outcome, refusal, type Class } from './fixtures.ts';
 
@@ -81,6 +83,61 @@ describe('reference §7.11 group rank: members only, the group submissions only'
     expect(found.data.total).toBe(1);
     const past = await rank(tokens.member, '&type=0&currentPage=5&limit=2');
     expect(past.data).toMatchObject({ records: [], total: 3 });
+  });
+
+  it("issue 27's class flow: a submission in one of the group's contests counts in its ac and total; a site contest's does not", async () => {
+    // reference §7.11 counts the judge rows that carry the group's gid, and HOJ gives a group
+    // contest's submissions the contest's gid (BeforeDispatchInitManager.initContestSubmission)
+    const { tokens, gid } = cls;
+    const pupil = await cls.join('rank1-pupil', 3);
+    const now = w.clock.now().getTime();
+    const running = {
+      startTime: new Date(now - 3600_000).toISOString(),
+      endTime: new Date(now + 4 * 3600_000).toISOString(),
+      duration: 5 * 3600,
+    };
+    const quiz = await as<{ cid: number }>(
+      tokens.gadmin,
+      'POST',
+      '/api/group/contest',
+      contestForm(w, { title: 'Quiz', gid: String(gid), ...running }),
+    );
+    const q = await as<{ problemId: string }>(
+      tokens.gadmin,
+      'POST',
+      '/api/group/problem',
+      await problemDto(w, { problemId: 'Q', gid }),
+    );
+    const addQ = `/api/group/add-contest-problem-from-group?problemId=${q.data.problemId}&cid=${quiz.data.cid}&displayId=A`;
+    expect(outcome(await as(tokens.gadmin, 'POST', addQ))).toBe('ok');
+    const siteRound = await createContest(w, { title: 'Site round', ...running });
+    await w.t.db
+      .insert(contestProblem)
+      .values({ cid: siteRound, pid: w.p1000, displayId: 'A', displayTitle: 'Sum' });
+
+    const inContest = async (cid: number, status: number) => {
+      const sent = await as(pupil.token, 'POST', '/api/submit-problem-judge', {
+        pid: 'A',
+        language: 'C++',
+        code: CPP,
+        cid: String(cid),
+        isRemote: false,
+      });
+      expect(outcome(sent)).toBe('ok');
+      await w.judge.judgeNext({ status });
+    };
+    await inContest(quiz.data.cid, JudgeStatus.WRONG_ANSWER);
+    await inContest(quiz.data.cid, JudgeStatus.ACCEPTED);
+    await inContest(siteRound, JudgeStatus.ACCEPTED);
+
+    const row = async (type: string) =>
+      (await rank(tokens.member, `&type=${type}&searchUser=pupil`)).data.records.map((r) => [
+        r.username,
+        r.ac,
+        r.total,
+      ]);
+    expect(await row('0')).toEqual([['rank1-pupil', 1, 2]]);
+    expect(await row('1')).toEqual([['rank1-pupil', 1, 2]]);
   });
 
   it('is for members: refused to applicants and outsiders', async () => {

@@ -15,8 +15,10 @@ import { groupFor } from './access.ts';
 
 /**
  * reference §3.10 `GET /api/get-group-rank-list`, §7.11 "group rank": the group's members (levels
- * 3–5) by what they did inside it: `ac` distinct problems accepted, `total` submissions, `score`
- * the sum over problems of the best OI rank score, all from the group's submissions (judge.gid);
+ * 3–5) by what they did inside it: `ac` distinct problems accepted and `total` submissions, over the
+ * group's submissions (judge.gid) and those made in the group's contests; `score` the sum over
+ * problems of the best OI rank score of the group's non-contest submissions. (HOJ gives a group
+ * contest's submissions the group's gid; Verdict's keep gid null and are found by contest.gid.)
  * ACM order `ac desc, total asc`, OI `score desc, ac desc`, then the earlier member. For its
  * members only. **Changed:** HOJ listed every active user of the site (a right join) and cached
  * pages for 60 s; Verdict lists the members, and reads the judge rows (a group's are few) each time.
@@ -36,11 +38,16 @@ export async function groupRankList(db: Db, user: AuthUser, query: GroupRankList
     db,
     sql`with members as (
         select m.uid, m.id from ${members}
-      ), best as (
-        select j.uid, j.pid, bool_or(j.status = 0) as accepted, max(j.oi_rank_score) as score, count(*) as n
-        from judge j join members on members.uid = j.uid
+      ), submissions as (
+        select j.uid, j.pid, j.status, j.oi_rank_score from judge j
         where j.gid = ${query.gid} and j.cid = 0
-        group by j.uid, j.pid
+        union all
+        select j.uid, j.pid, j.status, null from judge j join contest c on c.id = j.cid
+        where c.gid = ${query.gid}
+      ), best as (
+        select s.uid, s.pid, bool_or(s.status = 0) as accepted, max(s.oi_rank_score) as score, count(*) as n
+        from submissions s join members on members.uid = s.uid
+        group by s.uid, s.pid
       ), totals as (
         select m.uid, m.id,
           coalesce(sum(b.n), 0)::int as total,
