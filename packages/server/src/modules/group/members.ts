@@ -133,7 +133,8 @@ export async function joinGroup(db: Db, user: AuthUser, query: JoinGroupQuery): 
  * in "Mine"; an application or a refusal of theirs becomes the membership. Refused: a group that
  * is unknown or banned (policy `group.addMember`), an unknown user or a banned one (not found, as
  * on their home page, reference §7.11), one already in it (3–5, the owner too).
- * **Changed:** HOJ's server has no such call (reference §3.10 knows only the caller's own join).
+ * Verdict's: HOJ's server (reference §3.10) has only the caller's own join; spec part 2's dialog
+ * asks for this one.
  */
 export async function addMember(db: Db, user: AuthUser, gid: number, uid: string): Promise<void> {
   const { row } = await groupFor(db, user, gid, 'group.addMember');
