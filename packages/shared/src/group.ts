@@ -89,13 +89,34 @@ export const groupMemberListQuery = z.object({
 });
 export type GroupMemberListQuery = z.output<typeof groupMemberListQuery>;
 
-/** `POST /api/group/member?gid&code&reason` (query parameters, as HOJ's client sends them). */
+/** A user's id (`user_info.uuid`: 32 hex characters, root's is '1') in a member call. */
+const memberUid = z.string().min(1).max(64);
+
+/**
+ * `POST /api/group/member?gid&code&reason` (query parameters, as HOJ's client sends them): the caller
+ * joins or applies. With `uid` (spec part 2 §7 "add member (groupID, code, reason; admin add with
+ * uid)") a group admin adds that user instead, and `code` and `reason` are not read; an empty `uid`
+ * is none.
+ */
 export const joinGroupQuery = z.object({
   gid: positiveId,
   code: z.string().max(255).optional(),
   reason: z.string().max(1000).optional(),
+  uid: z.preprocess((v) => (v === '' ? undefined : v), memberUid.optional()),
 });
 export type JoinGroupQuery = z.output<typeof joinGroupQuery>;
+
+/**
+ * `GET /api/group/get-user-list?gid&keyword&currentPage&limit` (Verdict; spec part 2 §2.2 "Add Group
+ * Member" dialog's user search): the site's active users by username, nickname, real name or school.
+ */
+export const groupUserSearchQuery = z.object({
+  gid: positiveId,
+  keyword: textParam(GROUP_LIMITS.keywordMax),
+  currentPage: currentPageParam,
+  limit: limitParam(GROUP_PAGE.memberDefault),
+});
+export type GroupUserSearchQuery = z.output<typeof groupUserSearchQuery>;
 
 /**
  * `PUT /api/group/member` body GroupMember {gid, uid, auth} (HOJ's client sends the whole member row;
@@ -104,14 +125,14 @@ export type JoinGroupQuery = z.output<typeof joinGroupQuery>;
  */
 export const groupMemberBody = z.object({
   gid: positiveId,
-  uid: z.string().min(1).max(64),
+  uid: memberUid,
   auth: intOneOf([1, 2, 3, 4, 5]),
   refusalReason: z.string().max(GROUP_LIMITS.reason.max).nullish(),
 });
 export type GroupMemberBody = z.output<typeof groupMemberBody>;
 
 /** `DELETE /api/group/member?uid&gid`. */
-export const removeGroupMemberQuery = z.object({ gid: positiveId, uid: z.string().min(1).max(64) });
+export const removeGroupMemberQuery = z.object({ gid: positiveId, uid: memberUid });
 
 // ---- answers ---------------------------------------------------------------------------------
 
@@ -159,6 +180,26 @@ export interface GroupMemberVO {
   reason: string | null;
   gmtCreate: string;
   gmtModify: string;
+}
+
+/**
+ * One user of `GET /api/group/get-user-list`: what anyone may read on the user's home page, their
+ * user type and their level in the group; `realname` only for callers who may read the site's
+ * user admin list (the server's `modules/group/user-search.ts` says why), never e-mail, mobile or
+ * password.
+ */
+export interface GroupUserCandidateVO {
+  uid: string;
+  username: string;
+  nickname: string | null;
+  school: string | null;
+  avatar: string | null;
+  /** the user type: a role of reference §2 (root, admin, problem_admin, default_user, …) */
+  role: string;
+  /** present for callers with the permission user_admin only */
+  realname?: string | null;
+  /** the user's group_member.auth in the group: 0 none, 1 applying, 2 refused, 3–5 in it */
+  groupAuth: number;
 }
 
 /** `GET /api/group/get-problem-list` (reference §3.10): the public list's filters inside one group. */

@@ -131,7 +131,9 @@ const EXPECTED: Record<string, Outcome[]> = {
   'DELETE /api/group': GROUP_PERMISSION,
   'GET /api/group/get-member-list': LOGIN,
   'GET /api/group/get-apply-list': LOGIN,
+  // HOJ's join (gid, code, reason) and issue 27's admin add (gid, uid): group.join / group.addMember (test/group/members-add)
   'POST /api/group/member': LOGIN,
+  'GET /api/group/get-user-list': LOGIN,
   'PUT /api/group/member': LOGIN,
   'DELETE /api/group/member': LOGIN,
   'DELETE /api/group/member/exit': LOGIN,

@@ -276,6 +276,25 @@ describe('reference §7.12, §2: groups and member levels', () => {
     expect(answer(allScopes, action, row, row.expected)).toEqual(row.expected);
   });
 
+  it('issue 27 Add Group Member: group admins and site root, in an active group only', () => {
+    const add = (u: typeof user, g: GroupFacts) => allScopes.refusal(u, 'group.addMember', g)?.msg ?? 'allow';
+    expect([1, 2, 3].map((level) => add(user, group(level)))).toEqual(Array(3).fill(pm.groupAdminOnly));
+    expect(add(user, group())).toBe(pm.groupAdminOnly);
+    expect([add(user, group(4)), add(user, group(5)), add(owner, group()), add(root, group())]).toEqual(
+      Array(4).fill('allow'),
+    );
+    // a banned group is not found, for site root too
+    expect([add(user, group(5, { status: 1 })), add(root, group(undefined, { status: 1 }))]).toEqual(
+      Array(2).fill(pm.groupNotFound),
+    );
+    // its private columns (real name, true user type): user_admin only, not group roots nor admins
+    expect([root, admin, user].map((u) => allScopes.can(u, 'group.userPrivate'))).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
   it('§7.12 group content: its author, the group root or site root edit it', () => {
     const content = { group: group(4), authorUid: 'someone-else' };
     expect(allScopes.can(user, 'group.editContent', content)).toBe(false);

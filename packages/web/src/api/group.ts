@@ -1,4 +1,11 @@
-import type { AnnouncementVO, GroupDetailVO, GroupMemberVO, GroupVO, OIRankVO } from '@verdict/shared';
+import type {
+  AnnouncementVO,
+  GroupDetailVO,
+  GroupMemberVO,
+  GroupUserCandidateVO,
+  GroupVO,
+  OIRankVO,
+} from '@verdict/shared';
 import { apiDelete, apiGet, apiPost, apiPut, type Page } from './http';
 import { inLanguage } from './problem';
 
@@ -7,7 +14,7 @@ import { inLanguage } from './problem';
  * parameter names and shapes.
  */
 
-export type { GroupDetailVO, GroupMemberVO, GroupVO };
+export type { GroupDetailVO, GroupMemberVO, GroupUserCandidateVO, GroupVO };
 
 /** reference §3.10 OIRankVO within one group (ACM rows have no score). */
 export type GroupRankRow = Omit<OIRankVO, 'score'> & { score?: number };
@@ -115,6 +122,25 @@ export function joinGroup(gid: number, code?: string, reason?: string): Promise<
     ...inLanguage(),
     params: { gid, code: code || undefined, reason: reason || undefined },
   });
+}
+
+/** `POST /api/group/member?gid&uid`: a group admin adds the user as a member (spec part 2 §2.2). */
+export function addGroupMember(gid: number, uid: string): Promise<null> {
+  return apiPost<null>('/api/group/member', undefined, { ...inLanguage(), params: { gid, uid } });
+}
+
+/** `GET /api/group/get-user-list`: the Add Group Member dialog's user search, for group admins. */
+export function searchGroupUsers(params: {
+  gid: number;
+  currentPage: number;
+  limit: number;
+  keyword?: string;
+}): Promise<Page<GroupUserCandidateVO>> {
+  return apiGet<Page<GroupUserCandidateVO>>(
+    '/api/group/get-user-list',
+    { ...params, keyword: params.keyword || undefined },
+    inLanguage(),
+  );
 }
 
 /** `PUT /api/group/member`: a member's level, or an application approved (3) or refused (2). */

@@ -8,6 +8,7 @@ import { groupZhCN } from '../../src/i18n/areas/group.zh-CN.ts';
 import { setSwitches } from './problem-support.ts';
 import {
   dialog,
+  expectInsideViewport,
   expectNoSidewaysScroll,
   openPage,
   popupsSettled,
@@ -25,7 +26,8 @@ import {
  * group through the full-screen dialog (a taken name refused in the dialog) and posts an
  * announcement; a second user finds it with the list's filters, applies (a wrong code refused),
  * is approved in the members tab, sees the tabs open and the announcement, meets the level
- * select's rules as a group admin, and exits; the list and the detail in Chinese at 768 px.
+ * select's rules as a group admin, and exits; the list, the detail and Add Group Member (search,
+ * add, the member listed) in Chinese at 768 px.
  * Two browser contexts, each signed in once. Screenshots go to $E2E_SHOTS_DIR (group-*.png).
  */
 
@@ -383,6 +385,28 @@ describe('groups (spec part 2 §2.2)', () => {
     await tab(a, 'member').click();
     await a.locator('[data-member="owner1"]').waitFor();
     await expectNoSidewaysScroll(a);
+    // Add Group Member: search, the owner already Joined, add joiner1 (who left); the list shows them
+    await a.getByRole('button', { name: zh.addMember.open }).click();
+    const adder = dialog(a);
+    await popupsSettled(a);
+    await adder.getByLabel(zh.addMember.search).fill('er1');
+    await adder.getByLabel(zh.addMember.search).press('Enter');
+    const candidates = adder.locator('tr[data-candidate]');
+    await expect
+      .poll(() => candidates.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-candidate'))))
+      .toEqual(['joiner1', 'owner1', 'seeder1']);
+    expect(await candidates.nth(1).getByRole('button', { name: zh.addMember.joined }).isDisabled()).toBe(
+      true,
+    );
+    await expectInsideViewport(a, adder);
+    await expectNoSidewaysScroll(a);
+    await saveScreenshot(a, 'group-add-member-zh-768');
+    await adder.getByRole('button', { name: zh.addMember.addOf.replace('{{username}}', 'joiner1') }).click();
+    await toast(a, zh.addMember.added.replace('{{username}}', 'joiner1')).waitFor();
+    await candidates.first().getByRole('button', { name: zh.addMember.joined }).waitFor();
+    await a.keyboard.press('Escape');
+    await adder.waitFor({ state: 'hidden' });
+    await a.locator('[data-member="joiner1"]').waitFor();
     // the owner disbands the group
     await tab(a, 'setting').click();
     await a.getByRole('button', { name: zh.setting.disband }).click();

@@ -37,7 +37,8 @@ export function groupFacts(row: GroupRow, level: number): GroupFacts {
   };
 }
 
-type GroupAction = Extract<Action, `group.${string}`> & Exclude<Action, 'group.editContent'>;
+type GroupAction = Extract<Action, `group.${string}`> &
+  Exclude<Action, 'group.editContent' | 'group.userPrivate'>;
 
 /**
  * The group `gid` if `user` may do `action` to it (policy rules/group.ts, reference §7.12): an

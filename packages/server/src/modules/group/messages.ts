@@ -76,6 +76,11 @@ export const groupMessages = {
     en: 'Your application to join this group was refused!',
   },
   memberNotFound: { zh: '该成员不在团队中！', en: 'This user is not in the group!' },
+  userNotFound: { zh: '该用户不存在或已被封禁！', en: 'The user does not exist or is banned!' },
+  userAlreadyJoined: {
+    zh: '该用户已是团队成员，请勿重复添加！',
+    en: 'This user is already a member of the group!',
+  },
   ownerUnchangeable: { zh: '不可修改团队所有者的权限！', en: "The group owner's level cannot be changed!" },
   memberCannotBeApplicant: {
     zh: '不可将团队成员的权限降为申请中或已拒绝！',
@@ -112,6 +117,13 @@ export const groupNotices = {
   welcome: (group: string) => ({
     title: both('团队加入通知', 'Welcome to the group'),
     content: both(`欢迎您加入团队【${group}】！`, `You are now a member of the group "${group}".`),
+  }),
+  added: (group: string, by: string) => ({
+    title: both('团队加入通知', 'Welcome to the group'),
+    content: both(
+      `管理员【${by}】已将您加入团队【${group}】！`,
+      `${by}, an admin of the group "${group}", added you to it: you are now a member.`,
+    ),
   }),
   application: (group: string, username: string, reason: string | null) => ({
     title: both('团队审批通知', 'A request to join your group'),

@@ -10,6 +10,7 @@ import {
   groupMemberBody,
   groupMemberListQuery,
   groupRankListQuery,
+  groupUserSearchQuery,
   joinGroupQuery,
   removeGroupMemberQuery,
 } from '@verdict/shared';
@@ -37,7 +38,8 @@ import { groupContestRoutes } from './contest-routes.ts';
 import { groupDiscussionRoutes } from './discussion-routes.ts';
 import { groupTrainingRoutes } from './training-routes.ts';
 import { groupRankList } from './rank.ts';
-import { exitGroup, joinGroup, listMembers, removeMember, updateMember } from './members.ts';
+import { addMember, exitGroup, joinGroup, listMembers, removeMember, updateMember } from './members.ts';
+import { searchUsers } from './user-search.ts';
 
 /**
  * The groups, their membership and their problems: reference §3.10 (top-level group calls and the member calls;
@@ -134,10 +136,18 @@ export async function groupRoutes(app: FastifyInstance, opts: { dataDir: string 
     { config: login, schema: { querystring: groupMemberListQuery } },
     async (request) => ok(await listMembers(app.db, request.user!, request.query, 'applications')),
   );
+  // HOJ's client joins or applies with gid, code, reason; a group admin adds a user with gid, uid
   r.post('/api/group/member', { config: login, schema: { querystring: joinGroupQuery } }, async (request) => {
-    await joinGroup(app.db, request.user!, request.query);
+    const { uid, gid } = request.query;
+    if (uid === undefined) await joinGroup(app.db, request.user!, request.query);
+    else await addMember(app.db, request.user!, gid, uid);
     return ok(null);
   });
+  r.get(
+    '/api/group/get-user-list',
+    { config: login, schema: { querystring: groupUserSearchQuery } },
+    async (request) => ok(await searchUsers(app.db, request.user!, request.query)),
+  );
   r.put('/api/group/member', { config: login, schema: { body: groupMemberBody } }, async (request) => {
     await updateMember(app.db, request.user!, request.body);
     return ok(null);

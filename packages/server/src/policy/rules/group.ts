@@ -3,7 +3,7 @@ import { policyMessages } from '../messages.ts';
 import type { GroupFacts } from '../resources.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 import { scopeRefusal } from '../scopes.ts';
-import { GROUP_LEVEL, groupLevel, isRoot, type Subject } from '../subjects.ts';
+import { GROUP_LEVEL, groupLevel, hasPermissions, isRoot, type Subject } from '../subjects.ts';
 
 /** The group's level the caller needs, root bypassing (reference §7.12). */
 function atLeast(level: number, refusal: () => ReturnType<typeof forbidden>): Rule<GroupFacts> {
@@ -39,6 +39,28 @@ export const groupRules = {
 
   /** §7.12: admin lists, creating content and managing members need group admin (4, 5). */
   'group.admin': atLeast(GROUP_LEVEL.admin, () => forbidden(policyMessages.groupAdminOnly)),
+
+  /**
+   * Verdict (spec part 2 §2.2 "Add Group Member"): group admins (4, 5) and site root add a user
+   * straight in and search the site's users for it, in an active group only: a banned group is not
+   * found, for site root too (nobody is brought into a group the site has switched off).
+   */
+  'group.addMember': ((ctx, user, g) =>
+    scopeRefusal(ctx.scopes, 'groupCore') ??
+    (g.status === 1
+      ? notFound(policyMessages.groupNotFound)
+      : isRoot(user) || groupLevel(user, g) >= GROUP_LEVEL.admin
+        ? null
+        : forbidden(policyMessages.groupAdminOnly))) as Rule<GroupFacts>,
+
+  /**
+   * The add-member search's private columns (a user's real name and whether the site restricts
+   * them): for those who read them in the admin user list already (permission user_admin). Not
+   * for group roots: any user with group_add (every default user, reference §2) can make a group
+   * and would read the whole site's real names.
+   */
+  'group.userPrivate': ((_ctx, user) =>
+    hasPermissions(user, ['user_admin']) ? null : forbidden(policyMessages.groupAdminOnly)) as Rule<void>,
 
   /** §7.12: the join code and updating the group are for its root (5) and site root. */
   'group.root': atLeast(GROUP_LEVEL.root, () => forbidden(policyMessages.groupAdminOnly)),

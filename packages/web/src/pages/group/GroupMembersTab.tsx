@@ -1,4 +1,4 @@
-import { CheckOutlined, CloseOutlined, DeleteOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Modal, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -15,7 +15,9 @@ import {
 } from '../../api/group';
 import { toast } from '../../feedback/toast';
 import { MOBILE_QUERY, useMediaQuery } from '../problem/use-media-query';
+import { GroupAddMemberDialog } from './GroupAddMemberDialog';
 import {
+  canAddMember,
   canRemoveMember,
   GROUP_MEMBER_AUTH,
   GROUP_MEMBER_PAGE_SIZE,
@@ -24,16 +26,13 @@ import {
   memberAuthOptionDisabled,
   memberAuthSelectDisabled,
 } from './group-rules';
-import { useGroupContext } from './use-group';
+import { groupApplicationsKey, groupMembersKey, useGroupContext } from './use-group';
 
 const when = (value: string) => (
   <time dateTime={value} title={dayjs(value).format('YYYY-MM-DD HH:mm:ss')}>
     {dayjs(value).format('YYYY-MM-DD HH:mm')}
   </time>
 );
-
-export const groupMembersKey = (gid: number) => ['group-members', gid];
-export const groupApplicationsKey = (gid: number) => ['group-applications', gid];
 
 /** A group's applications with Approve and Refuse (with an optional reason), for group admins. */
 function Applications() {
@@ -182,7 +181,8 @@ function Applications() {
 
 /**
  * The members tab (spec part 2 §2.2, §6): username (to the user's home), level, join and change
- * times; for group admins the level select and Remove under the rules of §6, and the applications.
+ * times; for group admins the level select and Remove under the rules of §6, Add Group Member and
+ * the applications.
  */
 export function GroupMembersTab() {
   const { t } = useTranslation();
@@ -191,6 +191,8 @@ export function GroupMembersTab() {
   const state = useGroupContext();
   const { gid, group, viewer, uid } = state;
   const admin = isGroupAdmin(viewer);
+  const adds = canAddMember(viewer, group);
+  const [adding, setAdding] = useState(false);
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
@@ -308,6 +310,11 @@ export function GroupMembersTab() {
               setPage(1);
             }}
           />
+          {adds ? (
+            <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+              {t('group.addMember.open')}
+            </Button>
+          ) : null}
         </div>
         <Table<GroupMemberVO>
           rowKey="uid"
@@ -329,6 +336,7 @@ export function GroupMembersTab() {
         />
       </Card>
       {admin ? <Applications /> : null}
+      {adds ? <GroupAddMemberDialog gid={gid} open={adding} onClose={() => setAdding(false)} /> : null}
     </div>
   );
 }

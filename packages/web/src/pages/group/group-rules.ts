@@ -175,6 +175,16 @@ export interface GroupViewer {
 export const isGroupMember = (v: GroupViewer) => v.superAdmin || v.level >= GROUP_MEMBER_AUTH.member;
 export const isGroupAdmin = (v: GroupViewer) => v.superAdmin || v.level >= GROUP_MEMBER_AUTH.admin;
 export const isGroupRoot = (v: GroupViewer) => v.superAdmin || v.owner || v.level >= GROUP_MEMBER_AUTH.root;
+/**
+ * Spec part 2 §2.2 "Add Group Member": group admins and site root, in an active group (the server's
+ * policy `group.addMember`).
+ */
+export const canAddMember = (v: GroupViewer, group: { status: number } | undefined) =>
+  isGroupAdmin(v) && group?.status === 0;
+/** Spec part 2 §2.2: the Add Group Member dialog's page sizes. */
+export const ADD_MEMBER_PAGE_SIZES = [10, 30, 50, 100] as const;
+/** A user found in the dialog is in the group already (member, admin or root): "Joined", no Add. */
+export const isInGroup = (groupAuth: number) => groupAuth >= GROUP_MEMBER_AUTH.member;
 /** reference §7.12: the owner or site root disbands a group. */
 export const canDisband = (v: GroupViewer) => v.superAdmin || v.owner;
 /** reference §7.12: every member but the owner may leave. */

@@ -6,6 +6,8 @@ import type { GroupViewer } from './group-rules';
 
 export const groupDetailKey = (gid: number) => ['group-detail', gid];
 export const groupAuthKey = (gid: number) => ['group-auth', gid];
+export const groupMembersKey = (gid: number) => ['group-members', gid];
+export const groupApplicationsKey = (gid: number) => ['group-applications', gid];
 
 /**
  * One group as its screens need it (reference §3.10): its detail and the caller's member level;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADD_MEMBER_PAGE_SIZES,
   applyProblems,
+  canAddMember,
   canDisband,
   canExit,
   canRemoveMember,
@@ -8,6 +10,7 @@ import {
   groupFormProblems,
   groupTabOfPath,
   groupTabs,
+  isInGroup,
   memberAuthOptionDisabled,
   memberAuthSelectDisabled,
   MEMBER_LEVELS,
@@ -196,5 +199,28 @@ describe('the member level select and removal (spec part 2 §6)', () => {
     expect(canDisband(viewer(5))).toBe(false);
     expect(canDisband(viewer(5, { owner: true }))).toBe(true);
     expect(canDisband(viewer(0, { superAdmin: true }))).toBe(true);
+  });
+});
+
+describe('spec part 2 §2.2 Add Group Member', () => {
+  const active = { status: 0 };
+  it('is offered to group admins, roots, the owner and site root, in an active group', () => {
+    expect([0, 1, 2, 3].map((level) => canAddMember(viewer(level), active))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([4, 5].map((level) => canAddMember(viewer(level), active))).toEqual([true, true]);
+    expect(canAddMember(viewer(5, { owner: true }), active)).toBe(true);
+    expect(canAddMember(viewer(0, { superAdmin: true }), active)).toBe(true);
+    // a banned group, or one not loaded yet: not offered (the server refuses a banned group)
+    expect(canAddMember(viewer(0, { superAdmin: true }), { status: 1 })).toBe(false);
+    expect(canAddMember(viewer(5), undefined)).toBe(false);
+  });
+
+  it('marks members, admins and roots Joined; applicants and refused users may be added', () => {
+    expect([0, 1, 2, 3, 4, 5].map(isInGroup)).toEqual([false, false, false, true, true, true]);
+    expect(ADD_MEMBER_PAGE_SIZES).toEqual([10, 30, 50, 100]);
   });
 });
