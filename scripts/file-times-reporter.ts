@@ -40,9 +40,36 @@ export class FileTimesReporter implements Reporter {
       out.push(
         `   ${name.padEnd(14)} ${String(p.files).padStart(4)} files  ${p.seconds.toFixed(0).padStart(6)} s of file time  ${((p.end - p.start) / 1000).toFixed(0).padStart(6)} s wall`,
       );
+    out.push(`   files running at once: ${concurrencyProfile(rows)}`);
     out.push('   slowest files:');
     for (const r of [...rows].sort((a, b) => b.seconds - a.seconds).slice(0, 30))
       out.push(`   ${r.seconds.toFixed(1).padStart(7)} s  ${r.project.padEnd(12)} ${r.file}`);
     console.log(out.join('\n'));
   }
+}
+
+/**
+ * How long the run had 1, 2, 3 … files running at once: time with fewer files than workers at the
+ * end of a group is a long file started late (the sequencer's order, `scripts/test-sequencer.ts`).
+ */
+function concurrencyProfile(rows: { start: number; end: number }[]): string {
+  const events = rows
+    .filter((r) => r.start && r.end)
+    .flatMap((r) => [
+      { at: r.start, step: 1 },
+      { at: r.end, step: -1 },
+    ])
+    .sort((a, b) => a.at - b.at || a.step - b.step);
+  const seconds = new Map<number, number>();
+  let running = 0;
+  let last = events[0]?.at ?? 0;
+  for (const { at, step } of events) {
+    if (running > 0) seconds.set(running, (seconds.get(running) ?? 0) + (at - last) / 1000);
+    running += step;
+    last = at;
+  }
+  return [...seconds]
+    .sort(([a], [b]) => a - b)
+    .map(([count, s]) => `${count}: ${s.toFixed(0)} s`)
+    .join(', ');
 }
