@@ -55,9 +55,17 @@ function withParameters(text: string, params: readonly unknown[]): SQL {
  * `mapFromDriverValue`: dates, bigints, json).
  */
 export function preparedSelect<T extends PgTable>(table: T, where: string) {
+  return preparedRows(table, (columns) => `select ${columns} from "${getTableName(table)}" where ${where}`);
+}
+
+/**
+ * A prepared statement that answers whole rows of `table`: `text` is given the table's column list
+ * (for its `select` or `returning`), and the rows are mapped as preparedSelect maps them.
+ */
+export function preparedRows<T extends PgTable>(table: T, text: (columns: string) => string) {
   const columns = Object.entries(getTableColumns(table));
   const statement = preparedStatement<Record<string, unknown>>(
-    `select ${columns.map(([, column]) => `"${column.name}"`).join(', ')} from "${getTableName(table)}" where ${where}`,
+    text(columns.map(([, column]) => `"${column.name}"`).join(', ')),
   );
   return async (db: Db, params: readonly unknown[]): Promise<T['$inferSelect'][]> =>
     (await statement(db, params)).map((raw) => {

@@ -271,6 +271,63 @@ describe('judge gateway (ARCHITECTURE "judge gateway"; reference §6, §8.3)', (
     expect(solved).toHaveLength(0);
   });
 
+  it('progress writes its cases only for the current holder, replacing earlier rows of their seqs; the result replaces them all', async () => {
+    const id = await submit({ priority: 2 });
+    const task = (await claim('w1'))!;
+    const all = resultFor(task, JudgeStatus.WRONG_ANSWER).cases;
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const casesOf = async () =>
+      (await t.db.select().from(judgeCase).where(eq(judgeCase.submitId, id))).sort(
+        (a, b) => (a.seq ?? 0) - (b.seq ?? 0),
+      );
+    const report = (name: string, attempt: number, cases: typeof all) =>
+      gateway('progress', { submitId: id, attempt, status: 7, cases, name });
+
+    // a stranger's and a stale attempt's cases are not written
+    expect((await report('thief', task.attempt, [all[0]!])).json().data).toEqual({ keep: false });
+    expect((await report('w1', task.attempt - 1, [all[0]!])).json().data).toEqual({ keep: false });
+    expect(await casesOf()).toHaveLength(0);
+
+    const first = {
+      ...all[0]!,
+      status: JudgeStatus.ACCEPTED,
+      userOutput: 'ok',
+      mode: 'subtask_lowest' as const,
+    };
+    expect((await report('w1', task.attempt, [first])).json().data).toEqual({ keep: true });
+    // the same seq again replaces its row; another seq is added beside it
+    const again = { ...first, status: JudgeStatus.TIME_LIMIT_EXCEEDED, time: 99, userOutput: null };
+    expect((await report('w1', task.attempt, [again, all[1]!])).json().data).toEqual({ keep: true });
+    const during = await casesOf();
+    expect(during).toHaveLength(2);
+    expect(during[0]).toMatchObject({
+      seq: again.seq,
+      caseId: again.caseId,
+      status: JudgeStatus.TIME_LIMIT_EXCEEDED,
+      time: 99,
+      memory: 1024,
+      mode: 'subtask_lowest',
+      userOutput: null,
+      inputData: again.inputData,
+      uid,
+      pid,
+    });
+    const [row] = await t.db.select().from(judge).where(eq(judge.submitId, id));
+    expect(row!.status).toBe(JudgeStatus.JUDGING);
+
+    const result = resultFor(task, JudgeStatus.WRONG_ANSWER);
+    expect((await gateway('result', { ...result, name: 'w1' })).json().data).toEqual({ accepted: true });
+    const after = await casesOf();
+    expect(after.map((c) => [c.seq, c.status, c.time])).toEqual(
+      result.cases.map((c) => [c.seq, JudgeStatus.WRONG_ANSWER, 12]),
+    );
+    // a progress after the result changes nothing: progress never goes back
+    expect((await report('w1', task.attempt, [first])).json().data).toEqual({ keep: false });
+    expect(await casesOf()).toHaveLength(result.cases.length);
+    const [final] = await t.db.select().from(judge).where(eq(judge.submitId, id));
+    expect(final!.status).toBe(JudgeStatus.WRONG_ANSWER);
+  });
+
   it('rejects a malformed result with a 400 naming the field', async () => {
     const res = await gateway('result', { submitId: 1, attempt: 1, status: 99, name: 'w1' });
     expect(res.statusCode).toBe(400);

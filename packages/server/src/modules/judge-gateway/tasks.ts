@@ -78,7 +78,8 @@ export async function buildTask(
   leaseMs: number,
 ): Promise<JudgeTask> {
   if (claimed.kind === 'submission') {
-    const [submission] = await submissionById(db, [Number(claimed.id)]);
+    // the claim answered the row; a caller without it reads it
+    const submission = claimed.submission ?? (await submissionById(db, [Number(claimed.id)]))[0];
     const [row] = submission ? await problemById(db, [submission.pid]) : [];
     if (!submission || !row) throw new Error(`claimed submission ${claimed.id} disappeared`);
     return {

@@ -1,12 +1,15 @@
 import { UNFINISHED_STATUSES } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
-import { preparedStatement } from '../../../db/prepared.ts';
+import { preparedRows, preparedStatement } from '../../../db/prepared.ts';
+import { judge } from '../../../db/schema/index.ts';
 import { TRANSITIONS } from './states.ts';
 
 export interface Claimed {
   kind: 'submission' | 'test';
   id: string;
   attempt: number;
+  /** a claimed submission's row as the claim left it, so that its task need not read it again */
+  submission?: typeof judge.$inferSelect;
 }
 
 const list = (statuses: readonly number[]) => statuses.join(', ');
@@ -36,13 +39,19 @@ const bestCandidates = preparedStatement<{ kind: Claimed['kind']; id: string; pr
     order by priority desc`,
 );
 
-/** $1 now, $2 languages, $3 the worker, $4 the lease's end, $5 now again (a column of another type) */
-const claimSubmission = preparedStatement<{ id: string; attempt: number }>(
-  `update judge set status = ${COMPILING}, judger = $3::text, lease_owner = $3::text, lease_expires_at = $4,
+/**
+ * $1 now, $2 languages, $3 the worker, $4 the lease's end, $5 now again (a column of another type).
+ * It answers the whole row, which the task is built from.
+ */
+const claimSubmission = preparedRows(
+  judge,
+  (
+    columns,
+  ) => `update judge set status = ${COMPILING}, judger = $3::text, lease_owner = $3::text, lease_expires_at = $4,
       attempt = attempt + 1, gmt_modified = $5
     where submit_id = (select submit_id from judge where ${CLAIMABLE}
       order by priority desc, submit_id limit 1 for update skip locked)
-    returning submit_id::text as id, attempt`,
+    returning ${columns}`,
 );
 
 const claimTestRun = preparedStatement<{ id: string; attempt: number }>(
@@ -71,11 +80,13 @@ export async function claimNext(
   const expires = new Date(now.getTime() + leaseMs).toISOString();
   // Submissions and test runs share one priority scale; look at the best of each.
   for (const candidate of await bestCandidates(db, [at, worker.languages])) {
-    const [row] =
-      candidate.kind === 'submission'
-        ? await claimSubmission(db, [at, worker.languages, worker.name, expires, at])
-        : await claimTestRun(db, [at, worker.languages, worker.name, expires]);
-    if (row) return { kind: candidate.kind, id: row.id, attempt: Number(row.attempt) };
+    if (candidate.kind === 'submission') {
+      const [row] = await claimSubmission(db, [at, worker.languages, worker.name, expires, at]);
+      if (row) return { kind: 'submission', id: String(row.submitId), attempt: row.attempt, submission: row };
+      continue;
+    }
+    const [row] = await claimTestRun(db, [at, worker.languages, worker.name, expires]);
+    if (row) return { kind: 'test', id: row.id, attempt: Number(row.attempt) };
   }
   return undefined;
 }

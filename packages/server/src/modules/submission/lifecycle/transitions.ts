@@ -88,9 +88,10 @@ async function applyFinal(
 }
 
 /**
- * Locks the submission and answers it if the report comes from its current holder in a state the
- * transition starts from. A report from an earlier attempt (a worker that lost its lease), or about
- * a finished or cancelled submission, is stale and changes nothing.
+ * Locks the submission and answers it, with its problem's scoring facts, if the report comes from
+ * its current holder in a state the transition starts from (one statement: the lock and the
+ * problem's row). A report from an earlier attempt (a worker that lost its lease), or about a
+ * finished or cancelled submission, is stale and changes nothing.
  */
 async function lockHeld(
   tx: Tx,
@@ -98,91 +99,111 @@ async function lockHeld(
   report: { submitId: number; attempt: number },
   worker: string,
 ) {
-  const row = await lockSubmission(tx, report.submitId);
+  const [found] = await tx
+    .select({ row: judge, type: problem.type, difficulty: problem.difficulty, ioScore: problem.ioScore })
+    .from(judge)
+    .leftJoin(problem, eq(problem.id, judge.pid))
+    .where(eq(judge.submitId, report.submitId))
+    .for('update', { of: judge });
+  const row = found?.row;
   if (!row || row.attempt !== report.attempt || row.leaseOwner !== worker || !allows(name, row.status)) {
     return undefined;
   }
-  return row;
+  const { type, difficulty, ioScore } = found;
+  // the problem's columns are not null: all three are there or, with no problem row, none
+  const facts =
+    type === null || difficulty === null || ioScore === null ? undefined : { type, difficulty, ioScore };
+  return { row, problem: facts };
 }
 
-type CaseOwner = Pick<JudgeRow, 'submitId' | 'uid' | 'pid'>;
-
-/** Inserts the case rows of a report (their seqs are free: the caller deleted them). */
-async function insertCases(tx: Tx, submission: CaseOwner, cases: CaseResult[]) {
-  if (cases.length === 0) return;
-  await tx.insert(judgeCase).values(
+/**
+ * The case rows of a report as one statement parameter: JSON text that `jsonb_to_recordset` reads
+ * back with CASE_COLUMNS' types (one parameter however many cases, so the statement's text never
+ * changes and stays prepared).
+ */
+function casesParam(cases: CaseResult[]): string {
+  return JSON.stringify(
     cases.map((c) => ({
-      submitId: submission.submitId,
-      uid: submission.uid,
-      pid: submission.pid,
-      caseId: c.caseId,
+      case_id: c.caseId,
       status: c.status,
       time: c.time,
       memory: c.memory,
       score: c.score,
-      groupNum: c.groupNum,
+      group_num: c.groupNum,
       seq: c.seq,
       mode: c.mode,
-      inputData: c.inputData,
-      outputData: c.outputData,
-      userOutput: c.userOutput,
+      input_data: c.inputData,
+      output_data: c.outputData,
+      user_output: c.userOutput,
     })),
   );
 }
 
-async function replaceCases(tx: Tx, submission: CaseOwner, cases: CaseResult[]) {
-  if (cases.length === 0) return;
-  await tx.delete(judgeCase).where(
-    and(
-      eq(judgeCase.submitId, submission.submitId),
-      inArray(
-        judgeCase.seq,
-        cases.map((c) => c.seq),
-      ),
-    ),
-  );
-  await insertCases(tx, submission, cases);
-}
+const CASE_COLUMNS = `case_id bigint, status int, time int, memory int, score int, group_num int, seq int,
+      mode varchar(255), input_data text, output_data text, user_output text`;
+const CASE_NAMES =
+  'case_id, status, time, memory, score, group_num, seq, mode, input_data, output_data, user_output';
 
 /**
  * The progress transition as one statement: the row moves only if the report comes from its current
  * holder (attempt and owner) in a state progress starts from, exactly lockHeld's guard, and the
- * update's row lock makes the check and the write one step. $1 submit id, $2 attempt, $3 worker,
- * $4 the new stage, $5 the lease's end, $6 now. Every verdict's reports run it, so it is prepared.
+ * update's row lock makes the check and the write one step. The report's cases replace the rows of
+ * their seqs in the same statement, and only when the row moved (all sub-statements see the
+ * snapshot from before the statement, so the delete never meets the new rows). $1 submit id,
+ * $2 attempt, $3 worker, $4 the new stage, $5 the lease's end, $6 now, $7 the cases (casesParam).
+ * Every verdict's reports run it, so it is prepared.
  */
-const progressHeld = preparedStatement<{ submit_id: number; uid: string; pid: number }>(
-  `update judge set status = $4, lease_expires_at = $5, gmt_modified = $6
-    where submit_id = $1 and attempt = $2 and lease_owner = $3
-      and status in (${TRANSITIONS.progress.from.join(', ')})
-    returning submit_id, uid, pid`,
+const progressHeld = preparedStatement<{ moved: number }>(
+  `with moved as (
+      update judge set status = $4, lease_expires_at = $5, gmt_modified = $6
+        where submit_id = $1 and attempt = $2 and lease_owner = $3
+          and status in (${TRANSITIONS.progress.from.join(', ')})
+        returning submit_id, uid, pid),
+    reported as (select * from jsonb_to_recordset($7::text::jsonb) as c (${CASE_COLUMNS})),
+    gone as (
+      delete from judge_case where submit_id = $1 and exists (select 1 from moved)
+        and seq in (select seq from reported)),
+    added as (
+      insert into judge_case (submit_id, uid, pid, ${CASE_NAMES})
+        select m.submit_id, m.uid, m.pid, ${CASE_NAMES.split(', ')
+          .map((n) => `c.${n}`)
+          .join(', ')}
+        from moved m, reported c
+        returning 1)
+    select count(*)::int as moved from moved`,
+);
+
+/**
+ * All case rows of submission $1 become the cases of $2 (casesParam), in one statement (the delete
+ * sees the rows from before the statement only). Run inside the result's transaction.
+ */
+const replaceAllCases = preparedStatement<never>(
+  `with gone as (delete from judge_case where submit_id = $1)
+    insert into judge_case (submit_id, uid, pid, ${CASE_NAMES})
+      select j.submit_id, j.uid, j.pid, ${CASE_NAMES.split(', ')
+        .map((n) => `c.${n}`)
+        .join(', ')}
+      from judge j, jsonb_to_recordset($2::text::jsonb) as c (${CASE_COLUMNS})
+      where j.submit_id = $1`,
 );
 
 /**
  * A progress report: the stage, any finished cases, and a longer lease. False means stop judging.
- * **Changed:** one guarded update instead of a transaction that locked the row with a select first
- * (four statements per report); with cases, the update and their rows share a transaction.
+ * **Changed:** one guarded statement (the stage, the lease and the case rows) instead of a
+ * transaction that locked the row with a select first and then wrote the cases apart.
  */
 export async function progress(db: Db, report: JudgeProgress, worker: string, leaseMs: number, now: Date) {
   if (!TRANSITIONS.progress.to.includes(report.status)) return false;
-  const params = [
+  const [row] = await progressHeld(db, [
     report.submitId,
     report.attempt,
     worker,
     report.status,
     new Date(now.getTime() + leaseMs).toISOString(),
     now.toISOString(),
-  ];
-  if (report.cases.length === 0) return (await progressHeld(db, params)).length > 0;
-  return db.transaction(async (tx) => {
-    const [row] = await progressHeld(tx as unknown as Db, params);
-    if (!row) return false;
-    await replaceCases(
-      tx,
-      { submitId: Number(row.submit_id), uid: row.uid, pid: Number(row.pid) },
-      report.cases,
-    );
-    return true;
-  });
+    casesParam(report.cases),
+  ]);
+  return (row?.moved ?? 0) > 0;
 }
 
 /**
@@ -191,16 +212,12 @@ export async function progress(db: Db, report: JudgeProgress, worker: string, le
  */
 export async function applyResult(db: Db, result: JudgeResult, worker: string, now: Date) {
   return db.transaction(async (tx) => {
-    const row = await lockHeld(tx, 'judge', result, worker);
-    if (!row || !allows('judge', row.status, result.status)) return false;
-    const [prob] = await tx
-      .select({ type: problem.type, difficulty: problem.difficulty, ioScore: problem.ioScore })
-      .from(problem)
-      .where(eq(problem.id, row.pid));
+    const held = await lockHeld(tx, 'judge', result, worker);
+    if (!held || !allows('judge', held.row.status, result.status)) return false;
+    const { row, problem: prob } = held;
     const isOi = prob?.type === PROBLEM_TYPE.oi;
 
-    await tx.delete(judgeCase).where(eq(judgeCase.submitId, row.submitId));
-    await insertCases(tx, row, result.cases);
+    await replaceAllCases(tx as unknown as Db, [row.submitId, casesParam(result.cases)]);
     await applyFinal(
       tx,
       row,
