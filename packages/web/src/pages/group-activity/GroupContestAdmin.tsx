@@ -1,10 +1,4 @@
-import {
-  DatabaseOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
+import { DatabaseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -42,7 +36,7 @@ import {
 import { useRowAction } from '../../admin/common/use-row-action';
 import { BankProblemModal } from '../../admin/contest/problems/BankProblemModal';
 import { toast } from '../../feedback/toast';
-import { AddFromGroupModal } from './AddFromGroupModal';
+import { AddFromGroupButton } from './AddFromGroupButton';
 
 const LIMIT = 100;
 type Row = LinkedProblemRow<ContestProblem>;
@@ -56,7 +50,6 @@ type Row = LinkedProblemRow<ContestProblem>;
 export function GroupContestProblems({ cid, onCreate }: { cid: number; onCreate: () => void }) {
   const { t } = useTranslation();
   const [bankOpen, setBankOpen] = useState(false);
-  const [groupOpen, setGroupOpen] = useState(false);
   const contest = useQuery({
     queryKey: ['group-contest', cid],
     queryFn: () => getGroupContest(cid),
@@ -122,9 +115,13 @@ export function GroupContestProblems({ cid, onCreate }: { cid: number; onCreate:
             <Button icon={<DatabaseOutlined />} disabled={!contest.data} onClick={() => setBankOpen(true)}>
               {t('groupActivity.problems.addFromPublic')}
             </Button>
-            <Button type="primary" icon={<TeamOutlined />} onClick={() => setGroupOpen(true)}>
-              {t('groupActivity.problems.addFromGroup')}
-            </Button>
+            <AddFromGroupButton
+              withDisplayId
+              onAdd={async (problemId, displayId) => {
+                await addGroupContestProblemFromGroup(problemId, cid, displayId);
+                await refresh();
+              }}
+            />
           </Space>
         }
       />
@@ -146,16 +143,6 @@ export function GroupContestProblems({ cid, onCreate }: { cid: number; onCreate:
           calls={{ fetchPage: getGroupContestProblemList, add: addGroupContestProblemFromPublic }}
         />
       ) : null}
-      <AddFromGroupModal
-        open={groupOpen}
-        withDisplayId
-        onClose={() => setGroupOpen(false)}
-        onAdd={async (problemId, displayId) => {
-          await addGroupContestProblemFromGroup(problemId, cid, displayId);
-          toast.success(t('groupActivity.problems.added'));
-          await refresh();
-        }}
-      />
     </div>
   );
 }
