@@ -26,8 +26,6 @@ import type { TrainingVO } from './training';
 
 const BASE = '/api/group';
 
-export const getGroupAuth = (gid: number) => get<number>('/api/get-group-auth', { gid });
-
 // ---- trainings ------------------------------------------------------------------------------
 
 export const getGroupTrainingList = (params: { gid: number; currentPage: number; limit: number }) =>

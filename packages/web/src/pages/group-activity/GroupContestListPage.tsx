@@ -43,7 +43,7 @@ import { ContestListRow } from '../contest/ContestListPage';
 import { MOBILE_QUERY, useMediaQuery } from '../problem/use-media-query';
 import { GroupContestAnnouncements, GroupContestProblems } from './GroupContestAdmin';
 import { GroupContestProblemCreate } from './GroupContestProblemCreate';
-import { useGroupAuth } from './use-group-auth';
+import { useGroupViewer } from '../group/use-group';
 import '../contest/contest.css';
 import './group-activity.css';
 
@@ -74,7 +74,7 @@ export function GroupContestListPage() {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const groupID = useParams().groupID ?? '';
   const gid = Number(groupID);
-  const group = useGroupAuth(gid);
+  const group = useGroupViewer(gid);
   const [params, setParams] = useSearchParams();
   const viewParam = params.get('admin');
   const view = group.admin && viewParam && ADMIN_VIEWS.includes(viewParam) ? (viewParam as AdminView) : null;

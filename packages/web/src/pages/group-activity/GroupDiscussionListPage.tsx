@@ -11,7 +11,7 @@ import { deleteGroupDiscussion, getGroupAdminDiscussionList } from '../../api/gr
 import { toast } from '../../feedback/toast';
 import { DiscussionListPage } from '../discussion/DiscussionListPage';
 import { MOBILE_QUERY, useMediaQuery } from '../problem/use-media-query';
-import { useGroupAuth } from './use-group-auth';
+import { useGroupViewer } from '../group/use-group';
 import './group-activity.css';
 
 /**
@@ -26,7 +26,7 @@ export function GroupDiscussionListPage() {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const groupID = useParams().groupID ?? '';
   const gid = Number(groupID);
-  const group = useGroupAuth(gid);
+  const group = useGroupViewer(gid);
   const [params, setParams] = useSearchParams();
   const adminMode = group.admin && params.get('admin') === 'list';
   const [page, setPage] = useState(1);

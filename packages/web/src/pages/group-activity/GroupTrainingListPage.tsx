@@ -30,7 +30,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../problem/use-media-query';
 import { TrainingAuthTag, TrainingCategoryTag } from '../training/TrainingTags';
 import { TrainingProgress } from '../training/TrainingProgress';
 import { GroupTrainingProblems } from './GroupTrainingProblems';
-import { useGroupAuth } from './use-group-auth';
+import { useGroupViewer } from '../group/use-group';
 import './group-activity.css';
 import '../training/training.css';
 
@@ -56,7 +56,7 @@ export function GroupTrainingListPage() {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const groupID = useParams().groupID ?? '';
   const gid = Number(groupID);
-  const group = useGroupAuth(gid);
+  const group = useGroupViewer(gid);
   const [params, setParams] = useSearchParams();
   const viewParam = params.get('admin');
   const view = group.admin && viewParam && ADMIN_VIEWS.includes(viewParam) ? (viewParam as AdminView) : null;

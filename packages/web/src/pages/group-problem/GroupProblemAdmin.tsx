@@ -24,8 +24,9 @@ import {
 } from '../../api/group-problem';
 import { toast } from '../../feedback/toast';
 import { useIsMobile } from '../../layout/use-is-mobile';
-import { isSuperAdmin, useSession } from '../../store/session';
-import { GROUP_ROOT_LEVEL, groupProblemListKey } from './use-group-id';
+import { useSession } from '../../store/session';
+import { isGroupRoot, type GroupViewer } from '../group/group-rules';
+import { groupProblemListKey } from './use-group-id';
 
 const PAGE_SIZE = 10;
 
@@ -45,7 +46,7 @@ export function ApplyProgressTag({ progress }: { progress: ApplyProgress }) {
  * go public (applying can be cancelled; public and refused are shown). What a row's author or the
  * group's root may do (reference §7.12) is disabled for the others, with the reason.
  */
-export function GroupProblemAdmin({ gid, level }: { gid: number; level: number }) {
+export function GroupProblemAdmin({ gid, viewer }: { gid: number; viewer: GroupViewer }) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const queryClient = useQueryClient();
@@ -64,9 +65,7 @@ export function GroupProblemAdmin({ gid, level }: { gid: number; level: number }
   });
 
   const mayChange = (row: GroupAdminProblem) =>
-    level >= GROUP_ROOT_LEVEL ||
-    isSuperAdmin(userInfo) ||
-    (!!row.author && row.author === userInfo?.username);
+    isGroupRoot(viewer) || (!!row.author && row.author === userInfo?.username);
 
   const act = async (busyKey: string, action: () => Promise<unknown>, done: string) => {
     setBusy(busyKey);
