@@ -1,5 +1,6 @@
 import type {
   AdminTrainingDto,
+  AnnouncementVO,
   AdminTrainingInput,
   ContestSaveResult,
   DiscussionBody,
@@ -92,16 +93,8 @@ export const addGroupContestProblemFromPublic = (body: { pid: number; cid: numbe
 export const addGroupContestProblemFromGroup = (problemId: string, cid: number, displayId: string) =>
   post<null>(`${BASE}/add-contest-problem-from-group`, undefined, { params: { problemId, cid, displayId } });
 
-export interface GroupContestAnnouncement {
-  id: number;
-  title: string;
-  content: string;
-  status: number;
-  username?: string | null;
-  gmtCreate?: string;
-}
 export const getGroupContestAnnouncements = (cid: number, currentPage: number, limit: number) =>
-  get<Page<GroupContestAnnouncement>>(`${BASE}/get-contest-announcement-list`, { cid, currentPage, limit });
+  get<Page<AnnouncementVO>>(`${BASE}/get-contest-announcement-list`, { cid, currentPage, limit });
 export const saveGroupContestAnnouncement = (body: {
   cid: number;
   announcement: { id?: number | null; title: string; content: string; status: 0 | 1 };

@@ -1,30 +1,20 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  NotificationOutlined,
-  OrderedListOutlined,
-  PlusOutlined,
-  SettingOutlined,
-} from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NotificationOutlined, OrderedListOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,
   Card,
   Empty,
   List,
   Pagination,
-  Popconfirm,
   Skeleton,
-  Space,
   Switch,
-  Table,
   Tooltip,
+  type TableColumnsType,
 } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { AdminContestRow } from '../../api/admin-contest';
 import type { ContestSummary } from '../../api/contest';
 import {
@@ -36,28 +26,24 @@ import {
   getGroupContestList,
   updateGroupContest,
 } from '../../api/group-activity';
+import { actionsColumn } from '../../admin/common/CrudRowActions';
+import { CrudTable } from '../../admin/common/CrudTable';
+import { useCrudList } from '../../admin/common/use-crud-list';
+import { useRowAction } from '../../admin/common/use-row-action';
 import { ContestEditor, type ContestEditTarget } from '../../admin/contest/ContestEditPage';
 import { AuthTag, StatusTag, TypeTag } from '../../admin/contest/ContestTags';
-import { toast } from '../../feedback/toast';
 import { ContestListRow } from '../contest/ContestListPage';
-import { MOBILE_QUERY, useMediaQuery } from '../problem/use-media-query';
 import { GroupContestAnnouncements, GroupContestProblems } from './GroupContestAdmin';
 import { GroupContestProblemCreate } from './GroupContestProblemCreate';
+import { GroupAdminButtons, groupRowTexts, useGroupAdminMode } from './group-admin-mode';
 import { useGroupViewer } from '../group/use-group';
 import '../contest/contest.css';
 import './group-activity.css';
 
 const PAGE_SIZE = 10;
 
-type AdminView = 'list' | 'create' | 'edit' | 'problems' | 'create-problem' | 'announcements';
-const ADMIN_VIEWS: readonly string[] = [
-  'list',
-  'create',
-  'edit',
-  'problems',
-  'create-problem',
-  'announcements',
-];
+const ADMIN_VIEWS = ['list', 'create', 'edit', 'problems', 'create-problem', 'announcements'] as const;
+type AdminView = (typeof ADMIN_VIEWS)[number];
 
 /**
  * A group's contests (/group/:groupID/contest, spec part 2 §2.2 "Group contest list", reference
@@ -70,21 +56,12 @@ const ADMIN_VIEWS: readonly string[] = [
 export function GroupContestListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const groupID = useParams().groupID ?? '';
   const gid = Number(groupID);
   const group = useGroupViewer(gid);
-  const [params, setParams] = useSearchParams();
-  const viewParam = params.get('admin');
-  const view = group.admin && viewParam && ADMIN_VIEWS.includes(viewParam) ? (viewParam as AdminView) : null;
-  const cid = Number(params.get('cid'));
+  const { view, id: cid, go } = useGroupAdminMode(ADMIN_VIEWS, group.admin, 'cid');
   const [page, setPage] = useState(1);
-  const [adminPage, setAdminPage] = useState(1);
-  const [busy, setBusy] = useState<string | null>(null);
   const base = `/group/${groupID}/contest`;
-  const goAdmin = (next: AdminView | null, id?: number) =>
-    setParams(next ? { admin: next, ...(id ? { cid: String(id) } : {}) } : {});
 
   const list = useQuery({
     queryKey: ['group-contest-list', gid, page],
@@ -93,61 +70,26 @@ export function GroupContestListPage() {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const adminList = useQuery({
-    queryKey: ['group-admin-contest-list', gid, adminPage],
-    queryFn: () => getGroupAdminContestList({ gid, currentPage: adminPage, limit: PAGE_SIZE }),
-    enabled: view === 'list',
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-  const act = async (key: string, run: () => Promise<unknown>, done: string) => {
-    setBusy(key);
-    try {
-      await run();
-      toast.success(done);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['group-admin-contest-list', gid] }),
-        queryClient.invalidateQueries({ queryKey: ['group-contest-list', gid] }),
-      ]);
-    } catch {
-      // the client has shown the server's refusal
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const target: ContestEditTarget = {
     listPath: `${base}?admin=list`,
+    staleKey: ['group-admin-contest-list', gid],
     load: getGroupContest,
     create: (body) => createGroupContest(gid, body),
     update: (body) => updateGroupContest(gid, body),
   };
 
   const adminButtons = group.admin ? (
-    <Space wrap>
-      {view !== null ? (
-        <Button onClick={() => goAdmin(view === 'list' ? null : 'list')}>
-          {t(view === 'list' ? 'groupActivity.common.backToList' : 'groupActivity.common.back')}
-        </Button>
-      ) : (
-        <Button icon={<SettingOutlined />} onClick={() => goAdmin('list')}>
-          {t('groupActivity.contest.admin')}
-        </Button>
-      )}
-      {view !== 'create' ? (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => goAdmin('create')}>
-          {t('groupActivity.common.create')}
-        </Button>
-      ) : null}
-    </Space>
+    <GroupAdminButtons view={view} adminLabel={t('groupActivity.contest.admin')} go={go} />
   ) : null;
 
-  if (view !== null && view !== 'list') {
+  if (view === 'list') return <GroupContestAdminTable gid={gid} head={adminButtons} go={go} />;
+  if (view !== null) {
     return (
       <div className="group-activity">
         <div className="group-activity__bar">{adminButtons}</div>
         {view === 'problems' ? (
-          <GroupContestProblems cid={cid} onCreate={() => goAdmin('create-problem', cid)} />
+          <GroupContestProblems cid={cid} onCreate={() => go('create-problem', cid)} />
         ) : view === 'create-problem' ? (
           <GroupContestProblemCreate cid={cid} listPath={`${base}?admin=problems&cid=${cid}`} />
         ) : view === 'announcements' ? (
@@ -156,156 +98,6 @@ export function GroupContestListPage() {
           <ContestEditor key={`${view}-${cid}`} target={target} editId={view === 'edit' ? cid : null} />
         )}
       </div>
-    );
-  }
-
-  if (view === 'list') {
-    const columns: ColumnsType<AdminContestRow> = [
-      { key: 'id', title: t('groupActivity.contest.id'), dataIndex: 'id', width: 70 },
-      {
-        key: 'title',
-        title: t('groupActivity.contest.name'),
-        ellipsis: true,
-        render: (_, row) => <Link to={`/contest/${row.id}`}>{row.title}</Link>,
-      },
-      {
-        key: 'type',
-        title: t('groupActivity.contest.type'),
-        width: 80,
-        render: (_, row) => <TypeTag type={row.type} />,
-      },
-      {
-        key: 'auth',
-        title: t('groupActivity.contest.auth'),
-        width: 90,
-        responsive: ['md'],
-        render: (_, row) => <AuthTag auth={row.auth} />,
-      },
-      {
-        key: 'status',
-        title: t('groupActivity.contest.status'),
-        width: 90,
-        render: (_, row) => <StatusTag status={row.status} />,
-      },
-      {
-        key: 'visible',
-        title: t('groupActivity.common.visible'),
-        width: 80,
-        render: (_, row) => (
-          <Switch
-            size="small"
-            checked={row.visible}
-            loading={busy === `visible-${row.id}`}
-            aria-label={`${t('groupActivity.common.visible')} ${row.title}`}
-            onChange={(visible) =>
-              void act(
-                `visible-${row.id}`,
-                () => changeGroupContestVisible(row.id, visible),
-                t('groupActivity.common.updated'),
-              )
-            }
-          />
-        ),
-      },
-      {
-        key: 'info',
-        title: t('groupActivity.contest.info'),
-        width: 220,
-        responsive: ['lg'],
-        render: (_, row) => (
-          <div className="group-activity__info">
-            <div>
-              {t('groupActivity.contest.start')}: {dayjs(row.startTime).format('YYYY-MM-DD HH:mm')}
-            </div>
-            <div>
-              {t('groupActivity.contest.end')}: {dayjs(row.endTime).format('YYYY-MM-DD HH:mm')}
-            </div>
-            <div>
-              {t('groupActivity.contest.creator')}: {row.author ?? ''}
-            </div>
-          </div>
-        ),
-      },
-      {
-        key: 'actions',
-        title: t('groupActivity.common.actions'),
-        width: 170,
-        render: (_, row) => (
-          <Space size={0}>
-            <Tooltip title={t('groupActivity.common.edit')}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={`${t('groupActivity.common.edit')} ${row.title}`}
-                onClick={() => goAdmin('edit', row.id)}
-              />
-            </Tooltip>
-            <Tooltip title={t('groupActivity.contest.problems')}>
-              <Button
-                type="text"
-                icon={<OrderedListOutlined />}
-                aria-label={`${t('groupActivity.contest.problems')} ${row.title}`}
-                onClick={() => goAdmin('problems', row.id)}
-              />
-            </Tooltip>
-            <Tooltip title={t('groupActivity.contest.announcements')}>
-              <Button
-                type="text"
-                icon={<NotificationOutlined />}
-                aria-label={`${t('groupActivity.contest.announcements')} ${row.title}`}
-                onClick={() => goAdmin('announcements', row.id)}
-              />
-            </Tooltip>
-            <Popconfirm
-              title={t('groupActivity.contest.deleteConfirm')}
-              okButtonProps={{ danger: true }}
-              okText={t('groupActivity.common.delete')}
-              cancelText={t('groupActivity.common.cancel')}
-              onConfirm={() =>
-                act(`delete-${row.id}`, () => deleteGroupContest(row.id), t('groupActivity.common.deleted'))
-              }
-            >
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                loading={busy === `delete-${row.id}`}
-                aria-label={`${t('groupActivity.common.delete')} ${row.title}`}
-              />
-            </Popconfirm>
-          </Space>
-        ),
-      },
-    ];
-    return (
-      <Card
-        className="group-activity"
-        title={t('groupActivity.contest.adminTitle')}
-        extra={adminButtons}
-        data-testid="group-contest-admin"
-      >
-        <Table<AdminContestRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={adminList.data?.records ?? []}
-          loading={adminList.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: adminPage,
-            pageSize: PAGE_SIZE,
-            total: adminList.data?.total ?? 0,
-            hideOnSinglePage: true,
-            simple: mobile,
-            onChange: setAdminPage,
-          }}
-          locale={{
-            emptyText: adminList.isError
-              ? t('groupActivity.common.loadFailed')
-              : t('groupActivity.contest.empty'),
-          }}
-        />
-      </Card>
     );
   }
 
@@ -350,6 +142,136 @@ export function GroupContestListPage() {
         onChange={setPage}
       />
     </Card>
+  );
+}
+
+/**
+ * The admin mode's list (spec part 2 §2.2 "Group contest admin mode", reference §3.10
+ * get-admin-contest-list): ID, title, type, auth, status, the visible switch, start, end and
+ * creator, and per contest edit, problems, announcements and delete.
+ */
+function GroupContestAdminTable({
+  gid,
+  head,
+  go,
+}: {
+  gid: number;
+  head: ReactNode;
+  go: (view: AdminView, cid: number) => void;
+}) {
+  const { t } = useTranslation();
+  const list = useCrudList<AdminContestRow>(
+    ['group-admin-contest-list', gid],
+    (currentPage, limit) => getGroupAdminContestList({ gid, currentPage, limit }),
+    PAGE_SIZE,
+  );
+  const { busy, act } = useRowAction(list.refresh);
+  const iconButton = (row: AdminContestRow, label: string, icon: ReactNode, onClick: () => void) => (
+    <Tooltip title={label}>
+      <Button type="text" icon={icon} aria-label={`${label} ${row.title}`} onClick={onClick} />
+    </Tooltip>
+  );
+  const columns: TableColumnsType<AdminContestRow> = [
+    { key: 'id', title: t('groupActivity.contest.id'), dataIndex: 'id', width: 70 },
+    {
+      key: 'title',
+      title: t('groupActivity.contest.name'),
+      ellipsis: true,
+      render: (_, row) => <Link to={`/contest/${row.id}`}>{row.title}</Link>,
+    },
+    {
+      key: 'type',
+      title: t('groupActivity.contest.type'),
+      width: 80,
+      render: (_, row) => <TypeTag type={row.type} />,
+    },
+    {
+      key: 'auth',
+      title: t('groupActivity.contest.auth'),
+      width: 90,
+      responsive: ['md'],
+      render: (_, row) => <AuthTag auth={row.auth} />,
+    },
+    {
+      key: 'status',
+      title: t('groupActivity.contest.status'),
+      width: 90,
+      render: (_, row) => <StatusTag status={row.status} />,
+    },
+    {
+      key: 'visible',
+      title: t('groupActivity.common.visible'),
+      width: 80,
+      render: (_, row) => (
+        <Switch
+          size="small"
+          checked={row.visible}
+          loading={busy === `visible-${row.id}`}
+          aria-label={`${t('groupActivity.common.visible')} ${row.title}`}
+          onChange={(visible) =>
+            void act(
+              `visible-${row.id}`,
+              () => changeGroupContestVisible(row.id, visible),
+              t('groupActivity.common.updated'),
+            )
+          }
+        />
+      ),
+    },
+    {
+      key: 'info',
+      title: t('groupActivity.contest.info'),
+      width: 220,
+      responsive: ['lg'],
+      render: (_, row) => (
+        <div className="group-activity__info">
+          <div>
+            {t('groupActivity.contest.start')}: {dayjs(row.startTime).format('YYYY-MM-DD HH:mm')}
+          </div>
+          <div>
+            {t('groupActivity.contest.end')}: {dayjs(row.endTime).format('YYYY-MM-DD HH:mm')}
+          </div>
+          <div>
+            {t('groupActivity.contest.creator')}: {row.author ?? ''}
+          </div>
+        </div>
+      ),
+    },
+    actionsColumn<AdminContestRow>(
+      t('groupActivity.common.actions'),
+      groupRowTexts(t),
+      (row) => ({
+        name: row.title,
+        confirmDelete: t('groupActivity.contest.deleteConfirm'),
+        onEdit: () => go('edit', row.id),
+        onDelete: () =>
+          act(`delete-${row.id}`, () => deleteGroupContest(row.id), t('groupActivity.common.deleted')),
+        deleting: busy === `delete-${row.id}`,
+        extra: (
+          <>
+            {iconButton(row, t('groupActivity.contest.problems'), <OrderedListOutlined />, () =>
+              go('problems', row.id),
+            )}
+            {iconButton(row, t('groupActivity.contest.announcements'), <NotificationOutlined />, () =>
+              go('announcements', row.id),
+            )}
+          </>
+        ),
+      }),
+      170,
+    ),
+  ];
+  return (
+    <div className="group-activity" data-testid="group-contest-admin">
+      <CrudTable<AdminContestRow>
+        list={list}
+        columns={columns}
+        emptyText={t('groupActivity.contest.empty')}
+        scrollX={720}
+        title={t('groupActivity.contest.adminTitle')}
+        extra={head}
+      />
+    </div>
   );
 }
 
