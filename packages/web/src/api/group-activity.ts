@@ -10,6 +10,7 @@ import type {
   AdminContestAnswer,
   AdminContestRow,
   AdminContestVO,
+  ContestProblem,
   ContestProblemDtoBody,
   ContestProblemList,
 } from './admin-contest';
@@ -86,6 +87,9 @@ export const getGroupContestProblemList = (params: {
   keyword?: string;
   problemType?: number;
 }) => get<ContestProblemList>(`${BASE}/get-contest-problem-list`, params);
+/** A problem's display id, display title and balloon colour in the contest (reference §3.10 PUT contest-problem). */
+export const setGroupContestProblemInfo = (body: ContestProblem) =>
+  put<ContestProblem>(`${BASE}/contest-problem`, body);
 export const removeGroupContestProblem = (pid: number, cid: number) =>
   del<null>(`${BASE}/contest-problem`, { pid, cid });
 export const addGroupContestProblemFromPublic = (body: { pid: number; cid: number; displayId: string }) =>

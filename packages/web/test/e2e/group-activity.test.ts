@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { language } from '../../../server/src/db/schema/index.ts';
+import { adminContestEnUS as ac } from '../../src/i18n/areas/admin-contest.en-US';
+import { contestStaffEnUS as cs } from '../../src/i18n/areas/contest-staff.en-US';
 import { groupActivityEnUS as g } from '../../src/i18n/areas/group-activity.en-US';
 import { groupActivityZhCN as gz } from '../../src/i18n/areas/group-activity.zh-CN';
 import { call, loginRoot, newUser, openSignedIn, QUOTAS_OFF, type ApiUser } from './community-api';
@@ -196,9 +198,24 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
     await add.getByRole('button', { name: g.problems.add }).click();
     await toast(admin, g.problems.added).waitFor();
     await admin.getByRole('cell', { name: 'A', exact: true }).waitFor();
+    // its display title in the contest: the site's display dialog on PUT /api/group/contest-problem
+    await admin.getByRole('button', { name: `${ac.problems.editInfo} Group loop` }).click();
+    await popupsSettled(admin);
+    const info = dialog(admin);
+    await info.getByLabel(ac.problems.displayTitle, { exact: true }).fill('Loops, contest edition');
+    await info.getByRole('button', { name: ac.common.save }).click();
+    await toast(admin, ac.common.updated).waitFor();
+    await admin.getByRole('cell', { name: 'Loops, contest edition', exact: true }).waitFor();
     await saveScreenshot(admin, 'group-contest-problems-1280');
-    await admin.getByRole('button', { name: g.problems.createInGroup }).click();
-    await admin.getByText('In the contest', { exact: true }).waitFor();
+    await admin.getByRole('button', { name: ac.problems.create }).click();
+    await admin.getByText(ac.problems.contestSection, { exact: true }).waitFor();
+    // back in the admin list: the accepted code's zip (spec part 2 §2.2), the AC helper's dialog
+    await admin.getByRole('button', { name: g.common.back, exact: true }).click();
+    await admin.getByRole('button', { name: `${cs.acHelper.downloadAc} ${CONTEST}` }).click();
+    await popupsSettled(admin);
+    const download = admin.waitForEvent('download');
+    await dialog(admin).getByRole('button', { name: cs.acHelper.download }).click();
+    expect((await download).suggestedFilename()).toMatch(/^contest_\d+_\d+\.zip$/);
 
     const page = await pageOf('member', `/group/${gid}/contest?l=en-US`);
     const card = page.locator('.group-contest-card', { hasText: CONTEST });

@@ -20,6 +20,7 @@ import type { ContestSummary } from '../../api/contest';
 import {
   changeGroupContestVisible,
   createGroupContest,
+  createGroupContestProblem,
   deleteGroupContest,
   getGroupAdminContestList,
   getGroupContest,
@@ -31,10 +32,11 @@ import { CrudTable } from '../../admin/common/CrudTable';
 import { useCrudList } from '../../admin/common/use-crud-list';
 import { useRowAction } from '../../admin/common/use-row-action';
 import { ContestEditor, type ContestEditTarget } from '../../admin/contest/ContestEditPage';
+import { ContestProblemEditor } from '../../admin/contest/ContestProblemEditPage';
 import { AuthTag, StatusTag, TypeTag } from '../../admin/contest/ContestTags';
 import { ContestListRow } from '../contest/ContestListPage';
+import { AcSubmissionsDownload } from '../contest/staff/AcSubmissionsDownload';
 import { GroupContestAnnouncements, GroupContestProblems } from './GroupContestAdmin';
-import { GroupContestProblemCreate } from './GroupContestProblemCreate';
 import { GroupAdminButtons, groupRowTexts, useGroupAdminMode } from './group-admin-mode';
 import { useGroupViewer } from '../group/use-group';
 import '../contest/contest.css';
@@ -91,7 +93,13 @@ export function GroupContestListPage() {
         {view === 'problems' ? (
           <GroupContestProblems cid={cid} onCreate={() => go('create-problem', cid)} />
         ) : view === 'create-problem' ? (
-          <GroupContestProblemCreate cid={cid} listPath={`${base}?admin=problems&cid=${cid}`} />
+          <ContestProblemEditor
+            cid={cid}
+            pid={null}
+            listPath={`${base}?admin=problems&cid=${cid}`}
+            listKey={['group-contest-problems', cid]}
+            create={createGroupContestProblem}
+          />
         ) : view === 'announcements' ? (
           <GroupContestAnnouncements cid={cid} />
         ) : (
@@ -148,7 +156,7 @@ export function GroupContestListPage() {
 /**
  * The admin mode's list (spec part 2 §2.2 "Group contest admin mode", reference §3.10
  * get-admin-contest-list): ID, title, type, auth, status, the visible switch, start, end and
- * creator, and per contest edit, problems, announcements and delete.
+ * creator, and per contest edit, problems, announcements, the accepted code's download and delete.
  */
 function GroupContestAdminTable({
   gid,
@@ -255,10 +263,11 @@ function GroupContestAdminTable({
             {iconButton(row, t('groupActivity.contest.announcements'), <NotificationOutlined />, () =>
               go('announcements', row.id),
             )}
+            <AcSubmissionsDownload cid={row.id} row={{ name: row.title }} />
           </>
         ),
       }),
-      170,
+      210,
     ),
   ];
   return (
