@@ -118,7 +118,8 @@ export const getGroupAdminDiscussionList = (params: { gid: number; currentPage: 
   get<Page<DiscussionVO>>(`${BASE}/get-admin-discussion-list`, params);
 export const addGroupDiscussion = (body: DiscussionBody & { gid: number }) =>
   post<null>(`${BASE}/discussion`, body);
-export const updateGroupDiscussion = (body: DiscussionBody & { id: number }) =>
+/** reference §3.10: the author's edit, or the admin table's row with a new `status` (0 shown, 1 hidden) or pin. */
+export const updateGroupDiscussion = (body: DiscussionBody & { id: number; status?: 0 | 1 }) =>
   put<null>(`${BASE}/discussion`, body);
 export const deleteGroupDiscussion = (did: number) => del<null>(`${BASE}/discussion`, { did });
 

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { language } from '../../../server/src/db/schema/index.ts';
 import { adminContestEnUS as ac } from '../../src/i18n/areas/admin-contest.en-US';
+import { adminDiscussionEnUS as ad } from '../../src/i18n/areas/admin-discussion.en-US';
 import { contestStaffEnUS as cs } from '../../src/i18n/areas/contest-staff.en-US';
 import { groupActivityEnUS as g } from '../../src/i18n/areas/group-activity.en-US';
 import { groupActivityZhCN as gz } from '../../src/i18n/areas/group-activity.zh-CN';
@@ -258,7 +259,23 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
     // the group's admins see it in the admin table
     const admin = await pageOf('gadmin', `/group/${gid}/discussion?l=en-US`);
     await admin.getByRole('button', { name: g.discussion.admin }).click();
-    await admin.getByRole('row', { name: /Stuck on loops/ }).waitFor();
+    const row = admin.getByRole('row', { name: /Stuck on loops/ });
+    await row.waitFor();
+    // they pin it and hide it (spec part 2 §2.2 "status", "top"); hidden, it leaves the members' list
+    const label = (text: string) => text.replace('{{title}}', 'Stuck on loops');
+    const pin = row.getByRole('switch', { name: label(ad.pinLabel) });
+    await pin.click();
+    await expect.poll(() => pin.getAttribute('aria-checked')).toBe('true');
+    const shown = row.getByRole('switch', { name: label(ad.showLabel) });
+    await shown.click();
+    await expect.poll(() => shown.getAttribute('aria-checked')).toBe('false');
+    const listed = await call<{ records: { title: string }[] }>(
+      env.server,
+      who.member,
+      'GET',
+      `/api/group/get-discussion-list?gid=${gid}&currentPage=1&limit=10`,
+    );
+    expect(listed.records.map((r) => r.title)).not.toContain('Stuck on loops');
 
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(context);

@@ -16,7 +16,6 @@ export const groupActivityZhCN = {
     deleted: '删除成功',
     loadFailed: '加载失败，请稍后再试',
     total: '共 {{count}} 条',
-    view: '查看',
   },
   training: {
     title: '团队训练',
@@ -72,18 +71,6 @@ export const groupActivityZhCN = {
     admin: '讨论管理',
     adminTitle: '讨论管理',
     memberView: '讨论列表',
-    id: 'ID',
-    title: '标题',
-    author: '作者',
-    likes: '点赞',
-    views: '浏览',
-    created: '发布时间',
-    status: '状态',
-    statusShown: '正常',
-    statusHidden: '隐藏',
-    top: '置顶',
-    empty: '暂无讨论',
-    deleteConfirm: '确定删除该讨论吗？',
   },
 };
 
