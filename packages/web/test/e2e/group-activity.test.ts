@@ -7,6 +7,7 @@ import { adminDiscussionEnUS as ad } from '../../src/i18n/areas/admin-discussion
 import { contestStaffEnUS as cs } from '../../src/i18n/areas/contest-staff.en-US';
 import { groupActivityEnUS as g } from '../../src/i18n/areas/group-activity.en-US';
 import { groupActivityZhCN as gz } from '../../src/i18n/areas/group-activity.zh-CN';
+import { groupEnUS as gr } from '../../src/i18n/areas/group.en-US';
 import { call, loginRoot, newUser, openSignedIn, QUOTAS_OFF, type ApiUser } from './community-api';
 import { setSwitches } from './problem-support';
 import {
@@ -60,7 +61,22 @@ async function seed(server: TestServer): Promise<void> {
     await call(server, who.owner, 'PUT', '/api/group/member', { gid, uid: who[role].uid, auth: level });
   }
   const root = await loginRoot(server);
-  await call(server, root, 'POST', '/api/admin/training/category', { name: CATEGORY, color: '#2db7f5' });
+  const category = await call<{ id: number }>(server, root, 'POST', '/api/admin/training/category', {
+    name: CATEGORY,
+    color: '#2db7f5',
+  });
+  // the owner's own training: the group admin may not change it (reference §7.12)
+  await call(server, who.owner, 'POST', '/api/group/training', {
+    training: {
+      title: OWNERS_TRAINING,
+      description: 'Set by the owner.',
+      auth: 'Public',
+      rank: 0,
+      status: true,
+      gid,
+    },
+    trainingCategory: { id: category.id },
+  });
   const languages = await server.db.select({ id: language.id }).from(language).where(eq(language.oj, 'ME'));
   const made = await call<{ problemId: string }>(server, who.gadmin, 'POST', '/api/group/problem', {
     problem: {
@@ -114,6 +130,7 @@ afterAll(async () => {
 });
 
 const TRAINING = 'Week 1 loops';
+const OWNERS_TRAINING = 'Owner week';
 const CONTEST = 'Class contest one';
 
 /** "2026-12-01 08:00:00" in the browser's zone (the date picker's format), `days` from now. */
@@ -139,6 +156,15 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
     await page.getByTestId('group-training-list').waitFor();
     await page.getByRole('button', { name: g.training.admin }).click();
     await page.getByTestId('group-training-admin').waitFor();
+    // the owner's training: its buttons are there, disabled, and say why
+    const owners = page.getByRole('row', { name: new RegExp(OWNERS_TRAINING) });
+    const edit = owners.getByRole('button', { name: `${g.common.edit} ${OWNERS_TRAINING}` });
+    expect(await edit.isDisabled()).toBe(true);
+    expect(
+      await owners.getByRole('button', { name: `${g.common.delete} ${OWNERS_TRAINING}` }).isDisabled(),
+    ).toBe(true);
+    await edit.hover();
+    await page.getByRole('tooltip', { name: gr.notYours }).waitFor();
     await page.getByRole('button', { name: g.common.create }).click();
     await page.locator('#atr-title').fill(TRAINING);
     await page.getByLabel('Description', { exact: true }).fill('Loops: **for** and **while**.');

@@ -38,6 +38,8 @@ import { ContestListRow } from '../contest/ContestListPage';
 import { AcSubmissionsDownload } from '../contest/staff/AcSubmissionsDownload';
 import { GroupContestAnnouncements, GroupContestProblems } from './GroupContestAdmin';
 import { GroupAdminButtons, groupRowTexts, useGroupAdminMode } from './group-admin-mode';
+import { useSession } from '../../store/session';
+import { canChangeGroupContent, type GroupViewer } from '../group/group-rules';
 import { useGroupViewer } from '../group/use-group';
 import '../contest/contest.css';
 import './group-activity.css';
@@ -85,7 +87,8 @@ export function GroupContestListPage() {
     <GroupAdminButtons view={view} adminLabel={t('groupActivity.contest.admin')} go={go} />
   ) : null;
 
-  if (view === 'list') return <GroupContestAdminTable gid={gid} head={adminButtons} go={go} />;
+  if (view === 'list')
+    return <GroupContestAdminTable gid={gid} viewer={group.viewer} head={adminButtons} go={go} />;
   if (view !== null) {
     return (
       <div className="group-activity">
@@ -156,18 +159,25 @@ export function GroupContestListPage() {
 /**
  * The admin mode's list (spec part 2 §2.2 "Group contest admin mode", reference §3.10
  * get-admin-contest-list): ID, title, type, auth, status, the visible switch, start, end and
- * creator, and per contest edit, problems, announcements, the accepted code's download and delete.
+ * creator, and per contest edit, problems, announcements, the accepted code's download and delete,
+ * disabled with the reason on another admin's contest (spec part 2 §6, reference §7.12: its
+ * creator or the group's root).
  */
 function GroupContestAdminTable({
   gid,
+  viewer,
   head,
   go,
 }: {
   gid: number;
+  viewer: GroupViewer;
   head: ReactNode;
   go: (view: AdminView, cid: number) => void;
 }) {
   const { t } = useTranslation();
+  const { userInfo } = useSession();
+  const locked = (row: AdminContestRow) =>
+    canChangeGroupContent(viewer, userInfo, { uid: row.uid }) ? undefined : t('group.notYours');
   const list = useCrudList<AdminContestRow>(
     ['group-admin-contest-list', gid],
     (currentPage, limit) => getGroupAdminContestList({ gid, currentPage, limit }),
@@ -175,8 +185,14 @@ function GroupContestAdminTable({
   );
   const { busy, act } = useRowAction(list.refresh);
   const iconButton = (row: AdminContestRow, label: string, icon: ReactNode, onClick: () => void) => (
-    <Tooltip title={label}>
-      <Button type="text" icon={icon} aria-label={`${label} ${row.title}`} onClick={onClick} />
+    <Tooltip title={locked(row) ?? label}>
+      <Button
+        type="text"
+        icon={icon}
+        aria-label={`${label} ${row.title}`}
+        disabled={!!locked(row)}
+        onClick={onClick}
+      />
     </Tooltip>
   );
   const columns: TableColumnsType<AdminContestRow> = [
@@ -215,6 +231,8 @@ function GroupContestAdminTable({
           size="small"
           checked={row.visible}
           loading={busy === `visible-${row.id}`}
+          disabled={!!locked(row)}
+          title={locked(row)}
           aria-label={`${t('groupActivity.common.visible')} ${row.title}`}
           onChange={(visible) =>
             void act(
@@ -255,6 +273,7 @@ function GroupContestAdminTable({
         onDelete: () =>
           act(`delete-${row.id}`, () => deleteGroupContest(row.id), t('groupActivity.common.deleted')),
         deleting: busy === `delete-${row.id}`,
+        locked: locked(row),
         extra: (
           <>
             {iconButton(row, t('groupActivity.contest.problems'), <OrderedListOutlined />, () =>
@@ -263,7 +282,7 @@ function GroupContestAdminTable({
             {iconButton(row, t('groupActivity.contest.announcements'), <NotificationOutlined />, () =>
               go('announcements', row.id),
             )}
-            <AcSubmissionsDownload cid={row.id} row={{ name: row.title }} />
+            <AcSubmissionsDownload cid={row.id} row={{ name: row.title, locked: locked(row) }} />
           </>
         ),
       }),

@@ -28,6 +28,8 @@ import { TrainingAuthTag, TrainingCategoryTag } from '../training/TrainingTags';
 import { TrainingProgress } from '../training/TrainingProgress';
 import { GroupAdminButtons, groupRowTexts, useGroupAdminMode } from './group-admin-mode';
 import { GroupTrainingProblems } from './GroupTrainingProblems';
+import { useSession } from '../../store/session';
+import { canChangeGroupContent, type GroupViewer } from '../group/group-rules';
 import { useGroupViewer } from '../group/use-group';
 import './group-activity.css';
 import '../training/training.css';
@@ -98,7 +100,7 @@ export function GroupTrainingListPage() {
     );
   }
   if (view === 'list') {
-    return <GroupTrainingAdminTable gid={gid} head={adminButtons} go={go} />;
+    return <GroupTrainingAdminTable gid={gid} viewer={group.viewer} head={adminButtons} go={go} />;
   }
 
   const open = (training: TrainingVO) => void navigate(`${base}/${training.id}`, { state: { training } });
@@ -209,18 +211,24 @@ export function GroupTrainingListPage() {
 /**
  * The admin mode's list (spec part 2 §2.1 "Group training admin", reference §3.10
  * get-admin-training-list): every training of the group with its visible switch, edit, problems and
- * delete.
+ * delete, disabled with the reason on another admin's training (reference §7.12: its author or the
+ * group's root).
  */
 function GroupTrainingAdminTable({
   gid,
+  viewer,
   head,
   go,
 }: {
   gid: number;
+  viewer: GroupViewer;
   head: ReactNode;
   go: (view: AdminView, tid: number) => void;
 }) {
   const { t } = useTranslation();
+  const { userInfo } = useSession();
+  const locked = (row: AdminTraining) =>
+    canChangeGroupContent(viewer, userInfo, { author: row.author }) ? undefined : t('group.notYours');
   const list = useCrudList<AdminTraining>(
     ['group-admin-training-list', gid],
     (currentPage, limit) => getGroupAdminTrainingList({ gid, currentPage, limit }),
@@ -245,6 +253,8 @@ function GroupTrainingAdminTable({
           size="small"
           checked={row.status}
           loading={busy === `status-${row.id}`}
+          disabled={!!locked(row)}
+          title={locked(row)}
           aria-label={`${t('groupActivity.common.visible')} ${row.title ?? ''}`}
           onChange={(status) =>
             void act(
@@ -273,12 +283,14 @@ function GroupTrainingAdminTable({
         onDelete: () =>
           act(`delete-${row.id}`, () => deleteGroupTraining(row.id), t('groupActivity.common.deleted')),
         deleting: busy === `delete-${row.id}`,
+        locked: locked(row),
         extra: (
-          <Tooltip title={t('groupActivity.training.problems')}>
+          <Tooltip title={locked(row) ?? t('groupActivity.training.problems')}>
             <Button
               type="text"
               icon={<OrderedListOutlined />}
               aria-label={`${t('groupActivity.training.problems')} ${row.title ?? ''}`}
+              disabled={!!locked(row)}
               onClick={() => go('problems', row.id)}
             />
           </Tooltip>

@@ -25,7 +25,7 @@ import {
 import { toast } from '../../feedback/toast';
 import { useIsMobile } from '../../layout/use-is-mobile';
 import { useSession } from '../../store/session';
-import { isGroupRoot, type GroupViewer } from '../group/group-rules';
+import { canChangeGroupContent, type GroupViewer } from '../group/group-rules';
 import { groupProblemListKey } from './use-group-id';
 
 const PAGE_SIZE = 10;
@@ -65,7 +65,7 @@ export function GroupProblemAdmin({ gid, viewer }: { gid: number; viewer: GroupV
   });
 
   const mayChange = (row: GroupAdminProblem) =>
-    isGroupRoot(viewer) || (!!row.author && row.author === userInfo?.username);
+    canChangeGroupContent(viewer, userInfo, { author: row.author });
 
   const act = async (busyKey: string, action: () => Promise<unknown>, done: string) => {
     setBusy(busyKey);
@@ -117,7 +117,7 @@ export function GroupProblemAdmin({ gid, viewer }: { gid: number; viewer: GroupV
           size="small"
           value={row.auth}
           disabled={!mayChange(row) || busy !== null}
-          title={mayChange(row) ? undefined : t('groupProblem.admin.notYours')}
+          title={mayChange(row) ? undefined : t('group.notYours')}
           aria-label={`${t('groupProblem.admin.auth')} ${row.problemId}`}
           onChange={(auth: number) =>
             void act(
@@ -154,7 +154,7 @@ export function GroupProblemAdmin({ gid, viewer }: { gid: number; viewer: GroupV
       width: 150,
       render: (_, row) => {
         const allowed = mayChange(row);
-        const reason = allowed ? undefined : t('groupProblem.admin.notYours');
+        const reason = allowed ? undefined : t('group.notYours');
         const applying = row.applyPublicProgress === 1;
         const canApply = row.applyPublicProgress === null || row.applyPublicProgress === 3;
         return (
