@@ -1,16 +1,6 @@
 import { NotificationOutlined, OrderedListOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Empty,
-  List,
-  Pagination,
-  Skeleton,
-  Switch,
-  Tooltip,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Empty, List, Pagination, Skeleton, Tooltip, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,17 +19,14 @@ import {
 } from '../../api/group-activity';
 import { actionsColumn } from '../../admin/common/CrudRowActions';
 import { CrudTable } from '../../admin/common/CrudTable';
-import { useCrudList } from '../../admin/common/use-crud-list';
-import { useRowAction } from '../../admin/common/use-row-action';
 import { ContestEditor, type ContestEditTarget } from '../../admin/contest/ContestEditPage';
 import { ContestProblemEditor } from '../../admin/contest/ContestProblemEditPage';
 import { AuthTag, StatusTag, TypeTag } from '../../admin/contest/ContestTags';
 import { ContestListRow } from '../contest/ContestListPage';
 import { AcSubmissionsDownload } from '../contest/staff/AcSubmissionsDownload';
 import { GroupContestAnnouncements, GroupContestProblems } from './GroupContestAdmin';
-import { GroupAdminButtons, groupRowTexts, useGroupAdminMode } from './group-admin-mode';
-import { useSession } from '../../store/session';
-import { canChangeGroupContent, type GroupViewer } from '../group/group-rules';
+import { GroupAdminButtons, groupRowTexts, useGroupAdminList, useGroupAdminMode } from './group-admin-mode';
+import type { GroupViewer } from '../group/group-rules';
 import { useGroupViewer } from '../group/use-group';
 import '../contest/contest.css';
 import './group-activity.css';
@@ -175,15 +162,13 @@ function GroupContestAdminTable({
   go: (view: AdminView, cid: number) => void;
 }) {
   const { t } = useTranslation();
-  const { userInfo } = useSession();
-  const locked = (row: AdminContestRow) =>
-    canChangeGroupContent(viewer, userInfo, { uid: row.uid }) ? undefined : t('group.notYours');
-  const list = useCrudList<AdminContestRow>(
+  const { list, busy, act, locked, visibleColumn } = useGroupAdminList<AdminContestRow>(
     ['group-admin-contest-list', gid],
     (currentPage, limit) => getGroupAdminContestList({ gid, currentPage, limit }),
     PAGE_SIZE,
+    viewer,
+    (row) => ({ uid: row.uid }),
   );
-  const { busy, act } = useRowAction(list.refresh);
   const iconButton = (row: AdminContestRow, label: string, icon: ReactNode, onClick: () => void) => (
     <Tooltip title={locked(row) ?? label}>
       <Button
@@ -222,28 +207,10 @@ function GroupContestAdminTable({
       width: 90,
       render: (_, row) => <StatusTag status={row.status} />,
     },
-    {
-      key: 'visible',
-      title: t('groupActivity.common.visible'),
-      width: 80,
-      render: (_, row) => (
-        <Switch
-          size="small"
-          checked={row.visible}
-          loading={busy === `visible-${row.id}`}
-          disabled={!!locked(row)}
-          title={locked(row)}
-          aria-label={`${t('groupActivity.common.visible')} ${row.title}`}
-          onChange={(visible) =>
-            void act(
-              `visible-${row.id}`,
-              () => changeGroupContestVisible(row.id, visible),
-              t('groupActivity.common.updated'),
-            )
-          }
-        />
-      ),
-    },
+    visibleColumn(
+      (row) => row.visible,
+      (row, visible) => changeGroupContestVisible(row.id, visible),
+    ),
     {
       key: 'info',
       title: t('groupActivity.contest.info'),

@@ -1,6 +1,6 @@
 import { OrderedListOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Switch, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Table, Tooltip, type TableColumnsType } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
@@ -20,16 +20,13 @@ import {
 import type { TrainingVO } from '../../api/training';
 import { actionsColumn } from '../../admin/common/CrudRowActions';
 import { CrudTable } from '../../admin/common/CrudTable';
-import { useCrudList } from '../../admin/common/use-crud-list';
-import { useRowAction } from '../../admin/common/use-row-action';
 import { TrainingEditor, type TrainingEditTarget } from '../../admin/training/TrainingEditPage';
 import { MOBILE_QUERY, useMediaQuery } from '../problem/use-media-query';
 import { TrainingAuthTag, TrainingCategoryTag } from '../training/TrainingTags';
 import { TrainingProgress } from '../training/TrainingProgress';
-import { GroupAdminButtons, groupRowTexts, useGroupAdminMode } from './group-admin-mode';
+import { GroupAdminButtons, groupRowTexts, useGroupAdminList, useGroupAdminMode } from './group-admin-mode';
 import { GroupTrainingProblems } from './GroupTrainingProblems';
-import { useSession } from '../../store/session';
-import { canChangeGroupContent, type GroupViewer } from '../group/group-rules';
+import type { GroupViewer } from '../group/group-rules';
 import { useGroupViewer } from '../group/use-group';
 import './group-activity.css';
 import '../training/training.css';
@@ -226,15 +223,13 @@ function GroupTrainingAdminTable({
   go: (view: AdminView, tid: number) => void;
 }) {
   const { t } = useTranslation();
-  const { userInfo } = useSession();
-  const locked = (row: AdminTraining) =>
-    canChangeGroupContent(viewer, userInfo, { author: row.author }) ? undefined : t('group.notYours');
-  const list = useCrudList<AdminTraining>(
+  const { list, busy, act, locked, visibleColumn } = useGroupAdminList<AdminTraining>(
     ['group-admin-training-list', gid],
     (currentPage, limit) => getGroupAdminTrainingList({ gid, currentPage, limit }),
     ADMIN_PAGE_SIZE,
+    viewer,
+    (row) => ({ author: row.author }),
   );
-  const { busy, act } = useRowAction(list.refresh);
   const columns: TableColumnsType<AdminTraining> = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
     { key: 'title', title: t('groupActivity.training.name'), dataIndex: 'title', ellipsis: true },
@@ -244,28 +239,10 @@ function GroupTrainingAdminTable({
       width: 90,
       render: (_, row) => <TrainingAuthTag auth={row.auth === 'Private' ? 'Private' : 'Public'} />,
     },
-    {
-      key: 'status',
-      title: t('groupActivity.common.visible'),
-      width: 90,
-      render: (_, row) => (
-        <Switch
-          size="small"
-          checked={row.status}
-          loading={busy === `status-${row.id}`}
-          disabled={!!locked(row)}
-          title={locked(row)}
-          aria-label={`${t('groupActivity.common.visible')} ${row.title ?? ''}`}
-          onChange={(status) =>
-            void act(
-              `status-${row.id}`,
-              () => changeGroupTrainingStatus(row.id, status),
-              t('groupActivity.common.updated'),
-            )
-          }
-        />
-      ),
-    },
+    visibleColumn(
+      (row) => row.status,
+      (row, status) => changeGroupTrainingStatus(row.id, status),
+    ),
     {
       key: 'author',
       title: t('groupActivity.training.author'),
