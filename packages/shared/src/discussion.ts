@@ -95,6 +95,14 @@ export type DiscussionBody = z.input<typeof discussionBody>;
 /** `PUT /api/discussion` body `Discussion` with its id. */
 export const discussionUpdateBody = discussionBody.extend({ id: jsonId });
 
+/**
+ * `PUT /api/group/discussion` body `Discussion` (reference §3.10): HOJ's group admin table sends a
+ * row back whole with its `status` (0 shown, 1 hidden) or `topPriority` changed.
+ */
+export const groupDiscussionUpdateBody = discussionUpdateBody.extend({
+  status: intOneOf([0, 1], { error: 'status must be 0 (shown) or 1 (hidden)' }).nullish(),
+});
+
 /** `GET /api/discussion-like?did=&toLike=` */
 export const discussionLikeQuery = z.object({
   did: id,

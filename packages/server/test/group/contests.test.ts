@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contest, problem } from '../../src/db/schema/index.ts';
+import { contest, contestProblem, problem } from '../../src/db/schema/index.ts';
 import { problemMessages as m } from '../../src/http/messages.ts';
 import { contestAdminMessages as cm } from '../../src/modules/contest/admin/messages.ts';
 import { groupMessages as gm } from '../../src/modules/group/messages.ts';
@@ -109,6 +109,24 @@ describe('issue 27: group contests (reference §3.10, §7.12)', () => {
       outcome(await as(who.gadmin, 'POST', '/api/group/add-contest-problem-from-public', fromPublic)),
     ).toBe('ok');
 
+    // a problem's place in the contest: display title and balloon colour (PUT /api/group/contest-problem)
+    const place = {
+      cid,
+      pid: created.data.pid,
+      displayId: 'A',
+      displayTitle: 'Friday A (final)',
+      color: '#ff4d4f',
+    };
+    expect(outcome(await as(who.gadmin2, 'PUT', '/api/group/contest-problem', place))).toBe(
+      refusal(403, pm.contestNoPermission),
+    );
+    expect(outcome(await as(who.gadmin, 'PUT', '/api/group/contest-problem', place))).toBe('ok');
+    const [stored] = await w.t.db
+      .select()
+      .from(contestProblem)
+      .where(and(eq(contestProblem.cid, cid), eq(contestProblem.pid, created.data.pid)));
+    expect(stored).toMatchObject({ displayTitle: 'Friday A (final)', color: '#ff4d4f' });
+
     const linked = await as<{ problemList: { records: { problemId: string }[] } }>(
       who.owner,
       'GET',
@@ -170,6 +188,14 @@ describe('issue 27: group contests (reference §3.10, §7.12)', () => {
       as(token, 'PUT', '/api/group/contest', contestForm(w, { id: cid, title, gid }));
     expect(outcome(await edit(who.gadmin2, 'Mine'))).toBe(refusal(403, pm.contestNoPermission));
     expect(outcome(await edit(who.owner, 'Friday Round 2'))).toBe('ok');
+    // reference §2, §3.6: the accepted code's zip is for the contest's admins, its creator and the group root
+    const zip = `/api/file/download-contest-ac-submission?cid=${cid}&excludeAdmin=false&splitType=user`;
+    for (const token of [who.gadmin, who.owner]) {
+      const res = await w.t.app.inject({ method: 'GET', url: zip, headers: { authorization: token } });
+      expect(String(res.headers['content-type'])).toContain('application/zip');
+    }
+    expect(outcome(await as(who.gadmin2, 'GET', zip))).toBe(refusal(403, pm.contestNoPermission));
+    expect(outcome(await as(who.member, 'GET', zip))).toBe(refusal(403, pm.contestNoPermission));
     const hide = `/api/group/change-contest-visible?cid=${cid}&visible=false`;
     expect(outcome(await as(who.member, 'PUT', hide))).toBe(refusal(403, pm.contestNoPermission));
     expect(outcome(await as(who.gadmin, 'PUT', hide))).toBe('ok');

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discussion } from '../../src/db/schema/index.ts';
+import { messages as m } from '../../src/http/messages.ts';
 import { discussionMessages as dm } from '../../src/modules/discussion/messages.ts';
 import { groupMessages as gm } from '../../src/modules/group/messages.ts';
 import { policyMessages as pm } from '../../src/policy/messages.ts';
@@ -141,6 +142,32 @@ describe('issue 27: group discussions (reference §3.10, §7.12)', () => {
     );
     expect(outcome(await as(who.gadmin, 'DELETE', `/api/group/discussion?did=${members.id}`))).toBe('ok');
     expect(await w.t.db.select().from(discussion).where(eq(discussion.id, members.id))).toEqual([]);
+  });
+
+  it('its admins and site root hide and pin a post from the admin table, the row sent back whole; its author may not', async () => {
+    type Row = { id: number; title: string; content: string | null; status: number; topPriority: boolean };
+    const table = async () =>
+      (
+        await as<{ records: Row[] }>(
+          who.gadmin,
+          'GET',
+          `/api/group/get-admin-discussion-list?gid=${gid}&currentPage=1&limit=10`,
+        )
+      ).data.records.find((r) => r.title === 'About D1')!;
+    const row = await table();
+    // reference §3.10: HOJ's admin list answers whole rows, others' content too, for its table to send back
+    expect(row.content).toBe('Why does my loop not stop?');
+    const put = (token: string, change: Partial<Row>) =>
+      as(token, 'PUT', '/api/group/discussion', { ...row, gid, ...change });
+    expect(outcome(await put(who.member, { status: 1 }))).toBe(refusal(403, m.noPermission));
+    expect(outcome(await put(who.member, { topPriority: true }))).toBe(refusal(403, m.noPermission));
+    expect(outcome(await put(who.gadmin, { status: 1 }))).toBe('ok');
+    expect(outcome(await put(who.owner, { status: 1, topPriority: true }))).toBe('ok');
+    expect(await table()).toMatchObject({ status: 1, topPriority: true, content: row.content });
+    const shown = await as<PostPage>(who.member, 'GET', `/api/group/get-discussion-list?gid=${gid}`);
+    expect(titles(shown)).not.toContain('About D1');
+    expect(outcome(await put(who.root, { status: 0, topPriority: false }))).toBe('ok');
+    expect(await table()).toMatchObject({ status: 0, topPriority: false });
   });
 
   it('the group calls never reach a public post, and the openGroupDiscussion switch closes them', async () => {

@@ -176,8 +176,12 @@ describe('reference §7.15 (and §7.12 for group discussions): discussions, comm
     expect(allScopes.can(anonymous, 'comment.view', post)).toBe(true);
   });
 
-  it('only the admin roles set topPriority', () => {
-    expect(allScopes.can(user, 'discussion.setTop')).toBe(false);
-    expect(allScopes.can(admin, 'discussion.setTop')).toBe(true);
+  it('only the admin roles pin or hide a post; in a group its admins and root', () => {
+    expect(allScopes.can(user, 'discussion.moderate', post)).toBe(false);
+    expect(allScopes.can(admin, 'discussion.moderate', post)).toBe(true);
+    expect(allScopes.can(user, 'discussion.moderate', groupPost(3))).toBe(false);
+    expect(allScopes.can(user, 'discussion.moderate', groupPost(4))).toBe(true);
+    expect(allScopes.can(admin, 'discussion.moderate', groupPost(3))).toBe(false);
+    expect(allScopes.can(root, 'discussion.moderate', groupPost())).toBe(true);
   });
 });

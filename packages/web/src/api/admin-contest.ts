@@ -8,7 +8,6 @@ import type {
 import type { z } from 'zod';
 import type { AdminProblem, ProblemDtoBody } from './admin-problem';
 import { answerOf, del, get, post, put } from './answer-calls';
-import { downloadFile } from './download';
 import { http, type ApiEnvelope, type Page } from './http';
 import { inLanguage } from './problem';
 
@@ -137,10 +136,6 @@ export const cloneContest = (cid: number) =>
 /** reference §3.12: `uid` is the contest's creator (the caller unless root). */
 export const changeContestVisible = (cid: number, uid: string, visible: boolean) =>
   put<null>(`${BASE}/change-contest-visible`, undefined, { cid, uid, visible });
-
-/** reference §3.6 download-contest-ac-submission (contest admins). */
-export const downloadAcceptedSubmissions = (cid: number, splitType: 'user' | 'problem' = 'user') =>
-  downloadFile('/api/file/download-contest-ac-submission', { cid, excludeAdmin: false, splitType });
 
 // ---- contest problems -------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 import type {
   AdminTrainingDto,
+  AnnouncementVO,
   AdminTrainingInput,
   ContestSaveResult,
   DiscussionBody,
@@ -9,6 +10,7 @@ import type {
   AdminContestAnswer,
   AdminContestRow,
   AdminContestVO,
+  ContestProblem,
   ContestProblemDtoBody,
   ContestProblemList,
 } from './admin-contest';
@@ -25,8 +27,6 @@ import type { TrainingVO } from './training';
  */
 
 const BASE = '/api/group';
-
-export const getGroupAuth = (gid: number) => get<number>('/api/get-group-auth', { gid });
 
 // ---- trainings ------------------------------------------------------------------------------
 
@@ -87,6 +87,9 @@ export const getGroupContestProblemList = (params: {
   keyword?: string;
   problemType?: number;
 }) => get<ContestProblemList>(`${BASE}/get-contest-problem-list`, params);
+/** A problem's display id, display title and balloon colour in the contest (reference §3.10 PUT contest-problem). */
+export const setGroupContestProblemInfo = (body: ContestProblem) =>
+  put<ContestProblem>(`${BASE}/contest-problem`, body);
 export const removeGroupContestProblem = (pid: number, cid: number) =>
   del<null>(`${BASE}/contest-problem`, { pid, cid });
 export const addGroupContestProblemFromPublic = (body: { pid: number; cid: number; displayId: string }) =>
@@ -94,16 +97,8 @@ export const addGroupContestProblemFromPublic = (body: { pid: number; cid: numbe
 export const addGroupContestProblemFromGroup = (problemId: string, cid: number, displayId: string) =>
   post<null>(`${BASE}/add-contest-problem-from-group`, undefined, { params: { problemId, cid, displayId } });
 
-export interface GroupContestAnnouncement {
-  id: number;
-  title: string;
-  content: string;
-  status: number;
-  username?: string | null;
-  gmtCreate?: string;
-}
 export const getGroupContestAnnouncements = (cid: number, currentPage: number, limit: number) =>
-  get<Page<GroupContestAnnouncement>>(`${BASE}/get-contest-announcement-list`, { cid, currentPage, limit });
+  get<Page<AnnouncementVO>>(`${BASE}/get-contest-announcement-list`, { cid, currentPage, limit });
 export const saveGroupContestAnnouncement = (body: {
   cid: number;
   announcement: { id?: number | null; title: string; content: string; status: 0 | 1 };
@@ -123,7 +118,8 @@ export const getGroupAdminDiscussionList = (params: { gid: number; currentPage: 
   get<Page<DiscussionVO>>(`${BASE}/get-admin-discussion-list`, params);
 export const addGroupDiscussion = (body: DiscussionBody & { gid: number }) =>
   post<null>(`${BASE}/discussion`, body);
-export const updateGroupDiscussion = (body: DiscussionBody & { id: number }) =>
+/** reference §3.10: the author's edit, or the admin table's row with a new `status` (0 shown, 1 hidden) or pin. */
+export const updateGroupDiscussion = (body: DiscussionBody & { id: number; status?: 0 | 1 }) =>
   put<null>(`${BASE}/discussion`, body);
 export const deleteGroupDiscussion = (did: number) => del<null>(`${BASE}/discussion`, { did });
 

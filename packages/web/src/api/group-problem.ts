@@ -17,19 +17,6 @@ export interface GroupAdminProblem extends AdminProblem {
   applyPublicProgress: ApplyProgress;
 }
 
-/** The part of `GET /api/get-group-detail` these screens use. */
-export interface GroupSummary {
-  id: number;
-  name: string;
-  shortName: string;
-  owner: string;
-  uid: string;
-}
-
-/** reference §3.10: the caller's level in the group (0 none, 1–2 applying, 3 member, 4 admin, 5 root). */
-export const getGroupAuth = (gid: number) => get<number>('/api/get-group-auth', { gid });
-export const getGroupSummary = (gid: number) => get<GroupSummary>('/api/get-group-detail', { gid });
-
 export const getGroupProblemList = (params: { gid: number; currentPage: number; limit: number }) =>
   get<Page<ProblemListRow>>('/api/group/get-problem-list', params);
 

@@ -2,8 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { language } from '../../../server/src/db/schema/index.ts';
+import { adminContestEnUS as ac } from '../../src/i18n/areas/admin-contest.en-US';
+import { adminDiscussionEnUS as ad } from '../../src/i18n/areas/admin-discussion.en-US';
+import { contestStaffEnUS as cs } from '../../src/i18n/areas/contest-staff.en-US';
 import { groupActivityEnUS as g } from '../../src/i18n/areas/group-activity.en-US';
 import { groupActivityZhCN as gz } from '../../src/i18n/areas/group-activity.zh-CN';
+import { groupEnUS as gr } from '../../src/i18n/areas/group.en-US';
 import { call, loginRoot, newUser, openSignedIn, QUOTAS_OFF, type ApiUser } from './community-api';
 import { setSwitches } from './problem-support';
 import {
@@ -57,7 +61,22 @@ async function seed(server: TestServer): Promise<void> {
     await call(server, who.owner, 'PUT', '/api/group/member', { gid, uid: who[role].uid, auth: level });
   }
   const root = await loginRoot(server);
-  await call(server, root, 'POST', '/api/admin/training/category', { name: CATEGORY, color: '#2db7f5' });
+  const category = await call<{ id: number }>(server, root, 'POST', '/api/admin/training/category', {
+    name: CATEGORY,
+    color: '#2db7f5',
+  });
+  // the owner's own training: the group admin may not change it (reference §7.12)
+  await call(server, who.owner, 'POST', '/api/group/training', {
+    training: {
+      title: OWNERS_TRAINING,
+      description: 'Set by the owner.',
+      auth: 'Public',
+      rank: 0,
+      status: true,
+      gid,
+    },
+    trainingCategory: { id: category.id },
+  });
   const languages = await server.db.select({ id: language.id }).from(language).where(eq(language.oj, 'ME'));
   const made = await call<{ problemId: string }>(server, who.gadmin, 'POST', '/api/group/problem', {
     problem: {
@@ -111,6 +130,7 @@ afterAll(async () => {
 });
 
 const TRAINING = 'Week 1 loops';
+const OWNERS_TRAINING = 'Owner week';
 const CONTEST = 'Class contest one';
 
 /** "2026-12-01 08:00:00" in the browser's zone (the date picker's format), `days` from now. */
@@ -136,6 +156,15 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
     await page.getByTestId('group-training-list').waitFor();
     await page.getByRole('button', { name: g.training.admin }).click();
     await page.getByTestId('group-training-admin').waitFor();
+    // the owner's training: its buttons are there, disabled, and say why
+    const owners = page.getByRole('row', { name: new RegExp(OWNERS_TRAINING) });
+    const edit = owners.getByRole('button', { name: `${g.common.edit} ${OWNERS_TRAINING}` });
+    expect(await edit.isDisabled()).toBe(true);
+    expect(
+      await owners.getByRole('button', { name: `${g.common.delete} ${OWNERS_TRAINING}` }).isDisabled(),
+    ).toBe(true);
+    await edit.hover();
+    await page.getByRole('tooltip', { name: gr.notYours }).waitFor();
     await page.getByRole('button', { name: g.common.create }).click();
     await page.locator('#atr-title').fill(TRAINING);
     await page.getByLabel('Description', { exact: true }).fill('Loops: **for** and **while**.');
@@ -196,9 +225,24 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
     await add.getByRole('button', { name: g.problems.add }).click();
     await toast(admin, g.problems.added).waitFor();
     await admin.getByRole('cell', { name: 'A', exact: true }).waitFor();
+    // its display title in the contest: the site's display dialog on PUT /api/group/contest-problem
+    await admin.getByRole('button', { name: `${ac.problems.editInfo} Group loop` }).click();
+    await popupsSettled(admin);
+    const info = dialog(admin);
+    await info.getByLabel(ac.problems.displayTitle, { exact: true }).fill('Loops, contest edition');
+    await info.getByRole('button', { name: ac.common.save }).click();
+    await toast(admin, ac.common.updated).waitFor();
+    await admin.getByRole('cell', { name: 'Loops, contest edition', exact: true }).waitFor();
     await saveScreenshot(admin, 'group-contest-problems-1280');
-    await admin.getByRole('button', { name: g.problems.createInGroup }).click();
-    await admin.getByText('In the contest', { exact: true }).waitFor();
+    await admin.getByRole('button', { name: ac.problems.create }).click();
+    await admin.getByText(ac.problems.contestSection, { exact: true }).waitFor();
+    // back in the admin list: the accepted code's zip (spec part 2 §2.2), the AC helper's dialog
+    await admin.getByRole('button', { name: g.common.back, exact: true }).click();
+    await admin.getByRole('button', { name: `${cs.acHelper.downloadAc} ${CONTEST}` }).click();
+    await popupsSettled(admin);
+    const download = admin.waitForEvent('download');
+    await dialog(admin).getByRole('button', { name: cs.acHelper.download }).click();
+    expect((await download).suggestedFilename()).toMatch(/^contest_\d+_\d+\.zip$/);
 
     const page = await pageOf('member', `/group/${gid}/contest?l=en-US`);
     const card = page.locator('.group-contest-card', { hasText: CONTEST });
@@ -241,7 +285,23 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
     // the group's admins see it in the admin table
     const admin = await pageOf('gadmin', `/group/${gid}/discussion?l=en-US`);
     await admin.getByRole('button', { name: g.discussion.admin }).click();
-    await admin.getByRole('row', { name: /Stuck on loops/ }).waitFor();
+    const row = admin.getByRole('row', { name: /Stuck on loops/ });
+    await row.waitFor();
+    // they pin it and hide it (spec part 2 §2.2 "status", "top"); hidden, it leaves the members' list
+    const label = (text: string) => text.replace('{{title}}', 'Stuck on loops');
+    const pin = row.getByRole('switch', { name: label(ad.pinLabel) });
+    await pin.click();
+    await expect.poll(() => pin.getAttribute('aria-checked')).toBe('true');
+    const shown = row.getByRole('switch', { name: label(ad.showLabel) });
+    await shown.click();
+    await expect.poll(() => shown.getAttribute('aria-checked')).toBe('false');
+    const listed = await call<{ records: { title: string }[] }>(
+      env.server,
+      who.member,
+      'GET',
+      `/api/group/get-discussion-list?gid=${gid}&currentPage=1&limit=10`,
+    );
+    expect(listed.records.map((r) => r.title)).not.toContain('Stuck on loops');
 
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(context);

@@ -124,8 +124,9 @@ export async function discussionList(
 
 /**
  * reference §3.10 `GET /api/group/get-discussion-list` (members: the group's shown posts, of one
- * problem with `pid`) and `get-admin-discussion-list` (its admins: every post of the group), behind
- * the openGroupDiscussion switch; ordered as the public list.
+ * problem with `pid`) and `get-admin-discussion-list` (its admins: every post of the group, with
+ * its content, as HOJ answers it, for its table to send back with a new status or pin), behind the
+ * openGroupDiscussion switch; ordered as the public list.
  */
 export async function groupDiscussionList(
   db: Db,
@@ -144,15 +145,17 @@ export async function groupDiscussionList(
       q.pid ? eq(discussion.pid, q.pid) : undefined,
     ],
     q,
+    view === 'admin',
   );
 }
 
-/** One page of the posts `where` selects, in the lists' order. */
+/** One page of the posts `where` selects, in the lists' order; `content` only the caller's own unless `allContent`. */
 async function discussionPage(
   db: Db,
   user: Subject,
   where: (SQL | undefined)[],
   q: { currentPage: number; limit: number },
+  allContent = false,
 ): Promise<Page<DiscussionVO>> {
   const condition = and(...where);
   const [rows, [total]] = await Promise.all([
@@ -174,7 +177,7 @@ async function discussionPage(
     db.select({ n: count() }).from(discussion).where(condition),
   ]);
   return page(
-    rows.map((r) => discussionJson(r, { withContent: !!user && r.d.uid === user.uid })),
+    rows.map((r) => discussionJson(r, { withContent: allContent || (!!user && r.d.uid === user.uid) })),
     total?.n ?? 0,
     q.currentPage,
     q.limit,
@@ -239,7 +242,10 @@ export async function addDiscussion(
   const gid = about?.gid ?? body.gid ?? null;
   assertDiscussionOpen(sw, gid);
   const level = gid !== null ? (await groupFor(db, user, gid, 'group.member')).level : undefined;
-  if (body.topPriority) assertCan(user, 'discussion.setTop');
+  if (body.topPriority) {
+    const facts = await discussionFacts(db, user, { uid: user.uid, status: 0, gid });
+    assertCan(user, 'discussion.moderate', facts);
+  }
   await db.transaction(async (tx) => {
     await assertCategory(tx, body.categoryId!);
     await assertPostQuota(tx, user, sw, now, isAdminRole(user) || (level ?? 0) >= 4);
@@ -263,20 +269,24 @@ export async function addDiscussion(
 }
 
 /**
- * reference §3.8 `PUT /api/discussion`, §7.15: the author (or root) edits; only the admin roles
- * change `topPriority`; the problem and category are checked again.
+ * reference §3.8 `PUT /api/discussion`, §3.10 `PUT /api/group/discussion`, §7.15: the author (or
+ * root; a group's post also its group admins) edits; only the admin roles (a group's post: its
+ * group admins and root) change `topPriority` or, through the group call, `status`; the problem and
+ * category are checked again.
  */
 export async function updateDiscussion(
   db: Db,
   user: AuthUser,
-  body: z.output<typeof discussionUpdateBody>,
+  body: z.output<typeof discussionUpdateBody> & { status?: 0 | 1 | null },
 ): Promise<void> {
   const sw = await discussionSwitches(db);
   const current = await loadDiscussion(db, body.id);
   assertDiscussionOpen(sw, current.gid);
-  assertCan(user, 'discussion.edit', await discussionFacts(db, user, current));
+  const facts = await discussionFacts(db, user, current);
+  assertCan(user, 'discussion.edit', facts);
   const changesTop = body.topPriority != null && body.topPriority !== current.topPriority;
-  if (changesTop) assertCan(user, 'discussion.setTop');
+  const changesStatus = body.status != null && body.status !== current.status;
+  if (changesTop || changesStatus) assertCan(user, 'discussion.moderate', facts);
   await assertCategory(db, body.categoryId!);
   // a post stays where it is: a group's problem only in that group's posts
   const about = await problemAbout(db, body.pid);
@@ -290,6 +300,7 @@ export async function updateDiscussion(
       categoryId: body.categoryId!,
       pid: body.pid,
       ...(changesTop ? { topPriority: body.topPriority! } : {}),
+      ...(changesStatus ? { status: body.status! } : {}),
     })
     .where(eq(discussion.id, body.id));
 }

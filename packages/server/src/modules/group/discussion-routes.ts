@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { didQuery, discussionBody, discussionUpdateBody, groupDiscussionListQuery } from '@verdict/shared';
+import {
+  didQuery,
+  discussionBody,
+  groupDiscussionListQuery,
+  groupDiscussionUpdateBody,
+} from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { fail, notFound } from '../../http/errors.ts';
@@ -45,7 +50,7 @@ export async function groupDiscussionRoutes(app: FastifyInstance) {
   });
   r.put(
     '/api/group/discussion',
-    { config: login, schema: { body: discussionUpdateBody } },
+    { config: login, schema: { body: groupDiscussionUpdateBody } },
     async (request) => {
       await assertGroupPost(app, request.body.id);
       await updateDiscussion(app.db, request.user!, request.body);

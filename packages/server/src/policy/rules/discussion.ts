@@ -50,8 +50,18 @@ export const discussionRules = {
   /** §7.15 delete: author, group admin or root; outside groups the admin roles delete any. */
   'discussion.delete': authorOrAdmin(true, () => forbidden(policyMessages.discussionNotYours)),
 
-  /** §7.15: only the admin roles set `topPriority`. */
-  'discussion.setTop': ((_ctx, user) => (isAdminRole(user) ? null : noPermission())) as Rule<void>,
+  /**
+   * §7.15: pinning (`topPriority`) and hiding (`status`) a post: the admin roles. A group's post
+   * (§3.10 the group admin table, §7.12): its group admins and root. **Changed:** HOJ's
+   * `PUT /api/group/discussion` writes the row as sent, from its author too.
+   */
+  'discussion.moderate': ((ctx, user, d) => {
+    if (!inGroup(d)) return isAdminRole(user) ? null : noPermission();
+    const gate = groupGate(ctx, user, d);
+    if (gate) return gate;
+    if (isRoot(user)) return null;
+    return d.group && groupLevel(user, d.group) >= GROUP_LEVEL.admin ? null : noPermission();
+  }) as Rule<DiscussionFacts>,
 
   /**
    * §7.15 comment and reply delete: discussion comments by their author or the admin roles (group:

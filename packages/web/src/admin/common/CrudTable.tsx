@@ -1,4 +1,5 @@
 import { Card, Table, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
 import { useIsMobile } from '../../layout/use-is-mobile';
 import { adminPager } from './admin-pager';
 import type { CrudList } from './use-crud-list';
@@ -9,6 +10,9 @@ interface CrudTableProps<Row> {
   emptyText: string;
   /** the width below which the table scrolls sideways (768 px screens) */
   scrollX: number;
+  /** the card's own title and buttons, when the page gives it no head of its own */
+  title?: ReactNode;
+  extra?: ReactNode;
 }
 
 /** An admin list in a card: one server page of rows, a simple pager on a phone, no pager for one page. */
@@ -17,11 +21,13 @@ export function CrudTable<Row extends { id: number }>({
   columns,
   emptyText,
   scrollX,
+  title,
+  extra,
 }: CrudTableProps<Row>) {
   const isMobile = useIsMobile();
   const { rows, loading, page, pageSize, total, onPage } = list.table;
   return (
-    <Card>
+    <Card title={title} extra={extra}>
       <Table<Row>
         rowKey="id"
         size="small"

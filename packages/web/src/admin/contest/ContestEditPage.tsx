@@ -59,6 +59,8 @@ const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
  */
 export interface ContestEditTarget {
   listPath: string;
+  /** the queries a save makes stale (the list's) */
+  staleKey: readonly unknown[];
   load: (cid: number) => Promise<AdminContestAnswer>;
   create: (body: AdminContestVO) => Promise<unknown>;
   /** answers how many registrations a new password removed, when it removed any */
@@ -67,6 +69,7 @@ export interface ContestEditTarget {
 
 const SITE_TARGET: ContestEditTarget = {
   listPath: contestPaths.list,
+  staleKey: ['admin-contest'],
   load: getAdminContest,
   create: createContest,
   update: updateContest,
@@ -168,7 +171,7 @@ export function ContestEditor({
       errors: validateContestForm(form).map(messageOf),
       firstError: '.acn-form .ant-form-item-has-error, .acn-form [role="alert"]',
       write,
-      staleKey: ['admin-contest'],
+      staleKey: target.staleKey,
       listPath: target.listPath,
       failText: t('adminContest.common.saveFailed'),
     });

@@ -1,7 +1,6 @@
 import {
   CopyOutlined,
   DeleteOutlined,
-  DownloadOutlined,
   EditOutlined,
   NotificationOutlined,
   OrderedListOutlined,
@@ -27,13 +26,13 @@ import {
   changeContestVisible,
   cloneContest,
   deleteContest,
-  downloadAcceptedSubmissions,
   getAdminContestList,
   type AdminContestRow,
 } from '../../api/admin-contest';
 import { useIsMobile } from '../../layout/use-is-mobile';
 import { RefreshButton } from '../common/RefreshButton';
 import { useRowAction } from '../common/use-row-action';
+import { AcSubmissionsDownload } from '../../pages/contest/staff/AcSubmissionsDownload';
 import { useSession } from '../../store/session';
 import { when } from '../content/when';
 import { AuthTag, StatusTag, TypeTag } from './ContestTags';
@@ -183,11 +182,7 @@ export function ContestListPage() {
               <NotificationOutlined />,
               () => void navigate(contestPaths.announcement(row.id)),
             )}
-            {icon(
-              t('adminContest.list.download'),
-              <DownloadOutlined />,
-              () => void downloadAcceptedSubmissions(row.id).catch(() => undefined),
-            )}
+            <AcSubmissionsDownload cid={row.id} row={{ name: row.title, locked: tip }} />
             <Popconfirm
               title={t('adminContest.list.cloneConfirm', { title: row.title })}
               okText={t('adminContest.list.clone')}

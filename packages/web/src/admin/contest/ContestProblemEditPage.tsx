@@ -9,6 +9,7 @@ import {
   getContestProblemInfo,
   setContestProblemInfo,
   updateContestProblem,
+  type ContestProblemDtoBody,
 } from '../../api/admin-contest';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailedResult } from '../common/editor/LoadFailedResult';
@@ -27,23 +28,51 @@ import './admin-contest.css';
  * PUT /api/admin/contest/contest-problem once the problem is saved (as HOJ's client does).
  */
 export function ContestProblemEditPage() {
-  const { pathname } = useLocation();
-  return <ContestProblemEditor key={pathname} />;
-}
-
-function ContestProblemEditor() {
   const { t } = useTranslation();
-  const text = useContestText();
-  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
   const { contestId, problemId } = useParams();
   const cid = Number(contestId);
   const pid = problemId === undefined ? null : Number(problemId);
   const valid = Number.isInteger(cid) && cid > 0 && (pid === null || (Number.isInteger(pid) && pid > 0));
+  if (!valid) return <NotFoundResult backTo={contestPaths.list} backLabel={t('adminContest.common.back')} />;
+  return (
+    <ContestProblemEditor
+      key={pathname}
+      cid={cid}
+      pid={pid}
+      listPath={contestPaths.problems(cid)}
+      listKey={['admin-contest', 'problems', cid]}
+      create={createContestProblem}
+    />
+  );
+}
+
+/**
+ * The problem form of a contest's problem with its place in the contest on top: a new one (`pid`
+ * null) saved with `create` (the site's call or a group's), or the site's one edited. Saving reads
+ * the contest's problem list (`listKey`) again and goes back to `listPath`.
+ */
+export function ContestProblemEditor({
+  cid,
+  pid,
+  listPath,
+  listKey,
+  create,
+}: {
+  cid: number;
+  pid: number | null;
+  listPath: string;
+  listKey: readonly unknown[];
+  create: (body: ContestProblemDtoBody) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const text = useContestText();
+  const queryClient = useQueryClient();
 
   const info = useQuery({
     queryKey: ['admin-contest', 'contest-problem', cid, pid],
     queryFn: () => getContestProblemInfo(cid, pid!),
-    enabled: valid && pid !== null,
+    enabled: pid !== null,
     staleTime: 0,
     gcTime: 0,
   });
@@ -61,7 +90,6 @@ function ContestProblemEditor() {
     );
   }
 
-  if (!valid) return <NotFoundResult backTo={contestPaths.list} backLabel={t('adminContest.common.back')} />;
   if (info.isError) {
     return (
       <LoadFailedResult
@@ -74,7 +102,7 @@ function ContestProblemEditor() {
   if (!draft) return <PageLoading />;
 
   const target: ProblemEditTarget = {
-    listPath: contestPaths.problems(cid),
+    listPath,
     backLabel: t('adminContest.problems.backToProblems'),
     loadProblem: getContestProblem,
     newAuth: 3,
@@ -100,12 +128,12 @@ function ContestProblemEditor() {
       };
       if (savedPid === null) {
         // Verdict: the problem and its place in the contest are written in one transaction
-        await createContestProblem({ ...body, cid, ...place });
+        await create({ ...body, cid, ...place });
       } else {
         await updateContestProblem(body);
         await setContestProblemInfo({ ...(draft.id ? { id: draft.id } : {}), cid, pid: savedPid, ...place });
       }
-      await queryClient.invalidateQueries({ queryKey: ['admin-contest', 'problems', cid] });
+      await queryClient.invalidateQueries({ queryKey: listKey });
     },
   };
   return <ProblemEditor target={target} />;

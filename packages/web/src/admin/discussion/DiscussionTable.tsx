@@ -2,13 +2,15 @@ import { DeleteOutlined } from '@ant-design/icons';
 import type { DiscussionVO } from '@verdict/shared';
 import { Button, Card, Input, Popconfirm, Switch, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   deleteAdminDiscussions,
   getAdminDiscussions,
   updateAdminDiscussion,
 } from '../../api/admin-discussion';
+import type { Page } from '../../api/http';
 import { useIsMobile } from '../../layout/use-is-mobile';
 import { CrudPageHead } from '../common/CrudPageHead';
 import { useCrudList } from '../common/use-crud-list';
@@ -16,25 +18,59 @@ import { useRowAction } from '../common/use-row-action';
 
 const PAGE_SIZE = 10;
 
+/** Whose posts the table lists and how it changes them: the site's (the admin app) or a group's. */
+export interface DiscussionTableTarget {
+  queryKey: readonly unknown[];
+  /** a page of posts, hidden ones included; `keyword` only where `searchable` */
+  list: (currentPage: number, limit: number, keyword: string | undefined) => Promise<Page<DiscussionVO>>;
+  searchable: boolean;
+  /** shows or hides (`status`), or pins (`topPriority`), one post */
+  update: (row: DiscussionVO, change: { status?: 0 | 1; topPriority?: boolean }) => Promise<unknown>;
+  remove: (ids: number[]) => Promise<unknown>;
+  /** where a title opens the post: the user site's page in a new tab, or in place (`inPlace`) */
+  detailPath: (row: DiscussionVO) => string;
+  inPlace: boolean;
+}
+
+/** reference §3.12 "Discussions": the site admin's calls. */
+const SITE_TARGET: DiscussionTableTarget = {
+  queryKey: ['admin-discussion', 'list'],
+  list: (currentPage, limit, keyword) => getAdminDiscussions({ currentPage, limit, keyword }),
+  searchable: true,
+  update: (row, change) => updateAdminDiscussion({ id: row.id, ...change }),
+  remove: deleteAdminDiscussions,
+  detailPath: (row) => `/discussion-detail/${row.id}`,
+  inPlace: false,
+};
+
 /**
- * The discussions of the admin list (reference §3.12 "Discussions"): hidden ones included, a
- * search, the shown and pinned switches saved at once, and several deleted behind a confirmation.
- * Titles open the discussion on the user site in a new tab.
+ * The discussions of an admin list (reference §3.12 "Discussions"; a group's, spec part 2 §2.2
+ * "Group discussion" admin table): hidden ones included, a search, the shown and pinned switches
+ * saved at once, and several deleted behind a confirmation; a title opens the post. The site's by
+ * default; a group gives its `target`, its `title` and its head buttons (`head`).
  */
-export function DiscussionTable() {
+export function DiscussionTable({
+  target = SITE_TARGET,
+  title,
+  head,
+}: {
+  target?: DiscussionTableTarget;
+  title?: string;
+  head?: ReactNode;
+}) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
   const list = useCrudList<DiscussionVO>(
-    ['admin-discussion', 'list', keyword],
-    (currentPage, limit) => getAdminDiscussions({ currentPage, limit, keyword: keyword || undefined }),
+    [...target.queryKey, keyword],
+    (currentPage, limit) => target.list(currentPage, limit, keyword || undefined),
     PAGE_SIZE,
   );
   const { busy, act } = useRowAction(list.refresh);
 
   const removeSelected = async () => {
-    if (await act('delete', () => deleteAdminDiscussions(selected), t('adminDiscussion.deleted'))) {
+    if (await act('delete', () => target.remove(selected), t('adminDiscussion.deleted'))) {
       setSelected([]);
     }
   };
@@ -47,9 +83,13 @@ export function DiscussionTable() {
       ellipsis: true,
       render: (title: string | null, row) => (
         <span className="ad-title">
-          <a href={`/discussion-detail/${row.id}`} target="_blank" rel="noopener noreferrer">
-            {title}
-          </a>
+          {target.inPlace ? (
+            <Link to={target.detailPath(row)}>{title}</Link>
+          ) : (
+            <a href={target.detailPath(row)} target="_blank" rel="noopener noreferrer">
+              {title}
+            </a>
+          )}
           {row.status === 1 && <Tag color="default">{t('adminDiscussion.hiddenTag')}</Tag>}
         </span>
       ),
@@ -67,7 +107,7 @@ export function DiscussionTable() {
           onChange={(shown) =>
             void act(
               `status-${row.id}`,
-              () => updateAdminDiscussion({ id: row.id, status: shown ? 0 : 1 }),
+              () => target.update(row, { status: shown ? 0 : 1 }),
               t('adminDiscussion.updated'),
             )
           }
@@ -87,7 +127,7 @@ export function DiscussionTable() {
           onChange={(next) =>
             void act(
               `pin-${row.id}`,
-              () => updateAdminDiscussion({ id: row.id, topPriority: next }),
+              () => target.update(row, { topPriority: next }),
               t('adminDiscussion.updated'),
             )
           }
@@ -95,6 +135,8 @@ export function DiscussionTable() {
       ),
     },
     { title: t('adminDiscussion.author'), dataIndex: 'author', width: 120, ellipsis: true },
+    { title: t('adminDiscussion.likes'), dataIndex: 'likeNum', width: 70, responsive: ['lg'] },
+    { title: t('adminDiscussion.views'), dataIndex: 'viewNum', width: 70, responsive: ['lg'] },
     {
       title: t('adminDiscussion.category'),
       dataIndex: 'categoryName',
@@ -115,11 +157,12 @@ export function DiscussionTable() {
   return (
     <>
       <CrudPageHead
-        title={t('title.adminDiscussion')}
+        title={title ?? t('title.adminDiscussion')}
         refreshLabel={t('adminDiscussion.refresh')}
         fetching={list.fetching}
         onRefresh={() => void list.refresh()}
       >
+        {head}
         <Popconfirm
           title={t('adminDiscussion.deleteConfirm', { count: selected.length })}
           okText={t('adminDiscussion.delete')}
@@ -140,19 +183,21 @@ export function DiscussionTable() {
         </Popconfirm>
       </CrudPageHead>
       <Card>
-        <div className="ap-toolbar">
-          <Input.Search
-            className="ap-search"
-            allowClear
-            placeholder={t('adminDiscussion.search')}
-            aria-label={t('adminDiscussion.search')}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              setSelected([]);
-              onPage(1);
-            }}
-          />
-        </div>
+        {target.searchable ? (
+          <div className="ap-toolbar">
+            <Input.Search
+              className="ap-search"
+              allowClear
+              placeholder={t('adminDiscussion.search')}
+              aria-label={t('adminDiscussion.search')}
+              onSearch={(value) => {
+                setKeyword(value.trim());
+                setSelected([]);
+                onPage(1);
+              }}
+            />
+          </div>
+        ) : null}
         <Table<DiscussionVO>
           rowKey="id"
           size="small"

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { addTrainingProblemFromPublic, getTrainingProblemList } from '../../api/admin-training';
+import type { addTrainingProblemFromPublic, getTrainingProblemList } from '../../api/admin-training';
 import { toast } from '../../feedback/toast';
 import { PublicBankModal } from '../common/PublicBankModal';
 
@@ -16,8 +16,8 @@ export function TrainingBankModal({
   calls,
 }: {
   tid: number;
-  /** whose calls list and add the candidates (a group's training gives its own; the site's by default) */
-  calls?: {
+  /** whose calls list and add the candidates (the site's or a group's) */
+  calls: {
     fetchPage: typeof getTrainingProblemList;
     add: typeof addTrainingProblemFromPublic;
   };
@@ -32,12 +32,10 @@ export function TrainingBankModal({
       onClose={onClose}
       onAdded={onAdded}
       queryKey={['admin-training', 'candidates', tid]}
-      fetchPage={(query) =>
-        (calls?.fetchPage ?? getTrainingProblemList)({ ...query, tid, queryExisted: false })
-      }
+      fetchPage={(query) => calls.fetchPage({ ...query, tid, queryExisted: false })}
       staleTime={0}
       onAdd={async (row) => {
-        await (calls?.add ?? addTrainingProblemFromPublic)({ pid: row.id, tid, displayId: row.problemId });
+        await calls.add({ pid: row.id, tid, displayId: row.problemId });
         toast.success(t('adminTraining.problems.added'));
       }}
       addAriaLabel={(row) => `${t('adminTraining.problems.bankAdd')} ${row.problemId}`}

@@ -36,6 +36,8 @@ import '../problem/admin-problem.css';
  */
 export interface TrainingEditTarget {
   listPath: string;
+  /** the queries a save makes stale (the list's) */
+  staleKey: readonly unknown[];
   categoryPath: string;
   load: (tid: number) => Promise<AdminTrainingDto>;
   create: (body: AdminTrainingInput) => Promise<unknown>;
@@ -44,6 +46,7 @@ export interface TrainingEditTarget {
 
 const SITE_TARGET: TrainingEditTarget = {
   listPath: trainingPaths.list,
+  staleKey: ['admin-training'],
   categoryPath: trainingPaths.category,
   load: getAdminTraining,
   create: createTraining,
@@ -134,7 +137,7 @@ export function TrainingEditor({
     void save({
       errors: Object.values(validateTrainingForm(form)).map((key) => text(key)),
       write,
-      staleKey: ['admin-training'],
+      staleKey: target.staleKey,
       listPath: target.listPath,
       failText: t('adminTraining.common.saveFailed'),
     });

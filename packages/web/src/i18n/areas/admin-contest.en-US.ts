@@ -43,7 +43,6 @@ export const adminContestEnUS: DeepStrings<typeof adminContestZhCN> = {
     clone: 'Clone',
     cloned: 'Cloned (problems are not copied)',
     cloneConfirm: 'Clone the contest “{{title}}”? Its problems are not copied.',
-    download: 'Download accepted code',
     deleteConfirm:
       'Delete the contest “{{title}}”? Its problem links, announcements and registrations go with it.',
     deleteRootOnly: 'Only super admins delete contests',

@@ -39,7 +39,6 @@ export const adminContestZhCN = {
     clone: '克隆',
     cloned: '已克隆（题目不会被复制）',
     cloneConfirm: '克隆比赛“{{title}}”？题目不会被复制。',
-    download: '下载 AC 代码',
     deleteConfirm: '确定删除比赛“{{title}}”吗？比赛的题目关联、公告和报名记录将一并删除。',
     deleteRootOnly: '只有超级管理员可以删除比赛',
     notYours: '只有比赛的创建者或超级管理员可以管理该比赛',

@@ -12,6 +12,8 @@ export const adminDiscussionEnUS: DeepStrings<typeof adminDiscussionZhCN> = {
   title: 'Title',
   author: 'Author',
   category: 'Category',
+  likes: 'Likes',
+  views: 'Views',
   pinned: 'Pinned',
   shown: 'Shown',
   created: 'Posted',

@@ -8,6 +8,8 @@ export const adminDiscussionZhCN = {
   title: '标题',
   author: '作者',
   category: '分类',
+  likes: '点赞',
+  views: '浏览',
   pinned: '置顶',
   shown: '显示',
   created: '发布时间',

@@ -38,7 +38,6 @@ export const groupProblemEnUS: GroupProblemMessages = {
     cancelApply: 'Cancel application',
     cancelConfirm: 'Cancel the public application of problem {{problemId}}?',
     cancelled: 'Application cancelled',
-    notYours: "Only the problem's author or the group's root may do this",
     editorBack: 'Back to problem admin',
   },
   auth: {

@@ -35,7 +35,6 @@ export const groupProblemZhCN = {
     cancelApply: '取消申请',
     cancelConfirm: '确定取消题目 {{problemId}} 的公开申请吗？',
     cancelled: '已取消公开申请',
-    notYours: '只有作者或团队超级管理员可以操作',
     editorBack: '返回题目管理',
   },
   auth: {

@@ -202,4 +202,5 @@ export const groupEnUS: GroupMessages = {
     score: 'Score',
     empty: 'No data',
   },
+  notYours: "Only its author or the group's root may change or delete it",
 };

@@ -205,6 +205,8 @@ export const groupZhCN = {
     score: '得分',
     empty: '暂无数据',
   },
+  /** reference §7.12: why a group admin's edit and delete buttons are disabled */
+  notYours: '只有作者（创建者）或团队超级管理员可以修改或删除',
 };
 
 export type GroupMessages = typeof groupZhCN;

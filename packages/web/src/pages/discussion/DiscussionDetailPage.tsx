@@ -36,7 +36,7 @@ import { usePageSubject } from '../../routing/page-subject';
 const detailKey = (did: number) => ['discussion-detail', did];
 
 import { deleteGroupDiscussion } from '../../api/group-activity';
-import { useGroupAuth } from '../group-activity/use-group-auth';
+import { useGroupViewer } from '../group/use-group';
 import { useDiscussionPaths } from './discussion-paths';
 /**
  * A discussion (/discussion-detail/:discussionID, spec part 2 §2.3, reference §3.8, §7.15): title,
@@ -54,7 +54,7 @@ export function DiscussionDetailPage() {
   const uid = session.token ? (session.userInfo?.uid ?? null) : null;
   const did = Number(useParams().discussionID);
   const paths = useDiscussionPaths();
-  const group = useGroupAuth(paths.gid);
+  const group = useGroupViewer(paths.gid);
   const valid = Number.isInteger(did) && did > 0;
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);

@@ -12,7 +12,7 @@ import {
 } from '../../api/discussion';
 import { deleteGroupDiscussion, getGroupDiscussionList } from '../../api/group-activity';
 import { toast } from '../../feedback/toast';
-import { useGroupAuth } from '../group-activity/use-group-auth';
+import { useGroupViewer } from '../group/use-group';
 import { isAdminRole, isAuthenticated, isSuperAdmin, useSession } from '../../store/session';
 import { requireLogin } from '../problem/require-login';
 import { MOBILE_QUERY, useMediaQuery } from '../problem/use-media-query';
@@ -50,7 +50,7 @@ export function DiscussionListPage() {
   // a group's posts (spec part 2 §2.2): its own list call, no search, mine or category filter
   const paths = useDiscussionPaths();
   const gid = paths.gid;
-  const group = useGroupAuth(gid);
+  const group = useGroupViewer(gid);
   const [params, setParams] = useSearchParams();
   const query = readListQuery(params);
   const [keyword, setKeyword] = useState(query.keyword);

@@ -1,63 +1,40 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  NotificationOutlined,
-  OrderedListOutlined,
-  PlusOutlined,
-  SettingOutlined,
-} from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Empty,
-  List,
-  Pagination,
-  Popconfirm,
-  Skeleton,
-  Space,
-  Switch,
-  Table,
-  Tooltip,
-} from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { NotificationOutlined, OrderedListOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, List, Pagination, Skeleton, Tooltip, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { AdminContestRow } from '../../api/admin-contest';
 import type { ContestSummary } from '../../api/contest';
 import {
   changeGroupContestVisible,
   createGroupContest,
+  createGroupContestProblem,
   deleteGroupContest,
   getGroupAdminContestList,
   getGroupContest,
   getGroupContestList,
   updateGroupContest,
 } from '../../api/group-activity';
+import { actionsColumn } from '../../admin/common/CrudRowActions';
+import { CrudTable } from '../../admin/common/CrudTable';
 import { ContestEditor, type ContestEditTarget } from '../../admin/contest/ContestEditPage';
+import { ContestProblemEditor } from '../../admin/contest/ContestProblemEditPage';
 import { AuthTag, StatusTag, TypeTag } from '../../admin/contest/ContestTags';
-import { toast } from '../../feedback/toast';
 import { ContestListRow } from '../contest/ContestListPage';
-import { MOBILE_QUERY, useMediaQuery } from '../problem/use-media-query';
+import { AcSubmissionsDownload } from '../contest/staff/AcSubmissionsDownload';
 import { GroupContestAnnouncements, GroupContestProblems } from './GroupContestAdmin';
-import { GroupContestProblemCreate } from './GroupContestProblemCreate';
-import { useGroupAuth } from './use-group-auth';
+import { GroupAdminButtons, groupRowTexts, useGroupAdminList, useGroupAdminMode } from './group-admin-mode';
+import type { GroupViewer } from '../group/group-rules';
+import { useGroupViewer } from '../group/use-group';
 import '../contest/contest.css';
 import './group-activity.css';
 
 const PAGE_SIZE = 10;
 
-type AdminView = 'list' | 'create' | 'edit' | 'problems' | 'create-problem' | 'announcements';
-const ADMIN_VIEWS: readonly string[] = [
-  'list',
-  'create',
-  'edit',
-  'problems',
-  'create-problem',
-  'announcements',
-];
+const ADMIN_VIEWS = ['list', 'create', 'edit', 'problems', 'create-problem', 'announcements'] as const;
+type AdminView = (typeof ADMIN_VIEWS)[number];
 
 /**
  * A group's contests (/group/:groupID/contest, spec part 2 §2.2 "Group contest list", reference
@@ -70,21 +47,12 @@ const ADMIN_VIEWS: readonly string[] = [
 export function GroupContestListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const groupID = useParams().groupID ?? '';
   const gid = Number(groupID);
-  const group = useGroupAuth(gid);
-  const [params, setParams] = useSearchParams();
-  const viewParam = params.get('admin');
-  const view = group.admin && viewParam && ADMIN_VIEWS.includes(viewParam) ? (viewParam as AdminView) : null;
-  const cid = Number(params.get('cid'));
+  const group = useGroupViewer(gid);
+  const { view, id: cid, go } = useGroupAdminMode(ADMIN_VIEWS, group.admin, 'cid');
   const [page, setPage] = useState(1);
-  const [adminPage, setAdminPage] = useState(1);
-  const [busy, setBusy] = useState<string | null>(null);
   const base = `/group/${groupID}/contest`;
-  const goAdmin = (next: AdminView | null, id?: number) =>
-    setParams(next ? { admin: next, ...(id ? { cid: String(id) } : {}) } : {});
 
   const list = useQuery({
     queryKey: ['group-contest-list', gid, page],
@@ -93,219 +61,41 @@ export function GroupContestListPage() {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const adminList = useQuery({
-    queryKey: ['group-admin-contest-list', gid, adminPage],
-    queryFn: () => getGroupAdminContestList({ gid, currentPage: adminPage, limit: PAGE_SIZE }),
-    enabled: view === 'list',
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-  const act = async (key: string, run: () => Promise<unknown>, done: string) => {
-    setBusy(key);
-    try {
-      await run();
-      toast.success(done);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['group-admin-contest-list', gid] }),
-        queryClient.invalidateQueries({ queryKey: ['group-contest-list', gid] }),
-      ]);
-    } catch {
-      // the client has shown the server's refusal
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const target: ContestEditTarget = {
     listPath: `${base}?admin=list`,
+    staleKey: ['group-admin-contest-list', gid],
     load: getGroupContest,
     create: (body) => createGroupContest(gid, body),
     update: (body) => updateGroupContest(gid, body),
   };
 
   const adminButtons = group.admin ? (
-    <Space wrap>
-      {view !== null ? (
-        <Button onClick={() => goAdmin(view === 'list' ? null : 'list')}>
-          {t(view === 'list' ? 'groupActivity.common.backToList' : 'groupActivity.common.back')}
-        </Button>
-      ) : (
-        <Button icon={<SettingOutlined />} onClick={() => goAdmin('list')}>
-          {t('groupActivity.contest.admin')}
-        </Button>
-      )}
-      {view !== 'create' ? (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => goAdmin('create')}>
-          {t('groupActivity.common.create')}
-        </Button>
-      ) : null}
-    </Space>
+    <GroupAdminButtons view={view} adminLabel={t('groupActivity.contest.admin')} go={go} />
   ) : null;
 
-  if (view !== null && view !== 'list') {
+  if (view === 'list')
+    return <GroupContestAdminTable gid={gid} viewer={group.viewer} head={adminButtons} go={go} />;
+  if (view !== null) {
     return (
       <div className="group-activity">
         <div className="group-activity__bar">{adminButtons}</div>
         {view === 'problems' ? (
-          <GroupContestProblems cid={cid} onCreate={() => goAdmin('create-problem', cid)} />
+          <GroupContestProblems cid={cid} onCreate={() => go('create-problem', cid)} />
         ) : view === 'create-problem' ? (
-          <GroupContestProblemCreate cid={cid} listPath={`${base}?admin=problems&cid=${cid}`} />
+          <ContestProblemEditor
+            cid={cid}
+            pid={null}
+            listPath={`${base}?admin=problems&cid=${cid}`}
+            listKey={['group-contest-problems', cid]}
+            create={createGroupContestProblem}
+          />
         ) : view === 'announcements' ? (
           <GroupContestAnnouncements cid={cid} />
         ) : (
           <ContestEditor key={`${view}-${cid}`} target={target} editId={view === 'edit' ? cid : null} />
         )}
       </div>
-    );
-  }
-
-  if (view === 'list') {
-    const columns: ColumnsType<AdminContestRow> = [
-      { key: 'id', title: t('groupActivity.contest.id'), dataIndex: 'id', width: 70 },
-      {
-        key: 'title',
-        title: t('groupActivity.contest.name'),
-        ellipsis: true,
-        render: (_, row) => <Link to={`/contest/${row.id}`}>{row.title}</Link>,
-      },
-      {
-        key: 'type',
-        title: t('groupActivity.contest.type'),
-        width: 80,
-        render: (_, row) => <TypeTag type={row.type} />,
-      },
-      {
-        key: 'auth',
-        title: t('groupActivity.contest.auth'),
-        width: 90,
-        responsive: ['md'],
-        render: (_, row) => <AuthTag auth={row.auth} />,
-      },
-      {
-        key: 'status',
-        title: t('groupActivity.contest.status'),
-        width: 90,
-        render: (_, row) => <StatusTag status={row.status} />,
-      },
-      {
-        key: 'visible',
-        title: t('groupActivity.common.visible'),
-        width: 80,
-        render: (_, row) => (
-          <Switch
-            size="small"
-            checked={row.visible}
-            loading={busy === `visible-${row.id}`}
-            aria-label={`${t('groupActivity.common.visible')} ${row.title}`}
-            onChange={(visible) =>
-              void act(
-                `visible-${row.id}`,
-                () => changeGroupContestVisible(row.id, visible),
-                t('groupActivity.common.updated'),
-              )
-            }
-          />
-        ),
-      },
-      {
-        key: 'info',
-        title: t('groupActivity.contest.info'),
-        width: 220,
-        responsive: ['lg'],
-        render: (_, row) => (
-          <div className="group-activity__info">
-            <div>
-              {t('groupActivity.contest.start')}: {dayjs(row.startTime).format('YYYY-MM-DD HH:mm')}
-            </div>
-            <div>
-              {t('groupActivity.contest.end')}: {dayjs(row.endTime).format('YYYY-MM-DD HH:mm')}
-            </div>
-            <div>
-              {t('groupActivity.contest.creator')}: {row.author ?? ''}
-            </div>
-          </div>
-        ),
-      },
-      {
-        key: 'actions',
-        title: t('groupActivity.common.actions'),
-        width: 170,
-        render: (_, row) => (
-          <Space size={0}>
-            <Tooltip title={t('groupActivity.common.edit')}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={`${t('groupActivity.common.edit')} ${row.title}`}
-                onClick={() => goAdmin('edit', row.id)}
-              />
-            </Tooltip>
-            <Tooltip title={t('groupActivity.contest.problems')}>
-              <Button
-                type="text"
-                icon={<OrderedListOutlined />}
-                aria-label={`${t('groupActivity.contest.problems')} ${row.title}`}
-                onClick={() => goAdmin('problems', row.id)}
-              />
-            </Tooltip>
-            <Tooltip title={t('groupActivity.contest.announcements')}>
-              <Button
-                type="text"
-                icon={<NotificationOutlined />}
-                aria-label={`${t('groupActivity.contest.announcements')} ${row.title}`}
-                onClick={() => goAdmin('announcements', row.id)}
-              />
-            </Tooltip>
-            <Popconfirm
-              title={t('groupActivity.contest.deleteConfirm')}
-              okButtonProps={{ danger: true }}
-              okText={t('groupActivity.common.delete')}
-              cancelText={t('groupActivity.common.cancel')}
-              onConfirm={() =>
-                act(`delete-${row.id}`, () => deleteGroupContest(row.id), t('groupActivity.common.deleted'))
-              }
-            >
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                loading={busy === `delete-${row.id}`}
-                aria-label={`${t('groupActivity.common.delete')} ${row.title}`}
-              />
-            </Popconfirm>
-          </Space>
-        ),
-      },
-    ];
-    return (
-      <Card
-        className="group-activity"
-        title={t('groupActivity.contest.adminTitle')}
-        extra={adminButtons}
-        data-testid="group-contest-admin"
-      >
-        <Table<AdminContestRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={adminList.data?.records ?? []}
-          loading={adminList.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: adminPage,
-            pageSize: PAGE_SIZE,
-            total: adminList.data?.total ?? 0,
-            hideOnSinglePage: true,
-            simple: mobile,
-            onChange: setAdminPage,
-          }}
-          locale={{
-            emptyText: adminList.isError
-              ? t('groupActivity.common.loadFailed')
-              : t('groupActivity.contest.empty'),
-          }}
-        />
-      </Card>
     );
   }
 
@@ -350,6 +140,133 @@ export function GroupContestListPage() {
         onChange={setPage}
       />
     </Card>
+  );
+}
+
+/**
+ * The admin mode's list (spec part 2 §2.2 "Group contest admin mode", reference §3.10
+ * get-admin-contest-list): ID, title, type, auth, status, the visible switch, start, end and
+ * creator, and per contest edit, problems, announcements, the accepted code's download and delete,
+ * disabled with the reason on another admin's contest (spec part 2 §6, reference §7.12: its
+ * creator or the group's root).
+ */
+function GroupContestAdminTable({
+  gid,
+  viewer,
+  head,
+  go,
+}: {
+  gid: number;
+  viewer: GroupViewer;
+  head: ReactNode;
+  go: (view: AdminView, cid: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { list, busy, act, locked, visibleColumn } = useGroupAdminList<AdminContestRow>(
+    ['group-admin-contest-list', gid],
+    (currentPage, limit) => getGroupAdminContestList({ gid, currentPage, limit }),
+    PAGE_SIZE,
+    viewer,
+    (row) => ({ uid: row.uid }),
+  );
+  const iconButton = (row: AdminContestRow, label: string, icon: ReactNode, onClick: () => void) => (
+    <Tooltip title={locked(row) ?? label}>
+      <Button
+        type="text"
+        icon={icon}
+        aria-label={`${label} ${row.title}`}
+        disabled={!!locked(row)}
+        onClick={onClick}
+      />
+    </Tooltip>
+  );
+  const columns: TableColumnsType<AdminContestRow> = [
+    { key: 'id', title: t('groupActivity.contest.id'), dataIndex: 'id', width: 70 },
+    {
+      key: 'title',
+      title: t('groupActivity.contest.name'),
+      ellipsis: true,
+      render: (_, row) => <Link to={`/contest/${row.id}`}>{row.title}</Link>,
+    },
+    {
+      key: 'type',
+      title: t('groupActivity.contest.type'),
+      width: 80,
+      render: (_, row) => <TypeTag type={row.type} />,
+    },
+    {
+      key: 'auth',
+      title: t('groupActivity.contest.auth'),
+      width: 90,
+      responsive: ['md'],
+      render: (_, row) => <AuthTag auth={row.auth} />,
+    },
+    {
+      key: 'status',
+      title: t('groupActivity.contest.status'),
+      width: 90,
+      render: (_, row) => <StatusTag status={row.status} />,
+    },
+    visibleColumn(
+      (row) => row.visible,
+      (row, visible) => changeGroupContestVisible(row.id, visible),
+    ),
+    {
+      key: 'info',
+      title: t('groupActivity.contest.info'),
+      width: 220,
+      responsive: ['lg'],
+      render: (_, row) => (
+        <div className="group-activity__info">
+          <div>
+            {t('groupActivity.contest.start')}: {dayjs(row.startTime).format('YYYY-MM-DD HH:mm')}
+          </div>
+          <div>
+            {t('groupActivity.contest.end')}: {dayjs(row.endTime).format('YYYY-MM-DD HH:mm')}
+          </div>
+          <div>
+            {t('groupActivity.contest.creator')}: {row.author ?? ''}
+          </div>
+        </div>
+      ),
+    },
+    actionsColumn<AdminContestRow>(
+      t('groupActivity.common.actions'),
+      groupRowTexts(t),
+      (row) => ({
+        name: row.title,
+        confirmDelete: t('groupActivity.contest.deleteConfirm'),
+        onEdit: () => go('edit', row.id),
+        onDelete: () =>
+          act(`delete-${row.id}`, () => deleteGroupContest(row.id), t('groupActivity.common.deleted')),
+        deleting: busy === `delete-${row.id}`,
+        locked: locked(row),
+        extra: (
+          <>
+            {iconButton(row, t('groupActivity.contest.problems'), <OrderedListOutlined />, () =>
+              go('problems', row.id),
+            )}
+            {iconButton(row, t('groupActivity.contest.announcements'), <NotificationOutlined />, () =>
+              go('announcements', row.id),
+            )}
+            <AcSubmissionsDownload cid={row.id} row={{ name: row.title, locked: locked(row) }} />
+          </>
+        ),
+      }),
+      210,
+    ),
+  ];
+  return (
+    <div className="group-activity" data-testid="group-contest-admin">
+      <CrudTable<AdminContestRow>
+        list={list}
+        columns={columns}
+        emptyText={t('groupActivity.contest.empty')}
+        scrollX={720}
+        title={t('groupActivity.contest.adminTitle')}
+        extra={head}
+      />
+    </div>
   );
 }
 

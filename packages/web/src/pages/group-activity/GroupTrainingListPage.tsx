@@ -1,18 +1,12 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  OrderedListOutlined,
-  PlusOutlined,
-  SettingOutlined,
-} from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Switch, Table, Tooltip } from 'antd';
+import { OrderedListOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Table, Tooltip, type TableColumnsType } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { useState, type HTMLAttributes } from 'react';
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { AdminTraining } from '../../api/admin-training';
 import {
   changeGroupTrainingStatus,
@@ -24,23 +18,27 @@ import {
   updateGroupTraining,
 } from '../../api/group-activity';
 import type { TrainingVO } from '../../api/training';
+import { actionsColumn } from '../../admin/common/CrudRowActions';
+import { CrudTable } from '../../admin/common/CrudTable';
 import { TrainingEditor, type TrainingEditTarget } from '../../admin/training/TrainingEditPage';
-import { toast } from '../../feedback/toast';
 import { MOBILE_QUERY, useMediaQuery } from '../problem/use-media-query';
 import { TrainingAuthTag, TrainingCategoryTag } from '../training/TrainingTags';
 import { TrainingProgress } from '../training/TrainingProgress';
+import { GroupAdminButtons, groupRowTexts, useGroupAdminList, useGroupAdminMode } from './group-admin-mode';
 import { GroupTrainingProblems } from './GroupTrainingProblems';
-import { useGroupAuth } from './use-group-auth';
+import type { GroupViewer } from '../group/group-rules';
+import { useGroupViewer } from '../group/use-group';
 import './group-activity.css';
 import '../training/training.css';
 
 dayjs.extend(relativeTime);
 
 const PAGE_SIZES = [10, 20, 50];
+const ADMIN_PAGE_SIZE = 10;
 
 /** The admin mode's screens, kept in the query (`admin=list|create|edit|problems`, `tid`). */
-type AdminView = 'list' | 'create' | 'edit' | 'problems';
-const ADMIN_VIEWS: readonly string[] = ['list', 'create', 'edit', 'problems'];
+const ADMIN_VIEWS = ['list', 'create', 'edit', 'problems'] as const;
+type AdminView = (typeof ADMIN_VIEWS)[number];
 
 /**
  * A group's trainings (/group/:groupID/training, spec part 2 §2.1 "Group training list", reference
@@ -52,22 +50,14 @@ const ADMIN_VIEWS: readonly string[] = ['list', 'create', 'edit', 'problems'];
 export function GroupTrainingListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const groupID = useParams().groupID ?? '';
   const gid = Number(groupID);
-  const group = useGroupAuth(gid);
-  const [params, setParams] = useSearchParams();
-  const viewParam = params.get('admin');
-  const view = group.admin && viewParam && ADMIN_VIEWS.includes(viewParam) ? (viewParam as AdminView) : null;
-  const tid = Number(params.get('tid'));
+  const group = useGroupViewer(gid);
+  const { view, id: tid, go } = useGroupAdminMode(ADMIN_VIEWS, group.admin, 'tid');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(PAGE_SIZES[0]!);
-  const [adminPage, setAdminPage] = useState(1);
-  const [busy, setBusy] = useState<string | null>(null);
   const base = `/group/${groupID}/training`;
-  const goAdmin = (next: AdminView | null, id?: number) =>
-    setParams(next ? { admin: next, ...(id ? { tid: String(id) } : {}) } : {});
 
   const list = useQuery({
     queryKey: ['group-training-list', gid, page, limit],
@@ -76,33 +66,10 @@ export function GroupTrainingListPage() {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const adminList = useQuery({
-    queryKey: ['group-admin-training-list', gid, adminPage],
-    queryFn: () => getGroupAdminTrainingList({ gid, currentPage: adminPage, limit: 10 }),
-    enabled: view === 'list',
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['group-admin-training-list', gid] }),
-      queryClient.invalidateQueries({ queryKey: ['group-training-list', gid] }),
-    ]);
-  const act = async (key: string, run: () => Promise<unknown>, done: string) => {
-    setBusy(key);
-    try {
-      await run();
-      toast.success(done);
-      await refresh();
-    } catch {
-      // the client has shown the server's refusal
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const target: TrainingEditTarget = {
     listPath: `${base}?admin=list`,
+    staleKey: ['group-admin-training-list', gid],
     categoryPath: '/admin/training/category',
     load: getGroupTraining,
     create: (body) => createGroupTraining(gid, body),
@@ -110,22 +77,7 @@ export function GroupTrainingListPage() {
   };
 
   const adminButtons = group.admin ? (
-    <Space wrap>
-      {view !== null ? (
-        <Button onClick={() => goAdmin(view === 'list' ? null : 'list')}>
-          {t(view === 'list' ? 'groupActivity.common.backToList' : 'groupActivity.common.back')}
-        </Button>
-      ) : (
-        <Button icon={<SettingOutlined />} onClick={() => goAdmin('list')}>
-          {t('groupActivity.training.admin')}
-        </Button>
-      )}
-      {view !== 'create' ? (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => goAdmin('create')}>
-          {t('groupActivity.common.create')}
-        </Button>
-      ) : null}
-    </Space>
+    <GroupAdminButtons view={view} adminLabel={t('groupActivity.training.admin')} go={go} />
   ) : null;
 
   if (view === 'create' || view === 'edit') {
@@ -144,117 +96,8 @@ export function GroupTrainingListPage() {
       </div>
     );
   }
-
   if (view === 'list') {
-    const adminColumns: ColumnsType<AdminTraining> = [
-      { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
-      { key: 'title', title: t('groupActivity.training.name'), dataIndex: 'title', ellipsis: true },
-      {
-        key: 'auth',
-        title: t('groupActivity.training.auth'),
-        width: 90,
-        render: (_, row) => <TrainingAuthTag auth={row.auth === 'Private' ? 'Private' : 'Public'} />,
-      },
-      {
-        key: 'status',
-        title: t('groupActivity.common.visible'),
-        width: 90,
-        render: (_, row) => (
-          <Switch
-            size="small"
-            checked={row.status}
-            loading={busy === `status-${row.id}`}
-            aria-label={`${t('groupActivity.common.visible')} ${row.title ?? ''}`}
-            onChange={(status) =>
-              void act(
-                `status-${row.id}`,
-                () => changeGroupTrainingStatus(row.id, status),
-                t('groupActivity.common.updated'),
-              )
-            }
-          />
-        ),
-      },
-      {
-        key: 'author',
-        title: t('groupActivity.training.author'),
-        dataIndex: 'author',
-        width: 110,
-        responsive: ['md'],
-      },
-      {
-        key: 'actions',
-        title: t('groupActivity.common.actions'),
-        width: 130,
-        render: (_, row) => (
-          <Space size={0}>
-            <Tooltip title={t('groupActivity.common.edit')}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={`${t('groupActivity.common.edit')} ${row.title ?? ''}`}
-                onClick={() => goAdmin('edit', row.id)}
-              />
-            </Tooltip>
-            <Tooltip title={t('groupActivity.training.problems')}>
-              <Button
-                type="text"
-                icon={<OrderedListOutlined />}
-                aria-label={`${t('groupActivity.training.problems')} ${row.title ?? ''}`}
-                onClick={() => goAdmin('problems', row.id)}
-              />
-            </Tooltip>
-            <Popconfirm
-              title={t('groupActivity.training.deleteConfirm')}
-              okButtonProps={{ danger: true }}
-              okText={t('groupActivity.common.delete')}
-              cancelText={t('groupActivity.common.cancel')}
-              onConfirm={() =>
-                act(`delete-${row.id}`, () => deleteGroupTraining(row.id), t('groupActivity.common.deleted'))
-              }
-            >
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                loading={busy === `delete-${row.id}`}
-                aria-label={`${t('groupActivity.common.delete')} ${row.title ?? ''}`}
-              />
-            </Popconfirm>
-          </Space>
-        ),
-      },
-    ];
-    return (
-      <Card
-        className="group-activity"
-        title={t('groupActivity.training.adminTitle')}
-        extra={adminButtons}
-        data-testid="group-training-admin"
-      >
-        <Table<AdminTraining>
-          rowKey="id"
-          size="middle"
-          columns={adminColumns}
-          dataSource={adminList.data?.records ?? []}
-          loading={adminList.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: adminPage,
-            pageSize: 10,
-            total: adminList.data?.total ?? 0,
-            hideOnSinglePage: true,
-            simple: mobile,
-            onChange: setAdminPage,
-          }}
-          locale={{
-            emptyText: adminList.isError
-              ? t('groupActivity.common.loadFailed')
-              : t('groupActivity.training.empty'),
-          }}
-        />
-      </Card>
-    );
+    return <GroupTrainingAdminTable gid={gid} viewer={group.viewer} head={adminButtons} go={go} />;
   }
 
   const open = (training: TrainingVO) => void navigate(`${base}/${training.id}`, { state: { training } });
@@ -359,5 +202,90 @@ export function GroupTrainingListPage() {
         }}
       />
     </Card>
+  );
+}
+
+/**
+ * The admin mode's list (spec part 2 §2.1 "Group training admin", reference §3.10
+ * get-admin-training-list): every training of the group with its visible switch, edit, problems and
+ * delete, disabled with the reason on another admin's training (reference §7.12: its author or the
+ * group's root).
+ */
+function GroupTrainingAdminTable({
+  gid,
+  viewer,
+  head,
+  go,
+}: {
+  gid: number;
+  viewer: GroupViewer;
+  head: ReactNode;
+  go: (view: AdminView, tid: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { list, busy, act, locked, visibleColumn } = useGroupAdminList<AdminTraining>(
+    ['group-admin-training-list', gid],
+    (currentPage, limit) => getGroupAdminTrainingList({ gid, currentPage, limit }),
+    ADMIN_PAGE_SIZE,
+    viewer,
+    (row) => ({ author: row.author }),
+  );
+  const columns: TableColumnsType<AdminTraining> = [
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
+    { key: 'title', title: t('groupActivity.training.name'), dataIndex: 'title', ellipsis: true },
+    {
+      key: 'auth',
+      title: t('groupActivity.training.auth'),
+      width: 90,
+      render: (_, row) => <TrainingAuthTag auth={row.auth === 'Private' ? 'Private' : 'Public'} />,
+    },
+    visibleColumn(
+      (row) => row.status,
+      (row, status) => changeGroupTrainingStatus(row.id, status),
+    ),
+    {
+      key: 'author',
+      title: t('groupActivity.training.author'),
+      dataIndex: 'author',
+      width: 110,
+      responsive: ['md'],
+    },
+    actionsColumn<AdminTraining>(
+      t('groupActivity.common.actions'),
+      groupRowTexts(t),
+      (row) => ({
+        name: row.title ?? '',
+        confirmDelete: t('groupActivity.training.deleteConfirm'),
+        onEdit: () => go('edit', row.id),
+        onDelete: () =>
+          act(`delete-${row.id}`, () => deleteGroupTraining(row.id), t('groupActivity.common.deleted')),
+        deleting: busy === `delete-${row.id}`,
+        locked: locked(row),
+        extra: (
+          <Tooltip title={locked(row) ?? t('groupActivity.training.problems')}>
+            <Button
+              type="text"
+              icon={<OrderedListOutlined />}
+              aria-label={`${t('groupActivity.training.problems')} ${row.title ?? ''}`}
+              disabled={!!locked(row)}
+              onClick={() => go('problems', row.id)}
+            />
+          </Tooltip>
+        ),
+      }),
+      130,
+    ),
+  ];
+  return (
+    <div className="group-activity" data-testid="group-training-admin">
+      <CrudTable<AdminTraining>
+        list={list}
+        columns={columns}
+        emptyText={t('groupActivity.training.empty')}
+        scrollX={560}
+        title={t('groupActivity.training.adminTitle')}
+        extra={head}
+      />
+    </div>
   );
 }

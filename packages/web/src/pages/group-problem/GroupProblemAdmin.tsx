@@ -24,8 +24,9 @@ import {
 } from '../../api/group-problem';
 import { toast } from '../../feedback/toast';
 import { useIsMobile } from '../../layout/use-is-mobile';
-import { isSuperAdmin, useSession } from '../../store/session';
-import { GROUP_ROOT_LEVEL, groupProblemListKey } from './use-group-id';
+import { useSession } from '../../store/session';
+import { canChangeGroupContent, type GroupViewer } from '../group/group-rules';
+import { groupProblemListKey } from './use-group-id';
 
 const PAGE_SIZE = 10;
 
@@ -45,7 +46,7 @@ export function ApplyProgressTag({ progress }: { progress: ApplyProgress }) {
  * go public (applying can be cancelled; public and refused are shown). What a row's author or the
  * group's root may do (reference §7.12) is disabled for the others, with the reason.
  */
-export function GroupProblemAdmin({ gid, level }: { gid: number; level: number }) {
+export function GroupProblemAdmin({ gid, viewer }: { gid: number; viewer: GroupViewer }) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const queryClient = useQueryClient();
@@ -64,9 +65,7 @@ export function GroupProblemAdmin({ gid, level }: { gid: number; level: number }
   });
 
   const mayChange = (row: GroupAdminProblem) =>
-    level >= GROUP_ROOT_LEVEL ||
-    isSuperAdmin(userInfo) ||
-    (!!row.author && row.author === userInfo?.username);
+    canChangeGroupContent(viewer, userInfo, { author: row.author });
 
   const act = async (busyKey: string, action: () => Promise<unknown>, done: string) => {
     setBusy(busyKey);
@@ -118,7 +117,7 @@ export function GroupProblemAdmin({ gid, level }: { gid: number; level: number }
           size="small"
           value={row.auth}
           disabled={!mayChange(row) || busy !== null}
-          title={mayChange(row) ? undefined : t('groupProblem.admin.notYours')}
+          title={mayChange(row) ? undefined : t('group.notYours')}
           aria-label={`${t('groupProblem.admin.auth')} ${row.problemId}`}
           onChange={(auth: number) =>
             void act(
@@ -155,7 +154,7 @@ export function GroupProblemAdmin({ gid, level }: { gid: number; level: number }
       width: 150,
       render: (_, row) => {
         const allowed = mayChange(row);
-        const reason = allowed ? undefined : t('groupProblem.admin.notYours');
+        const reason = allowed ? undefined : t('group.notYours');
         const applying = row.applyPublicProgress === 1;
         const canApply = row.applyPublicProgress === null || row.applyPublicProgress === 3;
         return (

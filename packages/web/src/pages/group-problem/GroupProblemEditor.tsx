@@ -10,7 +10,7 @@ import {
 import { LoadFailedResult } from '../../admin/common/editor/LoadFailedResult';
 import { ProblemEditor, type ProblemEditTarget } from '../../admin/problem/ProblemEditPage';
 import { PageLoading } from '../../components/PageLoading';
-import { useGroupSummary } from './use-group-id';
+import { useGroupContext } from '../group/use-group';
 
 /**
  * A group's problem editor (spec part 2 §2.2 GroupCreateProblem / GroupEditProblem): the admin
@@ -20,8 +20,8 @@ import { useGroupSummary } from './use-group-id';
  */
 export function GroupProblemEditor({ gid, pid }: { gid: number; pid: number | null }) {
   const { t } = useTranslation();
-  const group = useGroupSummary(gid);
-  const shortName = group.data?.shortName;
+  const { detail } = useGroupContext();
+  const shortName = detail.data?.shortName;
   const target = useMemo<ProblemEditTarget | null>(
     () =>
       shortName === undefined
@@ -43,12 +43,12 @@ export function GroupProblemEditor({ gid, pid }: { gid: number; pid: number | nu
           },
     [gid, pid, shortName, t],
   );
-  if (group.isError) {
+  if (detail.isError) {
     return (
       <LoadFailedResult
         title={t('groupProblem.list.loadFailed')}
         retryLabel={t('groupProblem.list.retry')}
-        onRetry={() => void group.refetch()}
+        onRetry={() => void detail.refetch()}
       />
     );
   }

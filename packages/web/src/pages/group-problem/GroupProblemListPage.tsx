@@ -13,7 +13,8 @@ import { MyStatusIcon } from '../problem/MyStatusIcon';
 import { levelColor, levelKey, positiveInt } from '../problem/problem-utils';
 import { GroupProblemAdmin } from './GroupProblemAdmin';
 import { GroupProblemEditor } from './GroupProblemEditor';
-import { GROUP_ADMIN_LEVEL, groupProblemListKey, useGroupId, useGroupLevel } from './use-group-id';
+import { useGroupViewer } from '../group/use-group';
+import { groupProblemListKey, useGroupId } from './use-group-id';
 import '../problem/problem-common.css';
 import '../problem/problem-list.css';
 import './group-problem.css';
@@ -31,14 +32,13 @@ const PAGE_SIZES = [10, 20, 30, 50];
 export function GroupProblemListPage() {
   const gid = useGroupId();
   const [params] = useSearchParams();
-  const level = useGroupLevel(gid);
-  const isGroupAdmin = (level.data ?? 0) >= GROUP_ADMIN_LEVEL;
+  const { viewer, admin: isGroupAdmin } = useGroupViewer(gid);
   const adminMode = params.get('admin') === '1' && isGroupAdmin;
   const editPid = positiveInt(params.get('edit'), 0);
   if (adminMode && (params.get('create') === '1' || editPid > 0)) {
     return <GroupProblemEditor key={editPid} gid={gid} pid={editPid > 0 ? editPid : null} />;
   }
-  if (adminMode) return <GroupProblemAdmin gid={gid} level={level.data ?? 0} />;
+  if (adminMode) return <GroupProblemAdmin gid={gid} viewer={viewer} />;
   return <MemberProblemList gid={gid} isGroupAdmin={isGroupAdmin} />;
 }
 

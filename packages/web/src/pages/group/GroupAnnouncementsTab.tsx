@@ -11,7 +11,8 @@ import { MarkdownComposer } from '../../components/comments';
 import { toast } from '../../feedback/toast';
 import { failureText } from './GroupCreateDialog';
 import { groupAnnouncementsKey } from './GroupHome';
-import { GROUP_MEMBER_PAGE_SIZE, isGroupAdmin, isGroupRoot } from './group-rules';
+import { useSession } from '../../store/session';
+import { canChangeGroupContent, GROUP_MEMBER_PAGE_SIZE, isGroupAdmin } from './group-rules';
 import { useGroupContext } from './use-group';
 
 interface Draft {
@@ -27,13 +28,15 @@ const TITLE_MAX = 255;
 /**
  * The announcements tab (spec part 2 §2.2, group admins): the group's announcements, shown and
  * hidden, created and edited in a full-screen dialog (title, markdown content, visible), deleted
- * after a confirmation; editing and deleting are for the author, the group's root and site root.
+ * after a confirmation; editing and deleting are for the author, the group's root and site root,
+ * disabled with the reason for the group's other admins.
  */
 export function GroupAnnouncementsTab() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
-  const { gid, viewer, uid } = useGroupContext();
+  const { gid, viewer } = useGroupContext();
+  const { userInfo } = useSession();
   const [page, setPage] = useState(1);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [tried, setTried] = useState(false);
@@ -48,7 +51,11 @@ export function GroupAnnouncementsTab() {
     staleTime: 0,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: groupAnnouncementsKey(gid) });
-  const mayEdit = (row: AnnouncementVO) => isGroupRoot(viewer) || (!!uid && row.uid === uid);
+  /** reference §7.12: why the viewer may not edit or delete the row (its author, the group root and site root may) */
+  const locked = (row: AnnouncementVO) =>
+    canChangeGroupContent(viewer, userInfo, { uid: row.uid, author: row.username })
+      ? undefined
+      : t('group.notYours');
 
   const openDraft = (next: Draft) => {
     setDraft(next);
@@ -132,35 +139,36 @@ export function GroupAnnouncementsTab() {
       key: 'actions',
       title: t('group.announcement.actions'),
       width: 100,
-      render: (_, row) =>
-        mayEdit(row) ? (
-          <Space size={4}>
-            <Tooltip title={t('group.announcement.edit')}>
-              <Button
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={`${t('group.announcement.edit')} ${row.title}`}
-                onClick={() =>
-                  openDraft({
-                    id: row.id,
-                    title: row.title,
-                    content: row.content ?? '',
-                    visible: row.status === 0,
-                  })
-                }
-              />
-            </Tooltip>
-            <Tooltip title={t('group.announcement.delete')}>
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`${t('group.announcement.delete')} ${row.title}`}
-                onClick={() => remove(row)}
-              />
-            </Tooltip>
-          </Space>
-        ) : null,
+      render: (_, row) => (
+        <Space size={4}>
+          <Tooltip title={locked(row) ?? t('group.announcement.edit')}>
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={`${t('group.announcement.edit')} ${row.title}`}
+              disabled={!!locked(row)}
+              onClick={() =>
+                openDraft({
+                  id: row.id,
+                  title: row.title,
+                  content: row.content ?? '',
+                  visible: row.status === 0,
+                })
+              }
+            />
+          </Tooltip>
+          <Tooltip title={locked(row) ?? t('group.announcement.delete')}>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`${t('group.announcement.delete')} ${row.title}`}
+              disabled={!!locked(row)}
+              onClick={() => remove(row)}
+            />
+          </Tooltip>
+        </Space>
+      ),
     },
   ];
 

@@ -274,3 +274,30 @@ export function canRemoveMember(
   if (viewer.superAdmin || viewer.owner) return true;
   return viewer.level >= GROUP_MEMBER_AUTH.admin && member.auth < viewer.level;
 }
+
+/** Who made a group's problem, training, contest or announcement: their uid, their username, or both. */
+export interface GroupContentAuthor {
+  uid?: string | null;
+  author?: string | null;
+}
+
+/** The signed-in viewer's own uid and username (none when signed out). */
+export interface GroupSelf {
+  uid?: string;
+  username?: string;
+}
+
+/**
+ * Reference §7.12 (spec part 2 §6): editing or deleting a group's problem, training, contest or
+ * announcement is for its author (its creator), the group's root and owner, and site root; the
+ * group's other admins are offered the buttons disabled.
+ */
+export function canChangeGroupContent(
+  viewer: GroupViewer,
+  self: GroupSelf | null | undefined,
+  item: GroupContentAuthor,
+): boolean {
+  if (isGroupRoot(viewer)) return true;
+  if (!self) return false;
+  return (!!item.uid && item.uid === self.uid) || (!!item.author && item.author === self.username);
+}

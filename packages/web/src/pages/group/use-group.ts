@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { getGroupAuth, getGroupDetail } from '../../api/group';
 import { isAuthenticated, isSuperAdmin, useSession } from '../../store/session';
-import type { GroupViewer } from './group-rules';
+import { isGroupAdmin, type GroupViewer } from './group-rules';
 
 export const groupDetailKey = (gid: number) => ['group-detail', gid];
 export const groupAuthKey = (gid: number) => ['group-auth', gid];
@@ -64,4 +64,31 @@ export function useGroupContext(): GroupState {
   const state = useContext(GroupContext);
   if (!state) throw new Error('useGroupContext outside the group shell');
   return state;
+}
+
+/**
+ * The viewer in group `gid` for a page that may stand outside the group shell (the site's
+ * discussion pages told a group): the shell's viewer when it shows that group, else the caller's
+ * level alone (`GET /api/get-group-auth`; the owner counts by their level, 5). `admin` is false
+ * without a group.
+ */
+export function useGroupViewer(gid: number | undefined) {
+  const shell = useContext(GroupContext);
+  const session = useSession();
+  const valid = gid !== undefined && Number.isInteger(gid) && gid > 0;
+  const inShell = valid && shell?.gid === gid;
+  const auth = useQuery({
+    queryKey: groupAuthKey(gid ?? 0),
+    queryFn: () => getGroupAuth(gid!),
+    enabled: valid && !inShell,
+  });
+  const viewer: GroupViewer =
+    inShell && shell
+      ? shell.viewer
+      : { level: auth.data ?? 0, superAdmin: isSuperAdmin(session.userInfo), owner: false };
+  return {
+    viewer,
+    admin: valid && isGroupAdmin(viewer),
+    loading: inShell && shell ? shell.checking : valid && auth.isPending,
+  };
 }

@@ -3,6 +3,7 @@ import {
   ADD_MEMBER_PAGE_SIZES,
   applyProblems,
   canAddMember,
+  canChangeGroupContent,
   canDisband,
   canExit,
   canRemoveMember,
@@ -222,5 +223,31 @@ describe('spec part 2 §2.2 Add Group Member', () => {
   it('marks members, admins and roots Joined; applicants and refused users may be added', () => {
     expect([0, 1, 2, 3, 4, 5].map(isInGroup)).toEqual([false, false, false, true, true, true]);
     expect(ADD_MEMBER_PAGE_SIZES).toEqual([10, 30, 50, 100]);
+  });
+});
+
+describe('who changes a group’s problems, trainings, contests and announcements (reference §7.12)', () => {
+  const me = { uid: 'u1', username: 'alice' };
+
+  it('their author, by uid or by username', () => {
+    expect(canChangeGroupContent(viewer(4), me, { uid: 'u1' })).toBe(true);
+    expect(canChangeGroupContent(viewer(4), me, { author: 'alice' })).toBe(true);
+    expect(canChangeGroupContent(viewer(4), me, { uid: 'u2', author: 'bob' })).toBe(false);
+  });
+
+  it('the group root, the owner and site root change anyone’s; another group admin does not', () => {
+    const bobs = { uid: 'u2', author: 'bob' };
+    expect(canChangeGroupContent(viewer(5), me, bobs)).toBe(true);
+    expect(canChangeGroupContent(viewer(4, { owner: true }), me, bobs)).toBe(true);
+    expect(canChangeGroupContent(viewer(0, { superAdmin: true }), me, bobs)).toBe(true);
+    expect(canChangeGroupContent(viewer(4), me, bobs)).toBe(false);
+  });
+
+  it('nobody by an unknown author, and nobody signed out but the roots', () => {
+    expect(canChangeGroupContent(viewer(4), { uid: '', username: '' }, { uid: '', author: null })).toBe(
+      false,
+    );
+    expect(canChangeGroupContent(viewer(4), null, { uid: 'u1' })).toBe(false);
+    expect(canChangeGroupContent(viewer(5), null, { uid: 'u1' })).toBe(true);
   });
 });

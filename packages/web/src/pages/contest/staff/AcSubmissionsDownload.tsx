@@ -1,14 +1,22 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Modal, Radio, Space, Typography } from 'antd';
+import { Button, Checkbox, Modal, Radio, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadAcSubmissions } from '../../../api/contest-staff';
 
 /**
  * The accepted-code zip of a contest (reference §3.6 download-contest-ac-submission): a folder per
- * user or per problem, optionally without the creator's and super admins' submissions.
+ * user or per problem, optionally without the creator's and super admins' submissions. On the
+ * contest's AC helper page a labelled button; in an admin list's row (`row`) an icon button named
+ * after the contest, disabled with the reason when the viewer may not download it.
  */
-export function AcSubmissionsDownload({ cid }: { cid: number }) {
+export function AcSubmissionsDownload({
+  cid,
+  row,
+}: {
+  cid: number;
+  row?: { name: string; locked?: string };
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [splitType, setSplitType] = useState<'user' | 'problem'>('user');
@@ -29,9 +37,21 @@ export function AcSubmissionsDownload({ cid }: { cid: number }) {
 
   return (
     <>
-      <Button icon={<DownloadOutlined />} onClick={() => setOpen(true)} data-testid="ac-download-open">
-        {t('contestStaff.acHelper.downloadAc')}
-      </Button>
+      {row ? (
+        <Tooltip title={row.locked ?? t('contestStaff.acHelper.downloadAc')}>
+          <Button
+            type="text"
+            icon={<DownloadOutlined />}
+            aria-label={`${t('contestStaff.acHelper.downloadAc')} ${row.name}`}
+            disabled={!!row.locked}
+            onClick={() => setOpen(true)}
+          />
+        </Tooltip>
+      ) : (
+        <Button icon={<DownloadOutlined />} onClick={() => setOpen(true)} data-testid="ac-download-open">
+          {t('contestStaff.acHelper.downloadAc')}
+        </Button>
+      )}
       <Modal
         open={open}
         title={t('contestStaff.acHelper.downloadTitle')}
