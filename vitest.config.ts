@@ -1,6 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { assertSupportedNode } from './scripts/check-node.mjs';
 import { FileTimesReporter } from './scripts/file-times-reporter.ts';
+import { CostlyFirstSequencer } from './scripts/test-sequencer.ts';
 
 // Issue 32: the tests run on a supported Node (npm scripts and npx find the one `npm install` brings).
 assertSupportedNode();
@@ -53,6 +54,8 @@ export default defineConfig({
     // the usual report, then where the time went (issue 26: CI time)
     reporters: ['default', new FileTimesReporter()],
     pool: 'forks',
+    // the costliest files start first, so that none runs alone at the end (scripts/test-sequencer.ts)
+    sequence: { sequencer: CostlyFirstSequencer },
     // expect.poll waits for an event; its bound only ends a hung test (1 s by default is too short for
     // a busy machine; issue 9 item 7). vi.waitFor takes test/helpers/eventually.ts's EVENTUALLY.
     expect: { poll: { timeout: 30_000 } },

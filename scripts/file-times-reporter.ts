@@ -50,7 +50,7 @@ export class FileTimesReporter implements Reporter {
 
 /**
  * How long the run had 1, 2, 3 … files running at once: time with fewer files than workers at the
- * end of a group is a long file started late.
+ * end of a group is a long file started late (the sequencer's order, `scripts/test-sequencer.ts`).
  */
 function concurrencyProfile(rows: { start: number; end: number }[]): string {
   const events = rows
