@@ -41,7 +41,14 @@ function show(kind: ToastKind, content: string): void {
   nudge = !nudge;
   const duration = TOAST_DURATION_S + (nudge ? 0.001 : 0);
   void target.open({ key: TOAST_KEY, type: kind, content, duration });
+  // Announced as an event too: a toast lasts 4 s, and whoever must know it was shown (the browser
+  // tests, whose own process may be busy for longer) listens instead of watching the screen.
+  if (typeof window !== 'undefined')
+    window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: { kind, content } }));
 }
+
+/** The window event each toast dispatches, with `{ kind, content }`. */
+export const TOAST_EVENT = 'verdict:toast';
 
 export const toast = {
   success: (content: string) => show('success', content),

@@ -19,6 +19,7 @@ import {
   toast,
   useServerAndBrowser,
   type TestServer,
+  newContext,
 } from './support';
 
 /**
@@ -119,7 +120,7 @@ async function pageOf(role: 'gadmin' | 'member', path: string): Promise<Page> {
     await pages[role].goto(`${env.server.url}${path}`);
     return pages[role];
   }
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await newContext(env.browser, { viewport: { width: 1280, height: 900 } });
   contexts.push(context);
   pages[role] = await openSignedIn(context, env.server.url, who[role], path);
   return pages[role];
@@ -303,7 +304,7 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
     );
     expect(listed.records.map((r) => r.title)).not.toContain('Stuck on loops');
 
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await newContext(env.browser, { viewport: { width: 1280, height: 900 } });
     contexts.push(context);
     const outsider = await openSignedIn(
       context,
@@ -322,7 +323,7 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
   });
 
   it('the member’s training list reads in Chinese at 768 px', async () => {
-    const context = await env.browser.newContext({ viewport: { width: 768, height: 900 } });
+    const context = await newContext(env.browser, { viewport: { width: 768, height: 900 } });
     contexts.push(context);
     const page = await openSignedIn(context, env.server.url, who.member, `/group/${gid}/training?l=zh-CN`);
     await page.getByText(gz.training.title, { exact: true }).waitFor();
@@ -335,7 +336,7 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
     await expectNoSidewaysScroll(page);
     await saveScreenshot(page, 'group-contest-list-768-zh');
     // the group admins' contest table at the same width
-    const adminContext = await env.browser.newContext({ viewport: { width: 768, height: 900 } });
+    const adminContext = await newContext(env.browser, { viewport: { width: 768, height: 900 } });
     contexts.push(adminContext);
     const admin = await openSignedIn(
       adminContext,

@@ -12,6 +12,7 @@ import {
   saveScreenshot,
   toast,
   useServerAndBrowser,
+  newContext,
 } from './support.ts';
 
 /**
@@ -71,7 +72,7 @@ afterAll(async () => {
 });
 
 async function signedIn(who: ApiUser, path: string, width = 1280): Promise<Page> {
-  const context = await env.browser.newContext({ viewport: { width, height: 900 } });
+  const context = await newContext(env.browser, { viewport: { width, height: 900 } });
   contexts.push(context);
   return openSignedIn(context, env.server.url, who, path);
 }

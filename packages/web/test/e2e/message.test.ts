@@ -21,6 +21,7 @@ import {
   toast,
   useServerAndBrowser,
   type Language,
+  newContext,
 } from './support.ts';
 
 /**
@@ -80,8 +81,8 @@ describe('message centre and unread counts (spec part 2 §2.4, §7 "Messages"; r
         });
         await call(server, bob, 'GET', `/api/discussion-like?did=${did}&toLike=true`);
 
-        const contextA = await browser.newContext({ viewport: { width, height: 900 } });
-        const contextB = await browser.newContext({ viewport: { width, height: 900 } });
+        const contextA = await newContext(browser, { viewport: { width, height: 900 } });
+        const contextB = await newContext(browser, { viewport: { width, height: 900 } });
         try {
           // §2.4: A has six comments and one like unread, shown on the top bar and per list in the user menu
           const pageA = await openSignedIn(contextA, server.url, alice, `/home?l=${lang}`);

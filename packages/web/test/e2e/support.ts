@@ -29,11 +29,21 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** A fresh browser profile whose toasts are recorded (see `toast`). */
+export async function newContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  await recordToasts(context);
+  return context;
+}
+
 export async function openPage(
   browser: Browser,
   width = 1280,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await newContext(browser, { viewport: { width, height: 900 } });
   const page = await context.newPage();
   if (process.env.E2E_DEBUG) await traceForDebugging(page);
   return { context, page };
@@ -70,9 +80,66 @@ export const dialog = (page: Page) => page.getByRole('dialog');
 /** The visible tab of the account dialog (the other tabs stay mounted but hidden). */
 export const dialogPanel = (page: Page) => dialog(page).getByRole('tabpanel');
 
-/** The next toast with this text (toasts replace each other, spec part 1 §8). */
-export const toast = (page: Page, text: string) =>
+/** The toast on screen with this text (toasts replace each other, spec part 1 §8). */
+export const toastOnScreen = (page: Page, text: string) =>
   page.locator('.ant-message-notice').getByText(text, { exact: true });
+
+const TOAST_LOG = 'e2e-toasts';
+const recordingContexts = new WeakSet<BrowserContext>();
+
+/**
+ * Records each toast the context's pages show (the app's `verdict:toast` event) in the tab's
+ * sessionStorage, which outlives its navigations. A toast stays 4 s; the test's own process also
+ * runs the server and may look later than that on a loaded machine, so tests read this record.
+ */
+async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript((key) => {
+    window.addEventListener('verdict:toast', (event) => {
+      const shown = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+      shown.push((event as CustomEvent<{ content: string }>).detail.content);
+      sessionStorage.setItem(key, JSON.stringify(shown));
+    });
+  }, TOAST_LOG);
+  recordingContexts.add(context);
+}
+
+/**
+ * The next toast with this text: `waitFor()` resolves once the page has shown it, even if it has
+ * gone again, and takes it off the record, so the next wait for the same text needs a new toast.
+ * Other states (`hidden`, `detached`) are read on the screen.
+ */
+export const toast = (page: Page, text: string) => ({
+  waitFor: (options: { state?: 'visible' | 'hidden' | 'attached' | 'detached'; timeout?: number } = {}) =>
+    (options.state ?? 'visible') === 'visible'
+      ? toastShown(page, text, options.timeout)
+      : toastOnScreen(page, text).waitFor(options),
+});
+
+async function toastShown(page: Page, text: string, timeout = 30_000): Promise<void> {
+  if (!recordingContexts.has(page.context())) return toastOnScreen(page, text).waitFor({ timeout });
+  const takeFromRecord = ([key, wanted]: [string, string]) => {
+    const shown = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+    const at = shown.indexOf(wanted);
+    if (at >= 0) sessionStorage.setItem(key, JSON.stringify(shown.filter((_, i) => i !== at)));
+    return { taken: at >= 0, shown };
+  };
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    // While the tab navigates there is no page to ask: ask again.
+    const record = await page
+      .evaluate(takeFromRecord, [TOAST_LOG, text] as [string, string])
+      .catch((error: unknown) => {
+        if (page.isClosed()) throw error;
+        return { taken: false, shown: [] as string[] };
+      });
+    if (record.taken) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `No toast "${text}" within ${timeout} ms (shown and not yet awaited: ${JSON.stringify(record.shown)})`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** Fills the login form in the dialog (English interface) and presses Login. */
 export async function submitLoginDialog(page: Page, username: string, password: string): Promise<void> {

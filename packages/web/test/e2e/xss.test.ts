@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { discussion, userInfo } from '../../../server/src/db/schema/index.ts';
 import { apiClient, signIn, type Api } from '../../../server/test/helpers/api-client.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
-import { saveScreenshot, signInThroughDialog, useServerAndBrowser } from './support.ts';
+import { newContext, saveScreenshot, signInThroughDialog, useServerAndBrowser } from './support.ts';
 import { combinedDocument, headedPayloads, sectionTitle, XSS_PAYLOADS } from './xss-payloads.ts';
 
 /**
@@ -454,7 +454,7 @@ afterAll(() => signedIn?.close());
 /** One page for the whole file, signed in as root through the dialog on first use. */
 async function withRootPage(run: (page: Page) => Promise<void>): Promise<void> {
   if (!signedIn) {
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await newContext(env.browser, { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${env.server.url}/home?l=en-US`);
     await signInThroughDialog(page, 'root', ROOT_PASSWORD);
