@@ -8,6 +8,7 @@ import { ToastBridge } from './feedback/ToastBridge';
 import { i18n } from './i18n';
 import { ANTD_LOCALES } from './i18n/antd-locale';
 import { useLanguage } from './i18n/use-language';
+import { useMediaQuery } from './pages/problem/use-media-query';
 import { router } from './router';
 
 const THEME: ThemeConfig = {
@@ -16,13 +17,20 @@ const THEME: ThemeConfig = {
   components: { Menu: { itemPaddingInline: 10 } },
 };
 
-/** Ant Design follows the interface language; toasts replace each other (spec part 1 §8). */
+/** Ant Design without its transitions, for who asks the system for less motion (WCAG 2.3.3). */
+const STILL_THEME: ThemeConfig = { ...THEME, token: { ...THEME.token, motion: false } };
+
+/**
+ * Ant Design follows the interface language and the system's reduced-motion setting; toasts
+ * replace each other (spec part 1 §8).
+ */
 function ThemedApp() {
   const language = useLanguage();
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[language]}
-      theme={THEME}
+      theme={reduceMotion ? STILL_THEME : THEME}
       // Button texts stay exactly as translated (antd would put a space inside two-character Chinese labels).
       button={{ autoInsertSpace: false }}
     >

@@ -29,12 +29,20 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** A fresh browser profile whose toasts are recorded (see `toast`). */
+/**
+ * A fresh browser profile whose toasts are recorded (see `toast`). It asks for reduced motion, so
+ * Ant Design's transitions are off: a quarter of Chromium's CPU in a browser test went to drawing
+ * them (admin-problem.test.ts: 43 → 32 s), and no wait depends on one ending.
+ */
 export async function newContext(
   browser: Browser,
   options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: 'reduce',
+    ...options,
+  });
   await recordToasts(context);
   return context;
 }
