@@ -32,6 +32,8 @@ import {
 } from './modules/judge-gateway/compile-checks.ts';
 import { QueueSignal } from './modules/judge-gateway/queue.ts';
 import { judgeGatewayRoutes } from './modules/judge-gateway/routes.ts';
+import { Metrics } from './modules/ops/metrics.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
 import { TestDataStore } from './modules/judge-gateway/testdata-store.ts';
 import { problemRoutes } from './modules/problem/routes.ts';
 import { submissionRoutes } from './modules/submission/routes.ts';
@@ -46,13 +48,15 @@ declare module 'fastify' {
     compileChecks: CompileChecks;
     /** Test data by content hash; judge workers fetch from it. */
     testData: TestDataStore;
+    /** Prometheus metrics, when METRICS_TOKEN turns them on. */
+    metrics: Metrics | null;
   }
 }
 
 export interface AppDeps {
   db: Db;
   config: Pick<Config, 'jwt' | 'webDist' | 'corsOrigins' | 'dataDir' | 'judgeLeaseMs'> &
-    Partial<Pick<Config, 'trustProxy'>> & {
+    Partial<Pick<Config, 'trustProxy' | 'metricsToken'>> & {
       jwt: { secret: string };
       judgeToken: string;
       /** SMTP_* (optional: without it, mail goes by the admin e-mail configuration only) */
@@ -109,6 +113,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   closeKeepAliveOnShutdown(app);
   // before any route: a route without `config.access` fails to register
   requireRouteAccess(app);
+  const metrics = deps.config.metricsToken ? new Metrics(deps.db, clock, deps.config.judgeLeaseMs) : null;
+  app.decorate('metrics', metrics);
+  // before any route, so that every route's answers are counted
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+    });
+  }
   await app.register(securityHeaders, { corsOrigins: deps.config.corsOrigins });
 
   const clientRouteFallback = deps.config.webDist
@@ -130,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // issue 24 item 10: a NUL byte anywhere in a request's text is a 400 naming the field
   await app.register(refuseNulBytes);
 
+  await app.register(opsRoutes, { metrics, metricsToken: deps.config.metricsToken });
   await app.register(homeRoutes, { smtp: deps.config.smtp });
   await app.register(accountRoutes, { dataDir: deps.config.dataDir, smtp: deps.config.smtp });
   await app.register(problemRoutes);

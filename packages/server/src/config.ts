@@ -71,6 +71,10 @@ const envSchema = z.object({
       .optional(),
   ),
   SHUTDOWN_GRACE_MS: integer(0, 600_000).default(10_000),
+  // The bearer token Prometheus sends to /metrics; unset, metrics are off.
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  ),
   // reference §12.2 EMAIL_SERVER_*: the SMTP server for account mails, used while the admin e-mail
   // configuration (system_config 'email') names no host.
   SMTP_HOST: optionalText,
@@ -101,6 +105,8 @@ export interface Config {
   /** Fastify's trustProxy: false, true, or the addresses/subnets of trusted proxies. */
   trustProxy: boolean | string[];
   shutdownGraceMs: number;
+  /** METRICS_TOKEN: turns /metrics on, for callers that send it as a bearer token */
+  metricsToken: string | undefined;
   /** SMTP from the environment; undefined when SMTP_HOST is unset. */
   smtp: SmtpConfig | undefined;
   /** CODEFORCES_API_URL: turns the `codeforces-ratings` job on */
@@ -179,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : [],
     trustProxy: parseTrustProxy(e.TRUST_PROXY ?? 'loopback'),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    metricsToken: e.METRICS_TOKEN,
     smtp,
     codeforcesApiUrl: e.CODEFORCES_API_URL,
   };

@@ -50,6 +50,19 @@ export const SCHEMA_LOCK_KEY = 7_150_421_001;
 /** How each open database runs its migrations; kept out of DatabaseHandle so callers cannot bypass it. */
 const migrators = new WeakMap<Db, () => Promise<void>>();
 
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+const pools = new WeakMap<Db, () => PoolStats>();
+
+/** The connection pool's figures of a PostgreSQL server database; undefined for PGlite, which has none. */
+export function poolStats(db: Db): (() => PoolStats) | undefined {
+  return pools.get(db);
+}
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return opts.url
     ? openPostgres(opts.url, opts.onConnectionError)
@@ -71,6 +84,7 @@ async function openPostgres(
   // bring the whole process down.
   pool.on('error', onConnectionError);
   const db = drizzleNodePg({ client: pool, schema });
+  pools.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   // Fail at start-up, not on the first request, when the server is unreachable.
   await db.execute(sql`select 1`);
   migrators.set(db, async () => {

@@ -16,6 +16,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   close(): Promise<void>;
+  /** Closes the database alone, as if its server went away under the running app. */
+  closeDatabase(): Promise<void>;
 }
 
 /** A real app on a fresh, migrated and seeded database (PGlite, or TEST_DATABASE_URL's server). */
@@ -30,6 +32,7 @@ export async function buildTestApp(
     claimPollMs?: AppDeps['claimPollMs'];
     messageStreamRecheckMs?: AppDeps['messageStreamRecheckMs'];
     logger?: AppDeps['logger'];
+    metricsToken?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -48,15 +51,22 @@ export async function buildTestApp(
       dataDir: await mkdtemp(path.join(tmpdir(), 'verdict-test-')),
       judgeToken: JUDGE_TOKEN,
       judgeLeaseMs: options.judgeLeaseMs ?? 30_000,
+      metricsToken: options.metricsToken,
     },
   });
+  let databaseOpen = true;
+  const closeDatabase = async () => {
+    if (databaseOpen) await database.close();
+    databaseOpen = false;
+  };
   return {
     app,
     db: database.db,
     async close() {
       await app.close();
-      await database.close();
+      await closeDatabase();
     },
+    closeDatabase,
   };
 }
 

@@ -54,6 +54,10 @@ const JUDGE: Outcome[] = [401, 401, 401, 401, 401, 401, 'pass'];
 /** The expected table: every route but the HEAD twins of GET routes, which share their GET's rule. */
 const EXPECTED: Record<string, Outcome[]> = {
   'GET /*': ANYONE,
+  // issue 28: liveness and readiness; /metrics checks its own token (off in this app: 404 to all)
+  'GET /api/health': ANYONE,
+  'GET /api/ready': ANYONE,
+  'GET /metrics': ANYONE,
   'GET /api/get-website-config': ANYONE,
   'GET /api/languages': ANYONE,
   'GET /api/get-common-announcement': ANYONE,

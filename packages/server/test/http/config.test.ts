@@ -41,6 +41,7 @@ describe('configuration from the environment', () => {
       JUDGE_LEASE_MS: '5000',
       WEB_DIST: '/srv/verdict-web',
       SHUTDOWN_GRACE_MS: '2500',
+      METRICS_TOKEN: 'm'.repeat(20),
       SMTP_HOST: 'smtp.example.org',
       SMTP_PORT: '2525',
       SMTP_USER: 'judge@example.org',
@@ -52,6 +53,7 @@ describe('configuration from the environment', () => {
       judgeLeaseMs: 5000,
       webDist: '/srv/verdict-web',
       shutdownGraceMs: 2500,
+      metricsToken: 'm'.repeat(20),
       // no SMTP_SECURE: plain on a port other than 465, upgraded by STARTTLS; the login is the sender
       smtp: {
         host: 'smtp.example.org',
@@ -100,6 +102,7 @@ describe('configuration from the environment', () => {
     [{ VERDICT_ROOT_PASSWORD: '123' }, 'VERDICT_ROOT_PASSWORD must be 6 to 20 characters'],
     [{ JWT_TOKEN_EXPIRE: '600', JWT_TOKEN_FRESH_EXPIRE: '600' }, 'JWT_TOKEN_FRESH_EXPIRE must be smaller'],
     [{ JUDGE_TOKEN: 'short' }, 'JUDGE_TOKEN must be at least 16 characters'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters'],
     [{ JUDGE_LEASE_MS: '100' }, 'JUDGE_LEASE_MS must be at least 2000'],
     [{ SHUTDOWN_GRACE_MS: '-1' }, 'SHUTDOWN_GRACE_MS must be at least 0'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],

@@ -7,7 +7,7 @@ import { access } from '../../src/http/auth/access.ts';
 import { requireRouteAccess, routesWithAccess, withRouteAccess } from '../../src/http/auth/plugin.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
-const RULE_KINDS = ['anon', 'open', 'login', 'judge', 'publicAsset'];
+const RULE_KINDS = ['anon', 'open', 'login', 'judge', 'publicAsset', 'service'];
 
 /** How many (method, path) routes the router holds, read from its printout: "/path (GET, HEAD)". */
 function routerRouteCount(app: FastifyInstance): number {

@@ -8,13 +8,16 @@ import { ADMIN_ROLES, type Permission, type RoleName } from '@verdict/shared';
  * - `login`: a valid token is required; optionally one of `roles` and all of `permissions`.
  * - `judge`: judge workers (the gateway checks X-Judge-Token); user tokens are not read.
  * - `publicAsset`: the built web app's files; no user is involved, tokens are not read.
+ * - `service`: operations (health, readiness, metrics); user tokens are not read, a route that
+ *   needs one checks its own.
  */
 export type Access =
   | { auth: 'anon' }
   | { auth: 'open' }
   | { auth: 'login'; roles?: readonly RoleName[]; permissions?: readonly Permission[] }
   | { auth: 'judge' }
-  | { auth: 'publicAsset' };
+  | { auth: 'publicAsset' }
+  | { auth: 'service' };
 
 export const access = {
   anon: { auth: 'anon' },
@@ -22,6 +25,7 @@ export const access = {
   login: { auth: 'login' },
   judge: { auth: 'judge' },
   publicAsset: { auth: 'publicAsset' },
+  service: { auth: 'service' },
   anyRole: (...roles: RoleName[]): Access => ({ auth: 'login', roles }),
   permission: (...permissions: Permission[]): Access => ({ auth: 'login', permissions }),
   /** reference §3.12: the admin area, R(root|admin|problem_admin) */

@@ -95,8 +95,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthS
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     const rule: Access = request.routeOptions.config.access ?? UNMATCHED;
-    // Judge workers and static files involve no user: no token lookup.
-    if (rule.auth === 'judge' || rule.auth === 'publicAsset') return;
+    // Judge workers, static files and operations involve no user: no token lookup.
+    if (rule.auth === 'judge' || rule.auth === 'publicAsset' || rule.auth === 'service') return;
     const token = tokenFromHeader(request.headers.authorization);
     if (token) {
       const result = await opts.service.authenticate(token);

@@ -159,8 +159,11 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
   r.post(
     `${prefix}/result`,
     { config, onRequest: checkToken, schema: { body: judgeResult.extend({ name: workerName }) } },
-    async (request) =>
-      ok({ accepted: await lifecycle.applyResult(app.db, request.body, request.body.name, app.clock.now()) }),
+    async (request) => {
+      const accepted = await lifecycle.applyResult(app.db, request.body, request.body.name, app.clock.now());
+      if (accepted) app.metrics?.judged(request.body.status);
+      return ok({ accepted });
+    },
   );
 
   r.post(

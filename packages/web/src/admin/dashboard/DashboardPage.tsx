@@ -184,6 +184,23 @@ export function DashboardPage() {
                 <Descriptions.Item label={t('adminDashboard.heap')}>
                   {mebibytes(process.metadata.heapUsedBytes)}
                 </Descriptions.Item>
+                <Descriptions.Item label={t('adminDashboard.monitoring')} span={2}>
+                  <Space wrap size={[12, 0]} data-testid="dashboard-monitoring">
+                    <a href="/api/health" target="_blank" rel="noreferrer">
+                      {t('adminDashboard.health')}
+                    </a>
+                    <a href="/api/ready" target="_blank" rel="noreferrer">
+                      {t('adminDashboard.ready')}
+                    </a>
+                    <Typography.Text>
+                      {t('adminDashboard.metrics')}:{' '}
+                      <Typography.Text code copyable>
+                        /metrics
+                      </Typography.Text>{' '}
+                      <Typography.Text type="secondary">({t('adminDashboard.metricsHint')})</Typography.Text>
+                    </Typography.Text>
+                  </Space>
+                </Descriptions.Item>
               </Descriptions>
             )}
           </Card>

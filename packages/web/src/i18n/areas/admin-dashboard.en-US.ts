@@ -35,6 +35,11 @@ export const adminDashboardEnUS: DeepStrings<typeof adminDashboardZhCN> = {
   uptime: 'Uptime',
   rss: 'Resident memory',
   heap: 'Heap used',
+  monitoring: 'Monitoring',
+  health: 'Liveness',
+  ready: 'Readiness',
+  metrics: 'Prometheus metrics',
+  metricsHint: 'sent with the METRICS_TOKEN bearer token',
   loadFailed: 'Loading failed, please try again later.',
   ago: {
     justNow: 'just now',

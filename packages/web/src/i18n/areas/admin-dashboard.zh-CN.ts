@@ -31,6 +31,11 @@ export const adminDashboardZhCN = {
   uptime: '运行时长',
   rss: '常驻内存',
   heap: '堆内存',
+  monitoring: '监控',
+  health: '存活检查',
+  ready: '就绪检查',
+  metrics: 'Prometheus 指标',
+  metricsHint: '需携带 METRICS_TOKEN 令牌（Bearer）访问',
   loadFailed: '加载失败，请稍后重试。',
   ago: {
     justNow: '刚刚',
