@@ -7,6 +7,7 @@ import { JOBS } from './jobs/index.ts';
 import { loadJobSchedules } from './jobs/schedules.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { hashPassword } from './modules/account/password.ts';
+import { startControlSocket } from './modules/ops/backup/control-socket.ts';
 import { ensureSecret } from './secrets.ts';
 
 /** config → database → migrations → seed → HTTP → scheduled jobs → embedded judge. */
@@ -60,6 +61,8 @@ async function main() {
       })
     : undefined;
   judge?.start();
+  // `verdict backup` asks this process, which holds the embedded database open
+  const control = config.databaseUrl ? undefined : await startControlSocket(database.db, config.dataDir);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -73,6 +76,7 @@ async function main() {
     force.unref();
     // The worker first: it finishes its submissions and reports them while the API still listens.
     await judge?.stop();
+    control?.close();
     await app.close();
     // Runs in progress finish before the database they write to closes.
     await scheduler.stop();

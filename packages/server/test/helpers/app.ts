@@ -15,6 +15,8 @@ export const ROOT_PASSWORD = 'verdict-root-1';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** the app's DATA_DIR, a fresh temporary folder */
+  dataDir: string;
   close(): Promise<void>;
   /** Closes the database alone, as if its server went away under the running app. */
   closeDatabase(): Promise<void>;
@@ -36,6 +38,7 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'verdict-test-'));
   await seedDatabase(database.db, { hashPassword, rootPassword: ROOT_PASSWORD });
   const app = await buildApp({
     db: database.db,
@@ -48,7 +51,7 @@ export async function buildTestApp(
       jwt: { secret: randomBytes(32).toString('hex'), expireSeconds: 86400, refreshAfterSeconds: 43200 },
       webDist: options.webDist,
       corsOrigins: [],
-      dataDir: await mkdtemp(path.join(tmpdir(), 'verdict-test-')),
+      dataDir,
       judgeToken: JUDGE_TOKEN,
       judgeLeaseMs: options.judgeLeaseMs ?? 30_000,
       metricsToken: options.metricsToken,
@@ -62,6 +65,7 @@ export async function buildTestApp(
   return {
     app,
     db: database.db,
+    dataDir,
     async close() {
       await app.close();
       await closeDatabase();
