@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { appliedMigrations } from '../../db/migrations-applied.ts';
 
 /** How many migrations this build of the server expects (drizzle's journal of db/migrations). */
 const EXPECTED_MIGRATIONS = (
@@ -31,14 +31,7 @@ export async function readiness(db: Db): Promise<Readiness> {
     () => false,
   );
   // drizzle's own record of what ran; a database never migrated has none
-  const applied = reachable
-    ? await withTimeout(
-        queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
-      ).then(
-        (rows) => rows[0]?.n ?? 0,
-        () => 0,
-      )
-    : null;
+  const applied = reachable ? await withTimeout(appliedMigrations(db)).catch(() => 0) : null;
   return {
     ready: applied !== null && applied >= EXPECTED_MIGRATIONS,
     database: reachable ? 'reachable' : 'unreachable',

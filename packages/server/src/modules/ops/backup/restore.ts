@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type yauzl from 'yauzl';
 import type { Db } from '../../../db/client.ts';
+import { appliedMigrations } from '../../../db/migrations-applied.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { entryKind, openEntry, openZip, readEntries } from '../../file/zip-reader.ts';
 import {
@@ -43,13 +44,10 @@ export async function restoreBackup(
     const manifest = await readManifest(zip, entries.get(MANIFEST_NAME));
     const tables = await publicTables(db);
     checkEntries(entries, manifest, tables);
-    const [applied] = await queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-    );
-    if (applied?.n !== manifest.migrations) {
+    const applied = await appliedMigrations(db);
+    if (applied !== manifest.migrations) {
       throw new RestoreError(
-        `The backup was made by a build with ${manifest.migrations} migrations, this one has ${applied?.n}: restore it with the version that made it, then upgrade`,
+        `The backup was made by a build with ${manifest.migrations} migrations, this one has ${applied}: restore it with the version that made it, then upgrade`,
       );
     }
     const [users] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from user_info`);

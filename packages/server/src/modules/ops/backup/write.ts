@@ -7,6 +7,7 @@ import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Db } from '../../../db/client.ts';
+import { appliedMigrations } from '../../../db/migrations-applied.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { BACKUP_FORMAT, FILE_FOLDERS, MANIFEST_NAME, tableEntry, type BackupManifest } from './format.ts';
 
@@ -41,10 +42,7 @@ export async function writeBackup(
   try {
     const manifest = await db.transaction(async (tx) => {
       await tx.execute(sql`set transaction isolation level repeatable read, read only`);
-      const [migrations] = await queryRows<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-      );
+      const migrations = await appliedMigrations(tx);
       const tables: BackupManifest['tables'] = [];
       for (const name of await publicTables(tx)) {
         // The zip takes its entries in order, so each table's stream is written while the zip
@@ -70,7 +68,7 @@ export async function writeBackup(
         entry.end();
         tables.push({ name, rows });
       }
-      return { migrations: migrations?.n ?? 0, tables };
+      return { migrations, tables };
     });
     const files = await addFiles(zip, options.dataDir);
     const full: BackupManifest = {
