@@ -9,8 +9,8 @@ packages=(
   gcc g++ make libc6-dev
   # languages of the judge (reference §8.4)
   openjdk-17-jdk-headless python3 pypy3 golang-go nodejs rustc php-cli ruby mono-mcs mono-runtime
-  # browser tests (playwright-core drives Debian's chromium, never a downloaded browser)
-  chromium fonts-noto-cjk
+  # browser tests (playwright-core drives Debian's headless chromium, never a downloaded browser)
+  chromium-headless-shell fonts-noto-cjk
 )
 
 missing=()

@@ -7,8 +7,8 @@ import { buildApp, type AppDeps } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import type { Db } from '../../src/db/client.ts';
 import { seedDatabase } from '../../src/db/seed.ts';
-import { hashPassword } from '../../src/modules/account/password.ts';
 import { createTestDatabase } from './db.ts';
+import { testPasswordHash } from './users.ts';
 
 export const ROOT_PASSWORD = 'verdict-root-1';
 
@@ -39,7 +39,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'verdict-test-'));
-  await seedDatabase(database.db, { hashPassword, rootPassword: ROOT_PASSWORD });
+  await seedDatabase(database.db, { hashPassword: testPasswordHash, rootPassword: ROOT_PASSWORD });
   const app = await buildApp({
     db: database.db,
     clock: options.clock,
