@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { language, problem, problemLanguage } from '../../../server/src/db/schema/index.ts';
 import { apiClient, signIn } from '../../../server/test/helpers/api-client.ts';
@@ -11,6 +11,7 @@ import { setSwitches } from './problem-support.ts';
 import {
   assertBuilt,
   launchChromium,
+  networkQuiet,
   openPage,
   popupsSettled,
   saveScreenshot,
@@ -230,27 +231,6 @@ async function watchViolations(context: BrowserContext, page: Page): Promise<Vio
       violations.push({ page: where(), what: message.text() });
   });
   return violations;
-}
-
-/**
- * Whether the page has had no request in flight for a moment (its lazy parts and data loaded). The
- * signed-in page's message stream (issue 15) stays open for good, so it does not count.
- */
-function networkQuiet(page: Page): () => boolean {
-  const inFlight = new Set<Request>();
-  let changed = Date.now();
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/msg/stream') return;
-    inFlight.add(request);
-    changed = Date.now();
-  });
-  const settled = (request: Request) => {
-    inFlight.delete(request);
-    changed = Date.now();
-  };
-  page.on('requestfinished', settled);
-  page.on('requestfailed', settled);
-  return () => inFlight.size === 0 && Date.now() - changed > 300;
 }
 
 /**

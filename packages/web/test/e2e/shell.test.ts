@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   category,
@@ -17,6 +17,7 @@ import {
   assertBuilt,
   chooseFromUserMenu,
   launchChromium,
+  networkQuiet,
   newContext,
   openPage as openBrowserPage,
   popupsSettled,
@@ -80,30 +81,6 @@ function reactSettled(page: Page): Promise<void> {
 /** Signs in through the login dialog of the page (English interface). */
 async function signInAs(page: Page, who: 'root' | 'alice'): Promise<void> {
   await signInThroughDialog(page, who, who === 'root' ? ROOT_PASSWORD : 'alice-pass1');
-}
-
-/**
- * Counts the page's API calls on their way (the long-lived message stream aside); `settled()`
- * resolves once none has been for half a second.
- */
-function trackApiCalls(page: Page): { settled(): Promise<void> } {
-  const open = new Set<Request>();
-  const isCall = (request: Request) =>
-    request.url().includes('/api/') && !request.url().includes('/api/msg/stream');
-  page.on('request', (request) => {
-    if (isCall(request)) open.add(request);
-  });
-  page.on('requestfinished', (request) => open.delete(request));
-  page.on('requestfailed', (request) => open.delete(request));
-  return {
-    async settled() {
-      let quietSince = Date.now();
-      while (Date.now() - quietSince < 500) {
-        if (open.size > 0) quietSince = Date.now();
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
-  };
 }
 
 describe('shell', () => {
@@ -538,12 +515,12 @@ describe('shell', () => {
 
   it('on HTTP 401 clears the login and opens the login dialog', async () => {
     const { context, page } = await openPage();
-    const calls = trackApiCalls(page);
+    const quiet = networkQuiet(page);
     await page.goto(`${server.url}/home?l=en-US`);
     await signInAs(page, 'alice');
     // The calls the login started (unread counts, …) are answered first: one that reached the server
     // after the login ended would meet the 401 before the user menu is clicked (seen at load 10).
-    await calls.settled();
+    await expect.poll(quiet, { interval: 100 }).toBe(true);
     // The login ends on the server (as when it expires): GET /api/logout with it answers 401.
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await fetch(`${server.url}/api/logout`, { headers: { Authorization: token ?? '' } });

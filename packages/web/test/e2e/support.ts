@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { startTestServer } from '../../../server/test/helpers/server.ts';
@@ -155,6 +162,27 @@ async function toastShown(page: Page, text: string, timeout = 30_000): Promise<v
       );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Whether the page has had no request in flight for a moment (its lazy parts and data loaded). The
+ * signed-in page's message stream (issue 15) stays open for good, so it does not count.
+ */
+export function networkQuiet(page: Page): () => boolean {
+  const inFlight = new Set<Request>();
+  let changed = Date.now();
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/msg/stream') return;
+    inFlight.add(request);
+    changed = Date.now();
+  });
+  const settled = (request: Request) => {
+    inFlight.delete(request);
+    changed = Date.now();
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  return () => inFlight.size === 0 && Date.now() - changed > 300;
 }
 
 /** Fills the login form in the dialog (English interface) and presses Login. */
