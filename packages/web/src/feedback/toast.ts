@@ -43,7 +43,7 @@ function show(kind: ToastKind, content: string): void {
   void target.open({ key: TOAST_KEY, type: kind, content, duration });
   // Announced as an event too: a toast lasts 4 s, and whoever must know it was shown (the browser
   // tests, whose own process may be busy for longer) listens instead of watching the screen.
-  if (typeof window !== 'undefined' && typeof window.dispatchEvent === 'function')
+  if (typeof window !== 'undefined')
     window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: { kind, content } }));
 }
 

@@ -1,8 +1,8 @@
 /**
  * The few browser globals that the web modules touch, for unit tests that run in Node (the unit
  * tests' environment): `window.location` and `localStorage` (the interface language and the
- * stored login), `document.documentElement.lang`, and the `<a download>` link that saves a
- * downloaded file. Import this first, before any module of src/ — they read them on import.
+ * stored login), window events, `document.documentElement.lang`, and the `<a download>` link that
+ * saves a downloaded file. Import this first, before any module of src/ — they read them on import.
  *
  * `window.document` stays undefined on purpose, so libraries that probe for a DOM (antd) keep to
  * their server-side paths instead of rendering into this stand-in.
@@ -45,7 +45,8 @@ function downloadLink() {
 const location = { search: '?l=en-US', pathname: '/home', assign: (_to: string) => undefined };
 
 Object.assign(globalThis, {
-  window: { location, localStorage: new MemoryStorage() },
+  // an EventTarget, as the window is: the app announces some things as window events (toasts)
+  window: Object.assign(new EventTarget(), { location, localStorage: new MemoryStorage() }),
   document: {
     documentElement: { lang: '' },
     body: { appendChild: () => undefined },
