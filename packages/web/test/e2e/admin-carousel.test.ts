@@ -3,15 +3,13 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { file } from '../../../server/src/db/schema/index.ts';
 import { encodePng, Raster } from '../../../server/src/modules/account/png.ts';
-import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { adminConfEnUS } from '../../src/i18n/areas/admin-conf.en-US.ts';
 import { adminConfZhCN } from '../../src/i18n/areas/admin-conf.zh-CN.ts';
 import {
   expectNoSidewaysScroll,
-  openPage,
+  openAdminAsRoot,
   popupsSettled,
   saveScreenshot,
-  signInToAdminApp,
   toast,
   useServerAndBrowser,
 } from './support.ts';
@@ -59,10 +57,8 @@ describe.each([
   { width: 768, lang: 'en-US' as const, text: adminConfEnUS.carousel },
 ])('admin carousel, $lang at $width px', ({ width, lang, text }) => {
   it('uploads two images, moves the second up, deletes one; the home carousel follows', async () => {
-    const { context, page } = await openPage(env.browser, width);
+    const { context, page } = await openAdminAsRoot(env, { width, lang, path: '/admin/conf' });
     try {
-      await signInToAdminApp(page, env.server.url, 'root', ROOT_PASSWORD);
-      await page.goto(`${env.server.url}/admin/conf?l=${lang}`);
       const card = page.getByTestId('conf-carousel');
       await card.getByText(text.empty).waitFor();
 

@@ -2,16 +2,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminConfEnUS } from '../../src/i18n/areas/admin-conf.en-US.ts';
 import { adminConfZhCN } from '../../src/i18n/areas/admin-conf.zh-CN.ts';
-import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { startMailServer, useMailServer, type MailServer } from '../../../server/test/helpers/mail.ts';
 import { startTestServer } from '../../../server/test/helpers/server.ts';
 import {
   assertBuilt,
   expectNoSidewaysScroll,
   launchChromium,
-  openPage,
+  openAdminAsRoot,
   saveScreenshot,
-  signInToAdminApp,
   toast,
 } from './support.ts';
 
@@ -50,10 +48,11 @@ describe.each([
   it('saves the site name, shown on the home page, and sends a test mail', async () => {
     const siteName = `Judge ${lang} ${width}`;
     const recipient = `ops-${lang}-${width}@example.org`.toLowerCase();
-    const { context, page } = await openPage(browser, width);
+    const { context, page } = await openAdminAsRoot(
+      { server, browser },
+      { width, lang, path: '/admin/conf' },
+    );
     try {
-      await signInToAdminApp(page, server.url, 'root', ROOT_PASSWORD);
-      await page.goto(`${server.url}/admin/conf?l=${lang}`);
       const webCard = page.getByTestId('conf-web');
       const nameField = webCard.getByLabel(text.name, { exact: true });
       await expect.poll(() => nameField.inputValue()).not.toBe('');

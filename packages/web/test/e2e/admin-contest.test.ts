@@ -6,10 +6,10 @@ import { buildZip } from '../../../server/test/admin/zip.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import {
   expectNoSidewaysScroll,
-  openPage,
+  openSignedInPage,
   popupsSettled,
+  ROOT_ADMIN,
   saveScreenshot,
-  signInToAdminApp,
   toast,
   useServerAndBrowser,
 } from './support.ts';
@@ -392,16 +392,14 @@ describe('admin contest screens in the browser (spec part 2 §2.7, reference §3
     'creates a private ACM contest, adds a bank problem and a new one, edits, announces (en-US, 1280 px)',
     { timeout: 180_000 },
     async () => {
-      const { context, page } = await openPage(env.browser, 1280);
-      await signInToAdminApp(page, env.server.url, 'root', ROOT_PASSWORD);
+      const { context, page } = await openSignedInPage(env, ROOT_ADMIN, 1280);
       await runScenario(page, EN, { contest: 'Winter Cup', bank: 'Sum of two' }, 'admin-contest-1280-en');
       await context.close();
     },
   );
 
   it('does the same in Chinese at 768 px without sideways scrolling', { timeout: 180_000 }, async () => {
-    const { context, page } = await openPage(env.browser, 768);
-    await signInToAdminApp(page, env.server.url, 'root', ROOT_PASSWORD);
+    const { context, page } = await openSignedInPage(env, ROOT_ADMIN, 768);
     await runScenario(page, ZH, { contest: '冬季杯', bank: '两数之和' }, 'admin-contest-768-zh');
     await context.close();
   });
@@ -419,8 +417,7 @@ describe('admin contest screens in the browser (spec part 2 §2.7, reference §3
       endTime: new Date(now + 7200_000),
       duration: 3600,
     });
-    const { context, page } = await openPage(env.browser, 1280);
-    await signInToAdminApp(page, env.server.url, 'root', ROOT_PASSWORD);
+    const { context, page } = await openSignedInPage(env, ROOT_ADMIN, 1280);
     for (const { width, lang, users, del, startTime } of [
       { width: 1280, lang: 'en-US', users: 'Users', del: 'Delete', startTime: 'Start time' },
       { width: 768, lang: 'zh-CN', users: '用户管理', del: '删除', startTime: '开始时间' },

@@ -1,14 +1,13 @@
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { userInfo } from '../../../server/src/db/schema/index.ts';
-import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { adminUserEnUS } from '../../src/i18n/areas/admin-user.en-US.ts';
 import { adminUserZhCN } from '../../src/i18n/areas/admin-user.zh-CN.ts';
 import {
   expectNoSidewaysScroll,
-  openPage,
+  openSignedInPage,
+  ROOT_ADMIN,
   saveScreenshot,
-  signInToAdminApp,
   toast,
   useServerAndBrowser,
 } from './support.ts';
@@ -28,7 +27,7 @@ describe.each([
 ])('import progress, $lang at $width px', ({ width, lang, text }) => {
   it('shows "n / total" from the server while the import request runs', async () => {
     const names = [1, 2, 3].map((n) => `prog${lang.slice(0, 2)}${width}x${n}`);
-    const { context, page } = await openPage(env.browser, width);
+    const { context, page } = await openSignedInPage(env, ROOT_ADMIN, width);
     try {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -37,7 +36,6 @@ describe.each([
         await held;
         await route.fulfill({ response });
       });
-      await signInToAdminApp(page, env.server.url, 'root', ROOT_PASSWORD);
       await page.goto(`${env.server.url}/admin/user?l=${lang}`);
       await page
         .getByRole('textbox', { name: text.csvText })

@@ -11,8 +11,8 @@ import {
   ADMIN_LAYOUTS,
   expectNoSidewaysScroll,
   openPage,
+  openSignedInPage,
   saveScreenshot,
-  signInThroughDialog,
   useServerAndBrowser,
 } from './support.ts';
 
@@ -100,9 +100,8 @@ describe('issue 24 item 6: the case table and what a program wrote', () => {
 
   it('its author sees what the program wrote', { timeout }, async () => {
     for (const layout of ADMIN_LAYOUTS) {
-      const { context, page } = await openPage(env.browser, layout.width);
-      await page.goto(`${env.server.url}/home?l=en-US`);
-      await signInThroughDialog(page, 'solver', 'solver-pass1');
+      const solver = { username: 'solver', password: 'solver-pass1' };
+      const { context, page } = await openSignedInPage(env, solver, layout.width);
       const wrong = await caseRows(page, ids.wrongAnswer, layout.lang);
       expect(wrong[0]).toContain(HIDDEN_INPUT);
       const failed = await caseRows(page, ids.runtimeError, layout.lang);

@@ -15,11 +15,11 @@ import {
   dialog,
   expectNoSidewaysScroll,
   openPage,
+  openSignedInPage,
   popupsSettled,
   saveScreenshot,
-  signInThroughDialog,
-  useServerAndBrowser,
   type TestServer,
+  useServerAndBrowser,
 } from './support.ts';
 
 /**
@@ -316,17 +316,17 @@ const totalOf = (page: Page, username: string) =>
 /** The hand-computed sealed ACM board (reference §9.2, §9.3, §9.5): dave is a star user. */
 const SEALED_ORDER = ['1 alice [Gold]', '2 bob [Silver]', '* dave', '3 carol', '4 erin'];
 
-async function signIn(page: Page, user: { username: string; password: string }, path: string) {
-  await page.goto(`${env.server.url}/home?l=en-US`);
-  await signInThroughDialog(page, user.username, user.password);
-  await page.goto(`${env.server.url}${path}`);
+/** A fresh page `width` px wide, signed in as `user`, showing `path`. */
+async function openAs(user: { username: string; password: string }, width: number, path: string) {
+  const opened = await openSignedInPage(env, user, width);
+  await opened.page.goto(`${env.server.url}${path}`);
+  return opened;
 }
 
 describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 12)', () => {
   it('en-US at 1280 px: a participant sees the sealed ACM board with their row first, follows a user and searches (reference §9.2, §9.3, §9.6)', async () => {
-    const { context, page } = await openPage(env.browser, 1280);
+    const { context, page } = await openAs(ALICE, 1280, `/contest/${ids.acm}/rank?l=en-US`);
     try {
-      await signIn(page, ALICE, `/contest/${ids.acm}/rank?l=en-US`);
       await boardRows(page).first().waitFor();
       const notice = page.locator('.rank-seal-notice');
       await notice.waitFor();
@@ -415,9 +415,8 @@ describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 
   }, 240_000);
 
   it('en-US at 1280 px: the board refreshes itself every 30 s, and a failed refresh turns auto refresh off (spec part 1 §8, §9)', async () => {
-    const { context, page } = await openPage(env.browser, 1280);
+    const { context, page } = await openAs(ALICE, 1280, '/home?l=en-US');
     try {
-      await signIn(page, ALICE, '/home?l=en-US');
       // the page's timers run on Playwright's clock from here, so 30 s pass when the test says so
       await context.clock.install();
       await page.goto(`${env.server.url}/contest/${ids.refresh}/rank?l=en-US`);
@@ -446,9 +445,8 @@ describe('the scoreboards in the browser (spec part 1 §2 "Contest rank", issue 
   }, 240_000);
 
   it('zh-CN at 768 px: the creator sees the real board with force update, scrolls it under the fixed names, downloads it and opens the scroll board settings (reference §9.2, spec part 1 §2)', async () => {
-    const { context, page } = await openPage(env.browser, 768);
+    const { context, page } = await openAs(CREATOR, 768, `/contest/${ids.acm}/rank?l=zh-CN`);
     try {
-      await signIn(page, CREATOR, `/contest/${ids.acm}/rank?l=zh-CN`);
       await boardRows(page).first().waitFor();
       const notice = page.locator('.rank-seal-notice');
       await expect.poll(() => notice.getAttribute('data-seal')).toBe('admin-sealed');

@@ -16,10 +16,9 @@ import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { createUser } from '../../../server/test/helpers/users.ts';
 import {
   expectNoSidewaysScroll,
-  openPage,
+  openSignedInPage,
   popupsSettled,
   saveScreenshot,
-  signInThroughDialog,
   toast,
   useServerAndBrowser,
 } from './support.ts';
@@ -150,9 +149,7 @@ const env = useServerAndBrowser(async (server) => {
 });
 
 async function as(username: string, password: string, width: number): Promise<Page> {
-  const { page } = await openPage(env.browser, width);
-  await page.goto(`${env.server.url}/home?l=en-US`);
-  await signInThroughDialog(page, username, password);
+  const { page } = await openSignedInPage(env, { username, password }, width);
   return page;
 }
 

@@ -18,6 +18,7 @@ import {
   dialog,
   expectNoSidewaysScroll,
   openPage,
+  openSignedInPage,
   popupsSettled,
   saveScreenshot,
   signInThroughDialog,
@@ -319,9 +320,7 @@ describe('the contest screens in zh-CN at 768 px (spec part 1 §2, §9)', () => 
   });
 
   it('issue 11 flow in Chinese at 768 px: register with the password, read the announcement, solve A in the contest problem page', async () => {
-    const { context, page } = await openPage(env.browser, 768);
-    await page.goto(`${env.server.url}/home?l=en-US`);
-    await signInThroughDialog(page, PLAYER_ZH.username, PLAYER_ZH.password);
+    const { context, page } = await openSignedInPage(env, PLAYER_ZH, 768);
     await page.goto(`${env.server.url}/contest/${ids.privateCup}?l=zh-CN`);
     await page.locator('.contest-password').waitFor();
     await page.getByLabel('比赛密码').fill(PASSWORD);

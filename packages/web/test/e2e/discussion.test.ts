@@ -10,13 +10,13 @@ import {
   chooseInSelect,
   dialog,
   expectNoSidewaysScroll,
+  type Language,
   openPage,
+  openSignedInPage,
   popupsSettled,
   saveScreenshot,
-  signInThroughDialog,
   toast,
   useServerAndBrowser,
-  type Language,
 } from './support.ts';
 
 /**
@@ -121,10 +121,7 @@ const spaced = (text: string) =>
 
 /** A signed-in page of `user` in the layout's language and width. */
 async function signedIn(x: Layout, user: { username: string; password: string }) {
-  const opened = await openPage(env.browser, x.width);
-  await opened.page.goto(`${env.server.url}/home?l=en-US`);
-  await signInThroughDialog(opened.page, user.username, user.password);
-  return opened;
+  return openSignedInPage(env, user, x.width);
 }
 
 const card = (page: Page, title: string) =>

@@ -9,9 +9,8 @@ import {
   assertBuilt,
   expectNoSidewaysScroll,
   launchChromium,
-  openPage,
+  openSignedInPage,
   saveScreenshot,
-  signInThroughDialog,
 } from './support.ts';
 
 /**
@@ -150,10 +149,8 @@ const LAYOUTS = [
 
 describe.each(LAYOUTS)('scroll board, $lang at $width px', ({ width, lang, rank, start, finished }) => {
   it('reference §9.7: from the sealed board to the end, the final order is the unsealed ACM board (§9.3)', async () => {
-    const { context, page } = await openPage(browser, width);
-    // the dialog is signed in through in English; the language of the pages is then `lang`
-    await page.goto(`${server.url}/home?l=en-US`);
-    await signInThroughDialog(page, 'rolladmin', 'password1');
+    const rolladmin = { username: 'rolladmin', password: 'password1' };
+    const { context, page } = await openSignedInPage({ server, browser }, rolladmin, width);
     await page.goto(`${server.url}/contest/${cid}/scroll-board?l=${lang}`);
     // spec part 2 §4: defaults of 10 / 20 / 30 % of the 6 ranked users (the star left out)
     await expect.poll(() => page.getByTestId('scroll-config-silver').inputValue()).toBe('1');
@@ -214,9 +211,8 @@ describe.each(LAYOUTS)('scroll board, $lang at $width px', ({ width, lang, rank,
 
 describe('scroll board access', () => {
   it('reference §9.7, §9.2: a participant gets a refusal, not the sealed results', async () => {
-    const { context, page } = await openPage(browser, 1280);
-    await page.goto(`${server.url}/home?l=en-US`);
-    await signInThroughDialog(page, 'amy', 'password1');
+    const amy = { username: 'amy', password: 'password1' };
+    const { context, page } = await openSignedInPage({ server, browser }, amy, 1280);
     await page.goto(`${server.url}/scrollBoard?cid=${cid}&medals[]=1&medals[]=1&medals[]=1&l=en-US`);
     // the 403 page, decided from the contest before the board's calls (issue 24 item 13)
     await page.getByTestId('scroll-forbidden').getByText('No access to this scroll board').waitFor();

@@ -202,6 +202,44 @@ export async function signInThroughDialog(page: Page, username: string, password
   await dialog(page).waitFor({ state: 'hidden' });
 }
 
+/** The seeded root, signed in as the admin app's login page signs in. */
+export const ROOT_ADMIN = { username: 'root', password: ROOT_PASSWORD, admin: true };
+
+/**
+ * A fresh page `width` px wide whose browser is already signed in as `username`: the login call
+ * (`/api/admin/login` with `admin`) is made over HTTP and its answer stored as the login form stores
+ * it (store/session.ts), so the test's first load is the page it is about, not the home page and
+ * the dialog (a page load costs over a second of Chromium's CPU: CI time). Tests of signing in
+ * itself use the dialog or the admin login page.
+ */
+export async function openSignedInPage(
+  env: { readonly server: TestServer; readonly browser: Browser },
+  user: { username: string; password: string; admin?: boolean },
+  width = 1280,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const url = env.server.url;
+  const res = await fetch(`${url}/api/${user.admin ? 'admin/login' : 'login'}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password }),
+  });
+  const answer = (await res.json()) as { status: number; msg: string; data: unknown };
+  const token = res.headers.get('authorization');
+  if (answer.status !== 200 || !token) throw new Error(`login of ${user.username} failed: ${answer.msg}`);
+  const localStorage = [
+    { name: 'userInfo', value: JSON.stringify(answer.data) },
+    { name: 'authed', value: 'true' },
+    { name: 'token', value: token },
+  ];
+  const context = await newContext(env.browser, {
+    viewport: { width, height: 900 },
+    storageState: { cookies: [], origins: [{ origin: url, localStorage }] },
+  });
+  const page = await context.newPage();
+  if (process.env.E2E_DEBUG) await traceForDebugging(page);
+  return { context, page };
+}
+
 /** Signs in through the admin app's own login page at `baseUrl` and waits for its dashboard (English). */
 export async function signInToAdminApp(
   page: Page,
@@ -262,8 +300,7 @@ export async function openAdminAsRoot(
   env: { readonly server: TestServer; readonly browser: Browser },
   options: { width: number; lang: Language; path: string },
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await openPage(env.browser, options.width);
-  await signInToAdminApp(opened.page, env.server.url, 'root', ROOT_PASSWORD);
+  const opened = await openSignedInPage(env, ROOT_ADMIN, options.width);
   const join = options.path.includes('?') ? '&' : '?';
   await opened.page.goto(`${env.server.url}${options.path}${join}l=${options.lang}`);
   return opened;

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { language, problem, problemLanguage } from '../../../server/src/db/schema/index.ts';
-import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { startTestServer } from '../../../server/test/helpers/server.ts';
 import { createUser } from '../../../server/test/helpers/users.ts';
 import { adminTrainingEnUS } from '../../src/i18n/areas/admin-training.en-US.ts';
@@ -17,14 +16,15 @@ import {
   chooseInSelect,
   dialog,
   expectNoSidewaysScroll,
+  type Language,
   launchChromium,
   openPage,
+  openSignedInPage,
   popupsSettled,
+  ROOT_ADMIN,
   saveScreenshot,
   signInThroughDialog,
-  signInToAdminApp,
   toast,
-  type Language,
 } from './support.ts';
 
 /**
@@ -224,15 +224,16 @@ for (const x of LAYOUTS) {
     let tid = 0;
 
     it('spec part 2 §2.7: root builds a private training with a category and three problems of the public bank', async () => {
-      const { context, page } = await openPage(browser, x.width);
-      await signInToAdminApp(page, server.url, 'root', ROOT_PASSWORD);
+      const { context, page } = await openSignedInPage({ server, browser }, ROOT_ADMIN, x.width);
       tid = await buildTraining(page, x);
       await context.close();
     }, 300_000);
 
     it('spec part 2 §2.1, reference §6.1, §7.13: a user enters the password, solves one problem, sees 1 / 3 and their rank row', async () => {
       const s = x.site;
-      const { context, page } = await openPage(browser, x.width);
+      const { context, page } = x.pleaseLogin
+        ? await openPage(browser, x.width)
+        : await openSignedInPage({ server, browser }, x.student, x.width);
       if (x.pleaseLogin) {
         // spec part 2 §2.1: a logged-out click asks to log in
         await page.goto(url('/training', x.lang));
@@ -244,9 +245,6 @@ for (const x of LAYOUTS) {
         await dialog(page).waitFor({ state: 'hidden' });
         // the progress column is for signed-in users
         expect(await page.locator('.training-progress').count()).toBe(0);
-        await signInThroughDialog(page, x.student.username, x.student.password);
-      } else {
-        await page.goto(`${server.url}/home?l=en-US`);
         await signInThroughDialog(page, x.student.username, x.student.password);
       }
       await page.goto(url('/training', x.lang));
