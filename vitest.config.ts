@@ -88,6 +88,8 @@ export default defineConfig({
           // for each file cost about 3 s of CPU, a third of a small API test file (CI time). Every
           // file builds its own app, database and browser; module state is keyed by them.
           isolate: false,
+          // and a test app's embedded database, emptied, serves the worker's next file (helpers/db.ts)
+          provide: { reuseDatabases: true },
         },
       },
       {

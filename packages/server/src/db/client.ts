@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** the embedded database itself (PGlite only) */
+  pglite?: PGlite;
 }
 
 export interface OpenDatabaseOptions {
@@ -140,10 +142,15 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   const client = await createPglite(inMemory ? 'memory://' : dataDir, loadDataDir);
   useDriverParsers(client);
   useStatementCache(client);
+  return { db: pgliteDb(client), kind: 'pglite', close: () => client.close(), pglite: client };
+}
+
+/** A Drizzle instance over an open embedded database (a new one has its own caches keyed by it). */
+export function pgliteDb(client: PGlite): Db {
   const db = drizzlePglite({ client, schema });
   // One embedded database belongs to one process, so no lock is needed here.
   migrators.set(db, () => migratePglite(db, { migrationsFolder }));
-  return { db, kind: 'pglite', close: () => client.close() };
+  return db;
 }
 
 /**

@@ -37,7 +37,7 @@ export async function buildTestApp(
     metricsToken?: string;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ reusable: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'verdict-test-'));
   await seedDatabase(database.db, { hashPassword: testPasswordHash, rootPassword: ROOT_PASSWORD });
   const app = await buildApp({
@@ -68,7 +68,8 @@ export async function buildTestApp(
     dataDir,
     async close() {
       await app.close();
-      await closeDatabase();
+      if (databaseOpen) await database.release();
+      databaseOpen = false;
     },
     closeDatabase,
   };
