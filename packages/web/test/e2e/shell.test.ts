@@ -20,6 +20,7 @@ import {
   networkQuiet,
   newContext,
   openPage as openBrowserPage,
+  openSignedInPage,
   popupsSettled,
   saveScreenshot,
   signInThroughDialog,
@@ -77,6 +78,10 @@ function reactSettled(page: Page): Promise<void> {
       }),
   );
 }
+
+/** A fresh page signed in as alice over HTTP, for tests that are not about signing in. */
+const openAsAlice = (width: number) =>
+  openSignedInPage({ server, browser }, { username: 'alice', password: 'alice-pass1' }, width);
 
 /** Signs in through the login dialog of the page (English interface). */
 async function signInAs(page: Page, who: 'root' | 'alice'): Promise<void> {
@@ -158,9 +163,7 @@ describe('shell', () => {
       .values({ categoryId: anyCategory!.id, title: 'How to read input?', uid: aliceUid, author: 'alice' })
       .returning();
 
-    const { context, page } = await openPage();
-    await page.goto(`${server.url}/home?l=en-US`);
-    await signInAs(page, 'alice');
+    const { context, page } = await openAsAlice(1280);
     const titled = async (path: string, title: string) => {
       await page.goto(`${server.url}${path}`);
       await expect.poll(() => page.title()).toBe(title);
@@ -285,9 +288,7 @@ describe('shell', () => {
           .map((tab) => tab.textContent);
       });
 
-    const { context, page } = await openPage(768);
-    await page.goto(`${server.url}/home?l=en-US`);
-    await signInAs(page, 'alice');
+    const { context, page } = await openAsAlice(768);
     let drawerOpened = false;
     for (const lang of ['zh-CN', 'en-US'] as const) {
       const [, problemEntry, , contestEntry] = menus[lang].entries;
