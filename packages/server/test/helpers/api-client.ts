@@ -11,17 +11,28 @@ interface Envelope<T> {
   data: T;
 }
 
-/** `POST /api/login` as the browser does it; answers the token of the Authorization header. */
-export async function signIn(url: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/login`, {
+/**
+ * `POST /api/login` (or the admin app's `/api/admin/login`) as the browser does it; answers the
+ * token of the Authorization header and the signed-in user.
+ */
+export async function logIn(
+  url: string,
+  user: { username: string; password: string; admin?: boolean },
+): Promise<{ token: string; userInfo: unknown }> {
+  const res = await fetch(`${url}/api/${user.admin ? 'admin/login' : 'login'}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
-    body: JSON.stringify({ username, password }),
+    body: JSON.stringify({ username: user.username, password: user.password }),
   });
   const envelope = (await res.json()) as Envelope<unknown>;
   const token = res.headers.get('authorization');
-  if (envelope.status !== 200 || !token) throw new Error(`login failed: ${envelope.msg}`);
-  return token;
+  if (envelope.status !== 200 || !token) throw new Error(`login of ${user.username} failed: ${envelope.msg}`);
+  return { token, userInfo: envelope.data };
+}
+
+/** The token of `POST /api/login`. */
+export async function signIn(url: string, username: string, password: string): Promise<string> {
+  return (await logIn(url, { username, password })).token;
 }
 
 export type Api = <T>(method: 'GET' | 'POST', route: string, body?: unknown) => Promise<T>;

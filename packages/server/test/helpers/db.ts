@@ -78,13 +78,13 @@ async function createPgliteDatabase(options: TestDatabaseOptions): Promise<TestD
   const loadDataDir = templateFile ? new Blob([await readFile(templateFile)]) : undefined;
   const handle = await openDatabase({ loadDataDir });
   if (!reusable) return { ...handle, name: 'memory://', release: handle.close };
-  return reusableDatabase(handle.pglite!, await templateRestore(handle.pglite!));
+  return reusableDatabase(handle.pglite!, await templateRestore(handle.pglite!), handle.db);
 }
 
-function reusableDatabase(client: PGlite, restore: string): TestDatabase {
+function reusableDatabase(client: PGlite, restore: string, db = pgliteDb(client)): TestDatabase {
   let ended = false;
   return {
-    db: pgliteDb(client),
+    db,
     kind: 'pglite',
     name: 'memory://',
     pglite: client,

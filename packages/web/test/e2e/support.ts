@@ -10,8 +10,10 @@ import {
   type Request,
 } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { logIn } from '../../../server/test/helpers/api-client.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { startTestServer } from '../../../server/test/helpers/server.ts';
+import { STORAGE_KEYS } from '../../src/config/constants.ts';
 
 /** Shared by the browser tests: Debian's chromium, pages, and signing in through the real dialog. */
 
@@ -65,8 +67,9 @@ export async function newContext(
 export async function openPage(
   browser: Browser,
   width = 1280,
+  options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { viewport: { width, height: 900 } });
+  const context = await newContext(browser, { viewport: { width, height: 900 }, ...options });
   const page = await context.newPage();
   if (process.env.E2E_DEBUG) await traceForDebugging(page);
   return { context, page };
@@ -217,27 +220,14 @@ export async function openSignedInPage(
   user: { username: string; password: string; admin?: boolean },
   width = 1280,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const url = env.server.url;
-  const res = await fetch(`${url}/api/${user.admin ? 'admin/login' : 'login'}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: user.username, password: user.password }),
-  });
-  const answer = (await res.json()) as { status: number; msg: string; data: unknown };
-  const token = res.headers.get('authorization');
-  if (answer.status !== 200 || !token) throw new Error(`login of ${user.username} failed: ${answer.msg}`);
+  const { token, userInfo } = await logIn(env.server.url, user);
   const localStorage = [
-    { name: 'userInfo', value: JSON.stringify(answer.data) },
-    { name: 'authed', value: 'true' },
-    { name: 'token', value: token },
+    { name: STORAGE_KEYS.userInfo, value: JSON.stringify(userInfo) },
+    { name: STORAGE_KEYS.authed, value: 'true' },
+    { name: STORAGE_KEYS.token, value: token },
   ];
-  const context = await newContext(env.browser, {
-    viewport: { width, height: 900 },
-    storageState: { cookies: [], origins: [{ origin: url, localStorage }] },
-  });
-  const page = await context.newPage();
-  if (process.env.E2E_DEBUG) await traceForDebugging(page);
-  return { context, page };
+  const origins = [{ origin: env.server.url, localStorage }];
+  return openPage(env.browser, width, { storageState: { cookies: [], origins } });
 }
 
 /** Signs in through the admin app's own login page at `baseUrl` and waits for its dashboard (English). */
