@@ -63,7 +63,10 @@ function workersOf(dir: string): number[] {
     .filter((entry) => /^\d+$/.test(entry))
     .filter((pid) => {
       try {
-        if (!readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('verdict-judge')) return false;
+        // the worker's own command line: the compilers it runs at start to build its precompiled
+        // headers carry its environment and /var/cache/verdict-judge/pch in theirs
+        if (!readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('verdict-judge.js\0worker\0'))
+          return false;
         return `${readFileSync(`/proc/${pid}/environ`, 'latin1')}\0`.includes(marker);
       } catch {
         return false; // gone while we looked
