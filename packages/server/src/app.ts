@@ -32,6 +32,7 @@ import {
 } from './modules/judge-gateway/compile-checks.ts';
 import { QueueSignal } from './modules/judge-gateway/queue.ts';
 import { judgeGatewayRoutes } from './modules/judge-gateway/routes.ts';
+import { loadShedding } from './http/load-shedding.ts';
 import { Metrics } from './modules/ops/metrics.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { TestDataStore } from './modules/judge-gateway/testdata-store.ts';
@@ -56,7 +57,7 @@ declare module 'fastify' {
 export interface AppDeps {
   db: Db;
   config: Pick<Config, 'jwt' | 'webDist' | 'corsOrigins' | 'dataDir' | 'judgeLeaseMs'> &
-    Partial<Pick<Config, 'trustProxy' | 'metricsToken'>> & {
+    Partial<Pick<Config, 'trustProxy' | 'metricsToken' | 'loadShedding'>> & {
       jwt: { secret: string };
       judgeToken: string;
       /** SMTP_* (optional: without it, mail goes by the admin e-mail configuration only) */
@@ -124,6 +125,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         reply.statusCode,
         reply.elapsedTime / 1000,
       );
+    });
+  }
+  // before the other hooks: a call the server cannot take is refused before any work is done for it
+  if (deps.config.loadShedding) {
+    await app.register(loadShedding, {
+      ...deps.config.loadShedding,
+      onShed: (method, route) => metrics?.shed(method, route),
     });
   }
   await app.register(securityHeaders, { corsOrigins: deps.config.corsOrigins });

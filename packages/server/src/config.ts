@@ -71,6 +71,10 @@ const envSchema = z.object({
       .optional(),
   ),
   SHUTDOWN_GRACE_MS: integer(0, 600_000).default(10_000),
+  // Load shedding (http/load-shedding.ts): API calls are answered 503 while the event loop stalled
+  // longer than this in the last half second, or this many calls are in progress; 0 turns either off.
+  LOAD_SHED_MAX_DELAY_MS: integer(0, 600_000).default(1_000),
+  LOAD_SHED_MAX_IN_FLIGHT: integer(0, 1_000_000).default(256),
   // The bearer token Prometheus sends to /metrics; unset, metrics are off.
   METRICS_TOKEN: optionalText.pipe(
     z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
@@ -105,6 +109,8 @@ export interface Config {
   /** Fastify's trustProxy: false, true, or the addresses/subnets of trusted proxies. */
   trustProxy: boolean | string[];
   shutdownGraceMs: number;
+  /** when API calls are shed with 503 (0 turns a sign off) */
+  loadShedding: { maxDelayMs: number; maxInFlight: number; windowMs?: number };
   /** METRICS_TOKEN: turns /metrics on, for callers that send it as a bearer token */
   metricsToken: string | undefined;
   /** SMTP from the environment; undefined when SMTP_HOST is unset. */
@@ -185,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : [],
     trustProxy: parseTrustProxy(e.TRUST_PROXY ?? 'loopback'),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    loadShedding: { maxDelayMs: e.LOAD_SHED_MAX_DELAY_MS, maxInFlight: e.LOAD_SHED_MAX_IN_FLIGHT },
     metricsToken: e.METRICS_TOKEN,
     smtp,
     codeforcesApiUrl: e.CODEFORCES_API_URL,

@@ -9,7 +9,7 @@ import { messages, type Message } from './messages.ts';
  */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 429 | 500 | 503,
     readonly msg: Message,
     readonly httpStatus: number = 200,
     /** the envelope's `data`: what the client needs to recover, e.g. `{captchaRequired: true}` */

@@ -34,6 +34,10 @@ export const messages = {
     zh: '操作过于频繁，请稍后再试！',
     en: 'Too many requests, please try again later!',
   },
+  serverBusy: {
+    zh: '服务器繁忙，请稍后重试！',
+    en: 'The server is busy, please try again in a moment!',
+  },
   serviceClosing: {
     zh: '服务正在重启，请稍后重试！',
     en: 'The service is restarting, please try again later!',

@@ -35,6 +35,8 @@ export async function buildTestApp(
     messageStreamRecheckMs?: AppDeps['messageStreamRecheckMs'];
     logger?: AppDeps['logger'];
     metricsToken?: string;
+    /** load shedding's bounds (off unless given: a loaded test machine stalls loops at times) */
+    loadShedding?: AppDeps['config']['loadShedding'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ reusable: true });
@@ -55,6 +57,7 @@ export async function buildTestApp(
       judgeToken: JUDGE_TOKEN,
       judgeLeaseMs: options.judgeLeaseMs ?? 30_000,
       metricsToken: options.metricsToken,
+      loadShedding: options.loadShedding,
     },
   });
   let databaseOpen = true;

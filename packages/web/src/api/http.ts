@@ -29,6 +29,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * How long the server asked to be left alone, in ms, when it shed the call because it was behind
+ * (HTTP 503 with `Retry-After` in seconds, issue 28); null for any other failure.
+ */
+export function retryAfterMs(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 503) return null;
+  const header = error.response?.headers?.['retry-after'];
+  const seconds = Number(typeof header === 'string' ? header : NaN);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 300) * 1000 : null;
+}
+
 /** The one axios instance; client.ts installs the headers and the response handling on it. */
 export const http = axios.create({ timeout: REQUEST_TIMEOUT_MS });
 

@@ -25,6 +25,7 @@ export class Metrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly requestSeconds: Histogram<'method' | 'route'>;
   private readonly verdicts: Counter<'verdict'>;
+  private readonly shedCalls: Counter<'method' | 'route'>;
   private readonly workerGauges: Record<'workers' | 'up' | 'slots' | 'cpu' | 'memory', Gauge>;
 
   constructor(
@@ -45,6 +46,12 @@ export class Metrics {
       help: 'Time from receiving a request to sending its answer, by method and route pattern',
       labelNames: ['method', 'route'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    this.shedCalls = new Counter({
+      name: 'verdict_http_requests_shed_total',
+      help: 'API calls answered 503 with Retry-After because the server was behind (load shedding)',
+      labelNames: ['method', 'route'],
       registers,
     });
     this.verdicts = new Counter({
@@ -121,6 +128,10 @@ export class Metrics {
     const labels = { method, route: route ?? UNMATCHED_ROUTE };
     this.requests.inc({ ...labels, status: String(status) });
     this.requestSeconds.observe(labels, seconds);
+  }
+
+  shed(method: string, route: string): void {
+    this.shedCalls.inc({ method, route });
   }
 
   judged(status: number): void {

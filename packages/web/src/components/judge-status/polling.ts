@@ -1,6 +1,9 @@
+import { retryAfterMs } from '../../api/http';
+
 /**
  * A polling loop (spec part 1 §4, §9): run `tick` every `intervalMs` until it reports done, it
- * fails, `maxRounds` rounds have run or the poller is stopped. Ticks never overlap: the next round
+ * fails, `maxRounds` rounds have run or the poller is stopped; a server that sheds a round (503,
+ * Retry-After) is asked again after the time it names. Ticks never overlap: the next round
  * is scheduled once the previous answer is in. Timers are injectable for tests.
  */
 export interface PollerOptions {
@@ -49,8 +52,15 @@ export function startPolling(options: PollerOptions): Poller {
     let done: boolean;
     try {
       done = await options.tick();
-    } catch {
-      // Spec part 1 §8: a polling failure stops the polling (the client has shown the toast).
+    } catch (error) {
+      // A server behind its work asks to be left alone for a while (503 with Retry-After): the
+      // polling waits that long, then goes on (issue 28)
+      const backOffMs = retryAfterMs(error);
+      if (backOffMs !== null && !stopped && rounds < options.maxRounds) {
+        schedule(Math.max(options.intervalMs, backOffMs));
+        return;
+      }
+      // Spec part 1 §8: any other polling failure stops the polling (the client has shown the toast).
       finish('failed');
       return;
     }
@@ -60,8 +70,8 @@ export function startPolling(options: PollerOptions): Poller {
     else schedule();
   };
 
-  const schedule = () => {
-    handle = setTimer(() => void round(), options.intervalMs);
+  const schedule = (ms = options.intervalMs) => {
+    handle = setTimer(() => void round(), ms);
   };
 
   if (options.immediate) void round();

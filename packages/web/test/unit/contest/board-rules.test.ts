@@ -6,6 +6,8 @@ import {
   clockText,
   displayName,
   isSealedAt,
+  keepsAutoRefresh,
+  nextRefreshMs,
   minutes,
   oiCellClass,
   problemCounts,
@@ -181,5 +183,18 @@ describe('the pinned rows at the head of the board (reference §9.6, issue 24 it
     // six people, the caller and two followed pinned: the server pages over nine rows
     expect(peopleOnBoard(9, 3)).toBe(6);
     expect(peopleOnBoard(9, undefined)).toBe(9);
+  });
+});
+
+describe('auto refresh after a read the server shed (issue 28; spec part 1 §8, §9)', () => {
+  it('waits 30 s, or as long as a shed read asked when that is longer', () => {
+    expect(nextRefreshMs(null)).toBe(30_000);
+    expect(nextRefreshMs(5_000)).toBe(30_000);
+    expect(nextRefreshMs(60_000)).toBe(60_000);
+  });
+
+  it('stays on after a shed read, goes off after any other failure', () => {
+    expect(keepsAutoRefresh(10_000)).toBe(true);
+    expect(keepsAutoRefresh(null)).toBe(false);
   });
 });

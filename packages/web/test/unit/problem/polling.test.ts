@@ -1,4 +1,6 @@
+import type { AxiosResponse } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, retryAfterMs } from '../../../src/api/http.ts';
 import {
   startPolling,
   SUBMISSION_POLL,
@@ -59,6 +61,43 @@ describe('status polling (spec part 1 §4, §9)', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls).toBe(1);
     expect(onStop).toHaveBeenCalledWith('failed');
+  });
+
+  it('issue 28: a round the server shed (503, Retry-After) is tried again after the time it asked for', async () => {
+    const shed = () =>
+      new ApiError('http', 'busy', 503, { headers: { 'retry-after': '10' } } as unknown as AxiosResponse);
+    let calls = 0;
+    const onStop = vi.fn();
+    startPolling({
+      intervalMs: 2000,
+      maxRounds: 300,
+      tick: async () => {
+        calls += 1;
+        if (calls === 1) throw shed();
+        return true;
+      },
+      onStop,
+      immediate: true,
+    });
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(calls).toBe(1);
+    expect(onStop).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(2);
+    expect(onStop).toHaveBeenCalledWith('done');
+  });
+
+  it('issue 28: reads Retry-After only from a 503 answer', () => {
+    const answer = (status: number, header?: string) =>
+      new ApiError('http', 'x', status, {
+        headers: header ? { 'retry-after': header } : {},
+      } as unknown as AxiosResponse);
+    expect(retryAfterMs(answer(503, '7'))).toBe(7000);
+    expect(retryAfterMs(answer(503, '100000'))).toBe(300_000);
+    expect(retryAfterMs(answer(503))).toBeNull();
+    expect(retryAfterMs(answer(503, 'soon'))).toBeNull();
+    expect(retryAfterMs(answer(429, '7'))).toBeNull();
+    expect(retryAfterMs(new Error('network'))).toBeNull();
   });
 
   it('never overlaps rounds and stops when asked', async () => {

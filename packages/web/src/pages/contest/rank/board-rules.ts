@@ -11,6 +11,23 @@ export const RANK_DEFAULT_PAGE_SIZE = 50;
 /** Spec part 1 §9: the board refreshes every 30 s while the contest runs. */
 export const RANK_REFRESH_MS = 30_000;
 
+/**
+ * The next auto refresh after a read, in ms: the usual 30 s, or longer when the server shed the
+ * read and asked for more time (503 with Retry-After, issue 28). `backOffMs` is http.ts's
+ * retryAfterMs of the read's failure.
+ */
+export function nextRefreshMs(backOffMs: number | null): number {
+  return Math.max(RANK_REFRESH_MS, backOffMs ?? 0);
+}
+
+/**
+ * Spec part 1 §8: a failed refresh turns auto refresh off, except a read the server shed while it
+ * was behind (issue 28): that one is tried again after the time it asked for.
+ */
+export function keepsAutoRefresh(backOffMs: number | null): boolean {
+  return backOffMs !== null;
+}
+
 /** reference §9.3: a star user's rank is -1 and shows as "*". */
 export function rankLabel(rank: number): string {
   return rank === -1 ? '*' : String(rank);

@@ -7,7 +7,8 @@ import {
   type RankRow,
 } from '../../../api/contest-rank';
 import { useConcernedUsers } from './concerned-users';
-import { RANK_DEFAULT_PAGE_SIZE, RANK_REFRESH_MS } from './board-rules';
+import { retryAfterMs } from '../../../api/http';
+import { keepsAutoRefresh, nextRefreshMs, RANK_DEFAULT_PAGE_SIZE } from './board-rules';
 
 /** Which call reads the board: the in-contest one (login) or the public one. */
 export type BoardSource = 'contest' | 'outside';
@@ -57,14 +58,14 @@ export function useRankBoard<Row extends RankRow>(options: RankBoardOptions) {
     // keep the shown page while the next one loads, but never another contest's rows
     placeholderData: (previous, previousQuery) =>
       (previousQuery?.queryKey[2] as ContestRankQuery | undefined)?.cid === cid ? previous : undefined,
-    refetchInterval: autoRefresh ? RANK_REFRESH_MS : false,
+    refetchInterval: (q) => (autoRefresh ? nextRefreshMs(retryAfterMs(q.state.error)) : false),
     refetchOnWindowFocus: false,
     retry: false,
   });
 
   useEffect(() => {
-    if (board.isError) setAutoRefresh(false);
-  }, [board.isError, board.errorUpdateCount]);
+    if (board.isError && !keepsAutoRefresh(retryAfterMs(board.error))) setAutoRefresh(false);
+  }, [board.isError, board.error, board.errorUpdateCount]);
 
   return {
     board,
