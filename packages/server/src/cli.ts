@@ -4,6 +4,11 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { askServerForBackup } from './modules/ops/backup/control-socket.ts';
 import type { BackupManifest } from './modules/ops/backup/format.ts';
+import {
+  MigrateError,
+  migrateToPostgres,
+  type MigrationSummary,
+} from './modules/ops/backup/migrate-to-postgres.ts';
 import { RestoreError, restoreBackup } from './modules/ops/backup/restore.ts';
 import { writeBackup } from './modules/ops/backup/write.ts';
 
@@ -13,16 +18,32 @@ class OperatorError extends Error {}
 const USAGE = `usage:
   verdict backup FILE    write a backup of the site (database and stored files) to FILE, also while it runs
   verdict restore FILE   bring a backup back into an empty DATA_DIR (and DATABASE_URL's database, if set)
-Both read the same environment as the server (DATA_DIR, DATABASE_URL).`;
+  verdict migrate-to-postgres DATABASE_URL
+                         move the embedded site of DATA_DIR (stopped) into an empty PostgreSQL database;
+                         the stored files stay in DATA_DIR
+They read the same environment as the server (DATA_DIR, DATABASE_URL).`;
 
 /** `verdict`: the operator's commands beside `npm start` (issue 28). */
 async function main(args: string[]): Promise<number> {
   const [command, target, ...rest] = args;
-  if ((command !== 'backup' && command !== 'restore') || !target || rest.length > 0) {
+  if (command === 'migrate-to-postgres' && !target) {
+    console.error(
+      'verdict migrate-to-postgres needs the target: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE',
+    );
+    return 2;
+  }
+  const commands = ['backup', 'restore', 'migrate-to-postgres'];
+  if (!command || !commands.includes(command) || !target || rest.length > 0) {
     console.error(USAGE);
     return 2;
   }
   const config = loadConfig();
+  if (command === 'migrate-to-postgres') {
+    console.log(
+      describeMove(config.dataDir, await migrateToPostgres({ dataDir: config.dataDir, url: target })),
+    );
+    return 0;
+  }
   const file = path.resolve(target);
   if (command === 'backup') {
     const manifest = config.databaseUrl
@@ -80,11 +101,26 @@ function describe(verb: string, file: string, manifest: BackupManifest): string 
   return `${verb} ${file}: ${rows} rows in ${manifest.tables.length} tables, ${manifest.files.count} files (${manifest.files.bytes} bytes)${skipped}; taken ${manifest.createdAt}`;
 }
 
+function describeMove(dataDir: string, moved: MigrationSummary): string {
+  const rows = moved.tables.reduce((sum, t) => sum + t.rows, 0);
+  const filled = moved.tables.filter((t) => t.rows > 0).map((t) => `${t.name} ${t.rows}`);
+  return [
+    `Moved ${rows} rows in ${moved.tables.length} tables from the embedded database in ${dataDir} to ${moved.target}`,
+    `  rows: ${filled.join(', ') || 'none'}`,
+    `  ${moved.files.count} stored files (${moved.files.bytes} bytes) stay in ${dataDir}, the storage directory the servers use`,
+    `  the embedded database in ${dataDir} is left as it was; the site no longer uses it`,
+    `Next: DATA_DIR=${dataDir} DATABASE_URL=${moved.target} npm start${moved.target.includes(':***@') ? ' (*** being the password)' : ''}`,
+  ].join('\n');
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(
-      error instanceof ConfigError || error instanceof RestoreError || error instanceof OperatorError
+      error instanceof ConfigError ||
+        error instanceof RestoreError ||
+        error instanceof OperatorError ||
+        error instanceof MigrateError
         ? error.message
         : error,
     );

@@ -1,5 +1,6 @@
 import { chmod, rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
+import { connect } from 'node:net';
 import path from 'node:path';
 import type { Db } from '../../../db/client.ts';
 import type { BackupManifest } from './format.ts';
@@ -67,5 +68,17 @@ export function askServerForBackup(dataDir: string, file: string): Promise<Backu
       else reject(error);
     });
     req.end(JSON.stringify({ file }));
+  });
+}
+
+/** Whether a server listens on DATA_DIR's control socket now (a file left by a killed one does not). */
+export function controlSocketAnswers(dataDir: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(controlSocketPath(dataDir));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
   });
 }

@@ -30,7 +30,8 @@ export class RestoreError extends Error {
  * Restores a backup (format.ts) into `db`, a database migrated by this build and holding no site
  * yet, and its files into `dataDir`. Every row goes in inside one transaction, so a failure leaves
  * the database as it was. The counters that triggers keep are restored as they were saved, so the
- * triggers are off while the rows go in; identity sequences continue after the highest id.
+ * triggers are off while the rows go in; identity sequences continue after the highest id, and
+ * materialized views are refreshed.
  */
 export async function restoreBackup(
   db: Db,
@@ -69,6 +70,7 @@ export async function restoreBackup(
       for (const table of tables)
         await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger user`);
       await continueSequences(tx);
+      await refreshMaterializedViews(tx);
     });
     return manifest;
   } finally {
@@ -170,6 +172,15 @@ async function continueSequences(tx: Db) {
     await tx.execute(sql`select setval(pg_get_serial_sequence(${`"${tbl}"`}, ${col}), m)
       from (select max(${sql.identifier(col)}) as m from ${sql.identifier(tbl)}) x where m is not null`);
   }
+}
+
+/** A materialized view holds what it read when made or last refreshed: read again from the rows. */
+async function refreshMaterializedViews(tx: Db) {
+  const views = await queryRows<{ name: string }>(
+    tx,
+    sql`select matviewname as name from pg_matviews where schemaname = 'public' order by matviewname`,
+  );
+  for (const { name } of views) await tx.execute(sql`refresh materialized view ${sql.identifier(name)}`);
 }
 
 async function restoreFiles(zip: yauzl.ZipFile, entries: Map<string, yauzl.Entry>, dataDir: string) {

@@ -32,7 +32,14 @@ export async function publicTables(db: Db): Promise<string[]> {
  */
 export async function writeBackup(
   db: Db,
-  options: { dataDir: string; file: string; database: BackupManifest['database']; now?: Date },
+  options: {
+    dataDir: string;
+    file: string;
+    database: BackupManifest['database'];
+    now?: Date;
+    /** 'count': the stored files are counted, not copied (migrate-to-postgres leaves them in place) */
+    storedFiles?: 'copy' | 'count';
+  },
 ): Promise<BackupManifest> {
   const partial = `${options.file}.partial`;
   const zip = new yazl.ZipFile();
@@ -70,7 +77,7 @@ export async function writeBackup(
       }
       return { migrations, tables };
     });
-    const files = await addFiles(zip, options.dataDir);
+    const files = await addFiles(zip, options.dataDir, options.storedFiles !== 'count');
     const full: BackupManifest = {
       format: BACKUP_FORMAT,
       createdAt: (options.now ?? new Date()).toISOString(),
@@ -95,8 +102,8 @@ export async function writeBackup(
   }
 }
 
-/** Adds DATA_DIR's stored files; each is opened when the zip reaches it. */
-async function addFiles(zip: yazl.ZipFile, dataDir: string): Promise<BackupManifest['files']> {
+/** Adds DATA_DIR's stored files (or only counts them); each is opened when the zip reaches it. */
+async function addFiles(zip: yazl.ZipFile, dataDir: string, copy: boolean): Promise<BackupManifest['files']> {
   const summary: BackupManifest['files'] = { count: 0, bytes: 0, skipped: [] };
   for (const folder of FILE_FOLDERS) {
     for (const relative of await listFiles(dataDir, folder)) {
@@ -110,6 +117,7 @@ async function addFiles(zip: yazl.ZipFile, dataDir: string): Promise<BackupManif
       }
       summary.count++;
       summary.bytes += size;
+      if (!copy) continue;
       zip.addReadStreamLazy(relative, (done) => {
         open(path.join(dataDir, relative)).then(
           (handle) => done(null, handle.createReadStream()),
