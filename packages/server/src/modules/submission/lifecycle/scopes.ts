@@ -186,9 +186,10 @@ export const trainingScope: ScopeHooks & {
 };
 
 /**
- * Group submissions (`gid` set): nothing of their own to keep yet. They never count in
- * `user_acproblem` (reference §4.1) and the group rank reads `judge` directly (§7.11); groups fill
- * this in when they arrive.
+ * Group submissions (`gid` set): nothing of their own to keep. They never count in `user_acproblem`
+ * (reference §4.1), and the group rank (§7.11, `modules/group/rank.ts`) reads their `judge` rows
+ * directly, so there is no record to follow; the hooks are here so that a group record, should one
+ * come, has its one place.
  */
 export const groupScope: ScopeHooks = {
   async onCreated() {},
