@@ -64,6 +64,10 @@ async function mine(who: Who): Promise<string[]> {
   return reply.data.records.map((r) => `${r.title.split('\n\n')[1]}: ${r.content.split('\n\n')[1]}`);
 }
 
+/** the applicant's own notice of an application to "Class One" (group/notices.test.ts) */
+const SENT =
+  'Your request to join the group was sent: Your application to the group "Class One" was sent; an admin of the group will review it.';
+
 const level = async (who: Who, gid: number) =>
   (await call<number>(who, 'GET', `/api/get-group-auth?gid=${gid}`)).data;
 
@@ -212,6 +216,7 @@ describe('reference §7.12 membership: join, apply, approve, refuse, levels', ()
     expect(outcome(await put('owner', 'gadmin', 4))).toBe('ok');
     expect(await mine('member')).toEqual([
       'Welcome to the group: You are now a member of the group "Class One".',
+      SENT,
     ]);
     // §7.12: below site root, only members below one's level, to a level below one's own
     expect(outcome(await put('gadmin', 'member', 4))).toBe(refusal(403, gm.levelBeyondOwn));
@@ -229,6 +234,7 @@ describe('reference §7.12 membership: join, apply, approve, refuse, levels', ()
     expect(await level('carol', priv)).toBe(2);
     expect(await mine('carol')).toEqual([
       'Your request to join the group: Your request to join the group "Class One" was refused: Not in this class.',
+      SENT,
     ]);
     expect(
       outcome(await call('carol', 'POST', `/api/group/member?gid=${priv}&code=${CODE}&reason=again please`)),

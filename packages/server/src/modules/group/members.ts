@@ -94,7 +94,8 @@ async function groupRoots(db: Db, gid: number): Promise<string[]> {
  * and visible (root bypasses); a Private group needs its code; a non-Public one a reason of 5–100
  * characters. A Public group is joined at once (a welcome notice); otherwise the application waits
  * (level 1) and the group's roots are told. **Changed:** a refused user (level 2) is told so instead
- * of HOJ's duplicate-key error.
+ * of HOJ's duplicate-key error. **Changed:** the applicant is told too that the application was sent
+ * (HOJ tells only the group's roots).
  */
 export async function joinGroup(db: Db, user: AuthUser, query: JoinGroupQuery): Promise<void> {
   const { row, level } = await groupFor(db, user, query.gid, 'group.join');
@@ -123,8 +124,9 @@ export async function joinGroup(db: Db, user: AuthUser, query: JoinGroupQuery): 
       joins ? groupNotices.welcome(row.name) : groupNotices.application(row.name, user.username, reason),
       user.uid,
     );
+    if (!joins) await notifyUsers(tx, [user.uid], groupNotices.applied(row.name), null);
   });
-  announce(db, told);
+  announce(db, joins ? told : [...told, user.uid]);
 }
 
 /**

@@ -132,6 +132,14 @@ export const groupNotices = {
       `${username} asks to join your group "${group}"${reason ? `: ${reason}` : ''}. Review it in the member admin.`,
     ),
   }),
+  /** Verdict's: the applicant's own copy of an application (reference §7.12 tells only the roots) */
+  applied: (group: string) => ({
+    title: both('团队申请提交通知', 'Your request to join the group was sent'),
+    content: both(
+      `您加入团队【${group}】的申请已发送，请等待团队管理员审核。`,
+      `Your application to the group "${group}" was sent; an admin of the group will review it.`,
+    ),
+  }),
   refused: (group: string, reason: string | null | undefined) => ({
     title: both('团队申请结果通知', 'Your request to join the group'),
     content: both(
