@@ -4,6 +4,7 @@ import { seededRandom } from '../helpers/random.ts';
 import { CPP, createWorld, problemDto, type Reply, type World } from '../problem/fixtures.ts';
 import { contestForm } from '../admin/contest/fixtures.ts';
 import { QUOTAS_OFF } from '../discussion/support.ts';
+import { policyMessages as pm } from '../../src/policy/messages.ts';
 import { createClass, type Class } from './fixtures.ts';
 
 /**
@@ -11,7 +12,9 @@ import { createClass, type Class } from './fixtures.ts';
  * and discussions made in random order (a seeded generator, so a failure names its seed) never show
  * in the public lists, counters and ranks: the problem bank and its recent problems, the status page
  * and its total, the ACM and OI ranks, user homes, the sample problem's counts, and the training,
- * contest, recent contest and discussion lists.
+ * contest, recent contest and discussion lists. The walk also creates a group at a random step and
+ * removes a random member at a random step; after every step each removed member is refused the
+ * group's problem list and its problems (§7.12 "a removed member loses access on the next request").
  */
 const SEED = Number(process.env.GROUP_LEAK_SEED ?? 27_2026);
 const STEPS = 60;
@@ -26,6 +29,8 @@ const groupSubmissions: number[] = [];
 /** titles of the groups' trainings, contests and posts */
 const groupTitles = new Set<string>();
 let publicSubmissions = 0;
+/** members removed from a group by its owner, with the group */
+const removed: { name: string; token: string; gid: number }[] = [];
 
 const ok = <T>(reply: Reply<T>): T => {
   expect(reply.status, reply.msg).toBe(200);
@@ -40,6 +45,34 @@ async function submit(token: string, problemId: string, gid?: number) {
       payload: { pid: problemId, language: 'C++', code: CPP, cid: 0, gid, isRemote: false },
     }),
   ).submitId;
+}
+
+/**
+ * After a step: each removed member is refused its former group's problem list and one of its
+ * problems (reference §7.12, policy `problem.view`).
+ */
+async function expectRemovedLocked(step: number) {
+  for (const gone of removed) {
+    const list = await w.call('GET', `/api/group/get-problem-list?gid=${gone.gid}`, { token: gone.token });
+    expect([list.status, list.msg], `step ${step}: ${gone.name}'s list`).toEqual([
+      403,
+      pm.groupMembersOnly.en,
+    ]);
+    const problem = groupProblems.find((p) => p.gid === gone.gid);
+    if (problem) {
+      const detail = await w.call(
+        'GET',
+        `/api/get-problem-detail?problemId=${problem.problemId}&gid=${gone.gid}`,
+        {
+          token: gone.token,
+        },
+      );
+      expect([detail.status, detail.msg], `step ${step}: ${gone.name} reads ${problem.problemId}`).toEqual([
+        403,
+        pm.groupMembersOnly.en,
+      ]);
+    }
+  }
 }
 
 beforeAll(async () => {
@@ -59,14 +92,39 @@ describe(`issue 27: group data never reaches the public side (seed ${SEED})`, ()
       { name: 'alice', token: w.tokens.alice },
       { name: 'bob', token: w.tokens.bob },
     ];
-    const members = classes.map((cls) => [
-      { name: cls.usernames.member, token: cls.tokens.member },
+    /** each group's members who submit and post; those of level 3 (with a uid) may be removed */
+    type Member = { name: string; token: string; uid?: string };
+    const classMembers = (cls: Class): Member[] => [
+      { name: cls.usernames.member, token: cls.tokens.member, uid: cls.uids.member },
       { name: cls.usernames.gadmin, token: cls.tokens.gadmin },
-    ]);
+    ];
+    const members = classes.map(classMembers);
     let joined = 0;
+    // a group made and a member removed at random steps of the first half, so that the later steps
+    // use the new group and check the removed member
+    const newGroupAt = random.below(STEPS / 2);
+    const removeAt = random.below(STEPS / 2);
     for (let step = 0; step < STEPS; step++) {
+      if (step === newGroupAt) {
+        const made = await createClass(w, `leakg${step}`, `Leak Class Step ${step}`);
+        classes.push(made);
+        members.push(classMembers(made));
+      }
       const c = random.below(classes.length);
       const cls = classes[c]!;
+      if (step === removeAt) {
+        // a random member (level 3) of a random group, removed by the group's owner
+        const pool = members.flatMap((list, i) => list.filter((m) => m.uid).map((m) => ({ m, i })));
+        const { m: gone, i } = random.pick(pool);
+        const from = classes[i]!;
+        ok(
+          await w.call('DELETE', `/api/group/member?gid=${from.gid}&uid=${gone.uid}`, {
+            token: from.tokens.owner,
+          }),
+        );
+        members[i] = members[i]!.filter((m) => m !== gone);
+        removed.push({ name: gone.name, token: gone.token, gid: from.gid });
+      }
       const action = random.pick([
         'problem',
         'groupSubmit',
@@ -95,7 +153,7 @@ describe(`issue 27: group data never reaches the public side (seed ${SEED})`, ()
         await w.judge.judgeNext({ status: random.pick(VERDICTS) });
       } else if (action === 'publicSubmit') {
         // members of groups submit in public too: only these may count there
-        const who = random.pick([...publicUsers, ...members.flat()]);
+        const who = random.pick([...publicUsers, ...members.flat(), ...removed]);
         await submit(who.token, 'P1000');
         const status = random.pick(VERDICTS);
         await w.judge.judgeNext({ status });
@@ -126,9 +184,12 @@ describe(`issue 27: group data never reaches the public side (seed ${SEED})`, ()
         ok(await w.call('POST', path, { token: author, payload }));
       } else {
         const fresh = await cls.join(`leak-joiner-${joined++}`, 3);
-        members[c]!.push({ name: `leak-joiner-${joined - 1}`, token: fresh.token });
+        members[c]!.push({ name: `leak-joiner-${joined - 1}`, token: fresh.token, uid: fresh.uid });
       }
+      await expectRemovedLocked(step);
     }
+    expect(classes).toHaveLength(3);
+    expect(removed).toHaveLength(1);
     expect(groupProblems.length).toBeGreaterThan(0);
     expect(groupSubmissions.length).toBeGreaterThan(0);
 
