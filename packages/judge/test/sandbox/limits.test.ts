@@ -57,8 +57,10 @@ describe('time', () => {
     const sleep300burn200 = await suite.run(SLOT, ['/w/burn', '200', '300'], limits);
     const burn400 = await suite.run(SLOT, ['/w/burn', '400'], limits);
     for (const r of [burn200, sleep300burn200, burn400]) expect(r.status, r.reason).toBe('ok');
-    expect(burn200.cpuTimeMs).toBeGreaterThanOrEqual(200);
-    expect(burn400.cpuTimeMs).toBeGreaterThanOrEqual(400);
+    // the box counts the cgroup's CPU time, the program its own clock: they may differ by tens of µs
+    // (199.958 ms for 200 ms measured on CI's machine), so 1 % below the program's count still passes
+    expect(burn200.cpuTimeMs).toBeGreaterThanOrEqual(198);
+    expect(burn400.cpuTimeMs).toBeGreaterThanOrEqual(396);
     // the 300 ms asleep count in wall time only
     expect(sleep300burn200.wallTimeMs).toBeGreaterThanOrEqual(500);
     expect(sleep300burn200.cpuTimeMs).toBeLessThanOrEqual(sleep300burn200.wallTimeMs - 300 + 1);
