@@ -54,7 +54,6 @@ const fill = (template: string, values: Record<string, string | number>) =>
 describe.each([
   { width: 1280, lang: 'en-US' as const, text: adminConfEnUS.carousel },
   { width: 768, lang: 'zh-CN' as const, text: adminConfZhCN.carousel },
-  { width: 768, lang: 'en-US' as const, text: adminConfEnUS.carousel },
 ])('admin carousel, $lang at $width px', ({ width, lang, text }) => {
   it('uploads two images, moves the second up, deletes one; the home carousel follows', async () => {
     const { context, page } = await openAdminAsRoot(env, { width, lang, path: '/admin/conf' });

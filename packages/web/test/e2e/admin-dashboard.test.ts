@@ -55,8 +55,6 @@ async function switchLanguage(page: Page, lang: 'zh-CN' | 'en-US') {
 describe.each([
   { width: 1280, lang: 'en-US' as const, users: 'Total users', online: 'Online', gone: 'Gone' },
   { width: 768, lang: 'zh-CN' as const, users: '用户总数', online: '在线', gone: '离线' },
-  { width: 1280, lang: 'zh-CN' as const, users: '用户总数', online: '在线', gone: '离线' },
-  { width: 768, lang: 'en-US' as const, users: 'Total users', online: 'Online', gone: 'Gone' },
 ])('admin dashboard, $lang at $width px', ({ width, lang, users, online, gone }) => {
   it('shows the counts, the previous login, the server and the workers with their state', async () => {
     const [{ n }] = (await server.db.select({ n: count() }).from(userInfo)) as [{ n: number }];
