@@ -76,6 +76,33 @@ function isBroken(exchange: ApiExchange): boolean {
   return envelope?.status === 400 && /expected number/i.test(envelope.msg);
 }
 
+/** a public ACM group contest that started an hour ago and runs four more, as HOJ's form sends it */
+const runningContest = (gid: number, title: string, description: string) => {
+  const start = Date.now() - 3600_000;
+  return {
+    gid,
+    title,
+    description,
+    type: 0,
+    auth: 0,
+    startTime: new Date(start).toISOString(),
+    endTime: new Date(start + 5 * 3600_000).toISOString(),
+    duration: 5 * 3600,
+    sealRank: false,
+    autoRealRank: true,
+    visible: true,
+    openPrint: false,
+    openAccountLimit: false,
+    rankShowName: 'username',
+    starAccount: [],
+    openRank: false,
+    oiRankScoreType: 'Recent',
+    awardType: 0,
+    awardConfigList: [],
+    allowEndSubmit: false,
+  };
+};
+
 /** a flow waits for pages, the judge and the dashboard's 5 s refresh on a loaded machine */
 const timeout = 180_000;
 
@@ -421,29 +448,13 @@ describe.skipIf(missing !== undefined)("issue 24: HOJ's own web client against V
         training: { title: 'Club path', description: 'Step by step', auth: 'Public', gid },
         trainingCategory: { name: 'Club' },
       });
-      const start = Date.now() - 3600_000;
-      await call(server, root, 'POST', '/api/group/contest', {
-        gid,
-        title: 'Club cup',
-        description: 'Our weekly contest.',
-        type: 0,
-        auth: 0,
-        startTime: new Date(start).toISOString(),
-        endTime: new Date(start + 5 * 3600_000).toISOString(),
-        duration: 5 * 3600,
-        sealRank: false,
-        autoRealRank: true,
-        visible: true,
-        openPrint: false,
-        openAccountLimit: false,
-        rankShowName: 'username',
-        starAccount: [],
-        openRank: false,
-        oiRankScoreType: 'Recent',
-        awardType: 0,
-        awardConfigList: [],
-        allowEndSubmit: false,
-      });
+      await call(
+        server,
+        root,
+        'POST',
+        '/api/group/contest',
+        runningContest(gid, 'Club cup', 'Our weekly contest.'),
+      );
 
       const [topic] = await call<{ id: number }[]>(server, null, 'GET', '/api/discussion-category');
       await call(server, root, 'POST', '/api/group/discussion', {
@@ -494,6 +505,149 @@ describe.skipIf(missing !== undefined)("issue 24: HOJ's own web client against V
         await page.getByText(shown).filter({ visible: true }).first().waitFor();
         await saveScreenshot(page, `hoj-client-group-${tab}`);
       }
+    },
+  );
+
+  it(
+    'reference §3.10 / spec part 2 §7 "Groups": a user finds a Protected group in the list, applies through its dialog, is approved, and opens its problem and enters its running contest',
+    { timeout },
+    async () => {
+      // a Protected group made by root, with a group problem and a running group contest with a problem
+      const root = await loginRoot(server);
+      const gid = await call<number>(server, root, 'POST', '/api/group', {
+        name: 'Study Circle',
+        shortName: 'circle',
+        brief: 'Apply with a reason',
+        description: 'Members **only**: apply and wait.',
+        auth: 2,
+        code: 'circl2',
+      });
+      const applicant = await newUser(server, 'hojcircler');
+      const languages = { t: { db: server.db } } as unknown as World; // problemDto reads language ids only
+      const made = await call<{ pid: number; problemId: string }>(
+        server,
+        root,
+        'POST',
+        '/api/group/problem',
+        await problemDto(languages, { gid, problemId: 'S1', title: 'Circle sum' }),
+      );
+      const { cid } = await call<{ cid: number }>(
+        server,
+        root,
+        'POST',
+        '/api/group/contest',
+        runningContest(gid, 'Circle cup', 'For the circle only.'),
+      );
+      // the contest's own problem: a group problem put in a contest is the contest's (auth 3) and
+      // leaves the group's list, in HOJ as here
+      await call(server, root, 'POST', '/api/group/contest-problem', {
+        ...(await problemDto(languages, { problemId: 'C1', title: 'Circle race' })),
+        cid: String(cid),
+        displayId: 'A',
+      });
+
+      const page = await openClient();
+      await signIn(page, { username: applicant.username, password: `${applicant.username}-pass1` });
+      await page.goto(`${client.url}/group`);
+      const listed = await sentCall('/api/get-group-list');
+      expect(envelopeOf(listed)?.status).toBe(200);
+      const card = page.locator('.Protected').filter({ hasText: 'Study Circle' });
+      await card.getByText('Apply with a reason').waitFor();
+      await saveScreenshot(page, 'hoj-client-groups-list');
+      // each name's marquee sets a 1 s timer when it is drawn (its text is set then) and throws if
+      // the list is gone when it fires (HOJ's client): a timer of the page's own, set after they
+      // were, fires after them
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
+      await card.locator('a.group-name').click();
+      await page.waitForURL(`**/group/${gid}`);
+      await page.getByText('Members only').first().waitFor();
+
+      // Protected: the client asks for a reason in its own dialog, and the user is then applying
+      await page.getByRole('button', { name: 'Apply to Join' }).click();
+      const apply = page.getByRole('dialog', { name: 'Apply to Join' });
+      await apply.getByPlaceholder('Apply Reason').fill('I study every evening.');
+      await apply.getByRole('button', { name: 'OK', exact: true }).click();
+      const applied = await sentCall('/api/group/member');
+      expect(applied.method).toBe('POST');
+      expect(new URL(applied.url, client.url).searchParams.get('gid')).toBe(String(gid));
+      expect(new URL(applied.url, client.url).searchParams.get('reason')).toBe('I study every evening.');
+      expect(envelopeOf(applied)?.status).toBe(200);
+      await apply.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Applying' }).waitFor();
+      await expect.poll(() => callsTo('/api/get-group-auth').map((e) => envelopeOf(e)?.data)).toContain(1);
+      // an applicant is no member yet: the client keeps the group's tabs disabled
+      await expect
+        .poll(() => page.locator('#tab-GroupProblemList').getAttribute('class'))
+        .toContain('is-disabled');
+      await saveScreenshot(page, 'hoj-client-group-applying');
+
+      // the group's admin (its owner, root) approves him through the API; after a reload he is a member
+      await call(server, root, 'PUT', '/api/group/member', { gid, uid: applicant.uid, auth: 3 });
+      const detailsBefore = callsTo('/api/get-group-detail').length;
+      await page.reload();
+      await page.getByRole('button', { name: 'Exit Group' }).waitFor();
+      await expect.poll(() => callsTo('/api/get-group-detail').length).toBeGreaterThan(detailsBefore);
+      const detail = callsTo('/api/get-group-detail').at(-1)!;
+      expect(detail.url).toContain(`gid=${gid}`);
+      expect(envelopeOf(detail)).toMatchObject({
+        status: 200,
+        data: { id: gid, name: 'Study Circle', auth: 2 },
+      });
+      await expect.poll(() => callsTo('/api/get-group-auth').map((e) => envelopeOf(e)?.data)).toContain(3);
+      // the home tab measures its layout once its calls are answered: leave it after that
+      await page.waitForLoadState('networkidle');
+
+      // the problem tab lists the group problem; its row opens the problem
+      await page.locator('#tab-GroupProblemList').click();
+      await page.waitForURL(`**/group/${gid}/problem`);
+      const problems = await sentCall('/api/group/get-problem-list');
+      expect(problems.url).toContain(`gid=${gid}`);
+      expect(envelopeOf(problems)).toMatchObject({
+        status: 200,
+        data: { records: [expect.objectContaining({ problemId: made.problemId, title: 'Circle sum' })] },
+      });
+      // the list asks for the user's statuses with the route's gid, a string after the reload
+      await sentCall('/api/get-user-problem-status', { gid: String(gid) });
+      const row = page.locator('.vxe-body--row').filter({ hasText: 'Circle sum' });
+      await row.filter({ hasText: made.problemId }).first().waitFor();
+      await saveScreenshot(page, 'hoj-client-group-problems');
+      await row.first().getByText('Circle sum').click();
+      await page.waitForURL(`**/group/${gid}/problem/${made.problemId}/full-screen`);
+      const opened = await sentCall('/api/get-problem-detail');
+      expect(new URL(opened.url, client.url).searchParams.get('gid')).toBe(String(gid));
+      expect(envelopeOf(opened)).toMatchObject({
+        status: 200,
+        data: { problem: { problemId: made.problemId, title: 'Circle sum' } },
+      });
+      await page.getByText('Circle sum').filter({ visible: true }).first().waitFor();
+      await saveScreenshot(page, 'hoj-client-group-problem');
+
+      // back in the group, the contest tab lists the running contest; entering it shows its problems
+      await page.goBack();
+      await page.waitForURL(`**/group/${gid}/problem`);
+      await page.locator('#tab-GroupContestList').click();
+      await page.waitForURL(`**/group/${gid}/contest`);
+      const contests = await sentCall('/api/group/get-contest-list');
+      expect(contests.url).toContain(`gid=${gid}`);
+      expect(envelopeOf(contests)).toMatchObject({
+        status: 200,
+        data: { records: [expect.objectContaining({ id: cid, title: 'Circle cup' })] },
+      });
+      await saveScreenshot(page, 'hoj-client-group-contests');
+      await page.locator('#contest-list a.entry').filter({ hasText: 'Circle cup' }).click();
+      await page.waitForURL(new RegExp(`/contest/${cid}/?$`));
+      const info = await sentCall('/api/get-contest-info');
+      expect(envelopeOf(info)).toMatchObject({ status: 200, data: { id: cid, gid, title: 'Circle cup' } });
+      await page.locator('#tab-ContestProblemList').click();
+      await page.waitForURL(new RegExp(`/contest/${cid}/problems$`));
+      const contestProblems = await sentCall('/api/get-contest-problem');
+      expect(contestProblems.url).toContain(`cid=${cid}`);
+      expect(envelopeOf(contestProblems)).toMatchObject({
+        status: 200,
+        data: [expect.objectContaining({ displayId: 'A', displayTitle: 'Circle race' })],
+      });
+      await page.locator('.vxe-body--row').filter({ hasText: 'Circle race' }).first().waitFor();
+      await saveScreenshot(page, 'hoj-client-group-contest-problems');
     },
   );
 
