@@ -74,13 +74,21 @@ const isOutputName = (name: string) =>
   name.endsWith('.out') || name.endsWith('.ans') || (name.endsWith('.txt') && name.includes('output'));
 
 /** yauzl's name checks, as the reason given to the user. */
-function translateZipError(error: unknown): ZipRejected {
+export function translateZipError(error: unknown): ZipRejected {
   const text = error instanceof Error ? error.message : String(error);
   const unsafe = /^(invalid relative path|absolute path|invalid characters in fileName): (.*)$/.exec(text);
   if (unsafe) return new ZipRejected(problemMessages.zipUnsafePath(unsafe[2] ?? ''));
   if (/encrypt/i.test(text)) return new ZipRejected(problemMessages.zipEncrypted);
   // sizes that lie ("too many bytes in the stream"), bad compression methods, broken headers
   return new ZipRejected(problemMessages.zipCorrupt);
+}
+
+/** A file or a folder; a link or a special file (device, pipe) refuses the archive. */
+export function plainEntryKind(entry: yauzl.Entry): 'file' | 'directory' {
+  const kind = entryKind(entry);
+  if (kind === 'link') throw new ZipRejected(problemMessages.zipLink(entry.fileName));
+  if (kind === 'special') throw new ZipRejected(problemMessages.zipSpecialFile(entry.fileName));
+  return kind;
 }
 
 /**
@@ -95,9 +103,7 @@ export function planZip(entries: yauzl.Entry[], limits: TestCaseZipLimits, mode:
     throw new ZipRejected(problemMessages.zipTooManyEntries(limits.maxEntries));
   const files = new Map<string, yauzl.Entry>();
   for (const entry of entries) {
-    const kind = entryKind(entry);
-    if (kind === 'link') throw new ZipRejected(problemMessages.zipLink(entry.fileName));
-    if (kind === 'special') throw new ZipRejected(problemMessages.zipSpecialFile(entry.fileName));
+    const kind = plainEntryKind(entry);
     if (kind === 'directory' || entry.fileName.includes('/')) continue; // only the root counts
     if (hasControlCharacter(entry.fileName) || entry.fileName.length > PROBLEM_LIMITS.fileNameMax) {
       throw new ZipRejected(problemMessages.zipUnsafePath(entry.fileName));
@@ -136,6 +142,48 @@ export function planZip(entries: yauzl.Entry[], limits: TestCaseZipLimits, mode:
 }
 
 /**
+ * Opens an uploaded zip and reads its central directory, refusing one that is not a zip (`notZip`),
+ * has more than `maxEntries` entries (refused before the directory is read) or holds an unsafe name
+ * (absolute, `..`; yauzl's checks). The caller closes the zip.
+ */
+export async function readZipDirectory(
+  zipFile: string,
+  maxEntries: number,
+  notZip: Message,
+): Promise<{ zip: yauzl.ZipFile; entries: yauzl.Entry[] }> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await openZip(zipFile);
+  } catch {
+    throw new ZipRejected(notZip);
+  }
+  try {
+    if (zip.entryCount > maxEntries) throw new ZipRejected(problemMessages.zipTooManyEntries(maxEntries));
+    return { zip, entries: await readEntries(zip) };
+  } catch (error) {
+    zip.close();
+    throw error instanceof ZipRejected ? error : translateZipError(error);
+  }
+}
+
+/**
+ * Extracts one entry into `dir` as a file named by its content hash, line endings normalised
+ * (reference §8.2); yauzl checks that the data inflates to exactly the declared size.
+ */
+export async function extractEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, dir: string): Promise<StoredFile> {
+  const temp = path.join(dir, `${randomBytes(8).toString('hex')}.tmp`);
+  const digest = new Digest();
+  try {
+    await pipeline(await openEntry(zip, entry), new NormaliseLineEndings(), digest, createWriteStream(temp));
+  } catch (error) {
+    throw translateZipError(error);
+  }
+  const sha256 = digest.hash.digest('hex');
+  await rename(temp, path.join(dir, sha256));
+  return { sha256, size: digest.size };
+}
+
+/**
  * Reads a test-case zip into `dir` (files named by their content hash, line endings normalised) and
  * answers the pairs and the hash of every file. Throws ZipRejected; the caller removes `dir`.
  */
@@ -145,45 +193,17 @@ export async function extractTestCaseZip(
   limits: TestCaseZipLimits,
   mode: string,
 ) {
-  let zip: yauzl.ZipFile;
+  const { zip, entries } = await readZipDirectory(zipFile, limits.maxEntries, problemMessages.zipInvalid);
   try {
-    zip = await openZip(zipFile);
-  } catch {
-    throw new ZipRejected(problemMessages.zipInvalid);
-  }
-  try {
-    let entries: yauzl.Entry[];
-    try {
-      // the entry count is known before reading the directory: refuse a huge one at once
-      if (zip.entryCount > limits.maxEntries)
-        throw new ZipRejected(problemMessages.zipTooManyEntries(limits.maxEntries));
-      entries = await readEntries(zip);
-    } catch (error) {
-      throw error instanceof ZipRejected ? error : translateZipError(error);
-    }
     const plan = planZip(entries, limits, mode);
     const files: Record<string, StoredFile> = {};
     let total = 0;
     for (const entry of plan.entries) {
-      const temp = path.join(dir, `${randomBytes(8).toString('hex')}.tmp`);
-      const digest = new Digest();
-      try {
-        // yauzl checks that the data inflates to exactly the declared size (validateEntrySizes)
-        await pipeline(
-          await openEntry(zip, entry),
-          new NormaliseLineEndings(),
-          digest,
-          createWriteStream(temp),
-        );
-      } catch (error) {
-        throw translateZipError(error);
-      }
-      total += digest.size;
+      const file = await extractEntry(zip, entry, dir);
+      total += file.size;
       if (total > limits.maxTotalBytes)
         throw new ZipRejected(problemMessages.zipTooLarge(limits.maxTotalBytes));
-      const sha256 = digest.hash.digest('hex');
-      await rename(temp, path.join(dir, sha256));
-      files[entry.fileName] = { sha256, size: digest.size };
+      files[entry.fileName] = file;
     }
     return { pairs: plan.pairs, files };
   } finally {
