@@ -181,6 +181,8 @@ export async function createProblem(
     within?: (tx: Tx, created: { pid: number; problemId: string }) => Promise<void>;
     /** the group the problem belongs to (group/problems.ts, which checks the caller's level) */
     group?: GroupPlace;
+    /** an existing user named as the author (an imported problem's, reference §11.1); the caller by default */
+    author?: string;
   } = {},
 ) {
   const { within, group } = options;
@@ -211,7 +213,7 @@ export async function createProblem(
         problemId: finalId,
         isGroup: !!group,
         gid: group?.gid ?? null,
-        author: user.username,
+        author: options.author ?? user.username,
         modifiedUser: user.username,
         isRemote: false,
         caseVersion: nextCaseVersion(ctx.now),
