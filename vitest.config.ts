@@ -18,6 +18,7 @@ const UNIT = [
   'packages/server/test/http/config.test.ts',
   'packages/server/test/jobs/job-schedules.test.ts',
   'packages/server/test/judge-gateway/queue-signal.test.ts',
+  'packages/server/test/ops/deploy-files.test.ts',
   'packages/server/test/policy/*.test.ts',
 ];
 
