@@ -157,7 +157,8 @@ export const userProblemStatusBody = z.object({
   pidList: z.array(positiveId).min(1).max(500),
   isContestProblemList: z.boolean(),
   cid: int({ min: 0 }).nullish(),
-  gid: positiveId.nullish(),
+  /** §7.9: the group whose submissions count; absent, null, '' and 0 mean none (public ones) */
+  gid: optionalInt({ min: 0 }),
   containsEnd: z.boolean().nullish(),
 });
 

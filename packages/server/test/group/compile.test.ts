@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeCompileCheck } from '../../src/db/schema/index.ts';
+import { problemMessages as m } from '../../src/http/messages.ts';
 import { policyMessages as pm } from '../../src/policy/messages.ts';
 import { callAs, createClass, outcome, refusal } from './fixtures.ts';
 import { createWorld, problemDto, type World } from '../problem/fixtures.ts';
@@ -15,6 +16,9 @@ let w: World;
 const who = {} as Record<'owner' | 'gadmin' | 'member' | 'applicant' | 'alice' | 'root', string>;
 let gid: number;
 let pid: number;
+/** a problem of another group (its admin's), and that group's admin */
+let otherPid: number;
+let otherAdmin: string;
 const as = callAs(() => w);
 
 const CHECKER = '#include "testlib.h"\nint main(int argc, char **argv) { registerTestlibCmd(argc, argv); }\n';
@@ -35,6 +39,15 @@ beforeAll(async () => {
     await problemDto(w, { gid, problemId: 'S1', title: 'Checked' }),
   );
   pid = made.data.pid;
+  const other = await createClass(w, 'cmp02', 'Other Compile Class');
+  otherAdmin = other.tokens.gadmin;
+  const theirs = await as<{ pid: number }>(
+    otherAdmin,
+    'POST',
+    '/api/group/problem',
+    await problemDto(w, { gid: other.gid, problemId: 'S2', title: 'Theirs' }),
+  );
+  otherPid = theirs.data.pid;
 }, 120_000);
 afterAll(() => w?.t.close());
 
@@ -103,5 +116,49 @@ describe('reference §3.10 group compile-spj / compile-interactive, §3.12 "as a
     expect([java.status, java.msg]).toEqual([400, expect.stringContaining('C or C++')]);
     expect(await openChecks()).toEqual([]);
     expect(await w.judge.claim()).toBeNull();
+  });
+});
+
+describe('reference §3.10 group compile-spj / compile-interactive, §7.12: the problem named (pid) is the group’s own', () => {
+  it('a group admin is refused another group’s problem and a public one (not found); nothing is queued', async () => {
+    for (const kind of ['spj', 'interactive'] as const) {
+      for (const [name, named] of Object.entries({
+        otherGroup: otherPid,
+        otherGroupAsDigits: String(otherPid),
+        publicBank: w.p1000,
+        missing: 999_999,
+      })) {
+        for (const caller of ['gadmin', 'owner'] as const)
+          expect(
+            outcome(await as(who[caller], 'POST', url(kind), { code: CHECKER, language: 'C++', pid: named })),
+            `${kind} ${name} ${caller}`,
+          ).toBe(refusal(404, m.problemNotFound));
+      }
+      // members are refused before the problem is looked at
+      expect(
+        outcome(await as(who.member, 'POST', url(kind), { code: CHECKER, language: 'C++', pid: otherPid })),
+      ).toBe(refusal(403, pm.groupAdminOnly));
+      // the other group's own admin is refused this group, naming their own problem or not
+      expect(
+        outcome(await as(otherAdmin, 'POST', url(kind), { code: CHECKER, language: 'C++', pid: otherPid })),
+      ).toBe(refusal(403, pm.groupAdminOnly));
+    }
+    expect(await openChecks()).toEqual([]);
+    expect(await w.judge.claim()).toBeNull();
+  });
+
+  it('allowed for the group’s own problem (also as digits), and with no problem named (a new one: null, "")', async () => {
+    for (const named of [pid, String(pid), null, '']) {
+      const pending = as(who.gadmin, 'POST', url('interactive'), {
+        code: CHECKER,
+        language: 'C++',
+        pid: named,
+      });
+      const task = await w.judge.claimCompileCheck();
+      expect(task).toMatchObject({ check: 'interactive', code: CHECKER });
+      await w.judge.finishCompileCheck(task, true);
+      expect(outcome(await pending), JSON.stringify(named)).toBe('ok');
+    }
+    expect(await openChecks()).toEqual([]);
   });
 });

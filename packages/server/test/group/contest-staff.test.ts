@@ -3,8 +3,10 @@ import { JudgeStatus, type AcmRankRow, type ContestJudgeVO, type ContestRankRow 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestRecord, judge } from '../../src/db/schema/index.ts';
 import type { Page } from '../../src/http/envelope.ts';
+import { messages } from '../../src/http/messages.ts';
+import { staffMessages } from '../../src/modules/contest/staff/messages.ts';
 import { policyMessages as pm } from '../../src/policy/messages.ts';
-import { contestForm } from '../admin/contest/fixtures.ts';
+import { contestForm, contestSubmission, createContest } from '../admin/contest/fixtures.ts';
 import { callAs, createClass, outcome, refusal } from './fixtures.ts';
 import { CPP, createWorld, problemDto, type Reply, type World } from '../problem/fixtures.ts';
 
@@ -13,7 +15,8 @@ import { CPP, createWorld, problemDto, type Reply, type World } from '../problem
  * contest created as contests.test.ts does, its staff calls (reference §3.6 print and AC info,
  * §3.4 rejudge-contest-problem, §6.4) and its board (§9.2 seal, §9.3 star users), as
  * test/contest/staff/*.test.ts and test/contest/rank/*.test.ts check them for a site contest. The
- * group root counts as contest admin (reference §2, §7.12). Callers: the contest's creator (a group
+ * group root counts as contest admin (reference §2, §7.12), for the rejudge too (a departure: the
+ * reference's route is site root's; README "Groups"). Callers: the contest's creator (a group
  * admin), the group's owner (root, 5), a second group admin, members (one of them a star user), a
  * user outside the group (alice) and the site root.
  */
@@ -223,47 +226,111 @@ describe('reference §9.2 seal and §9.3 star users on a group contest board', (
   });
 });
 
-describe('reference §3.4 rejudge-contest-problem, §6.4, on a group contest', () => {
-  const rejudge = (token: string | undefined) =>
-    w.call('GET', `/api/admin/judge/rejudge-contest-problem?cid=${cid}&pid=${pidA}`, { token });
-
-  it('is R(root) + P(rejudge) as for a site contest: refused to the group root and the creator (HTTP 403)', async () => {
-    // reference §3.4: the route is site root's; the group root's "contest admin" (§2) does not reach it
-    for (const token of [who.owner, who.gadmin, who.member]) expect((await rejudge(token)).http).toBe(403);
-    expect((await rejudge(undefined)).http).toBe(401);
-    const rows = await w.t.db
-      .select()
-      .from(judge)
-      .where(inArray(judge.submitId, Object.values(sub)));
-    expect(rows.every((r) => r.status !== JudgeStatus.PENDING)).toBe(true);
-  });
-
-  it('site root rejudges it: every submission of A back to Pending, records reset, then judged again', async () => {
-    expect(outcome(await rejudge(who.root))).toBe('ok');
-    const rows = await w.t.db
-      .select()
-      .from(judge)
-      .where(inArray(judge.submitId, Object.values(sub)));
-    expect(rows.map((r) => r.status)).toEqual(Object.values(sub).map(() => JudgeStatus.PENDING));
-    const records = await w.t.db
-      .select()
-      .from(contestRecord)
-      .where(inArray(contestRecord.submitId, Object.values(sub)));
-    expect(records.map((r) => r.status)).toEqual(Object.values(sub).map(() => null));
-    const verdict = new Map([
+describe('reference §3.4 rejudge-contest-problem, §6.4; Changed (issue 27, §2, §7.12): a group contest’s admins rejudge it', () => {
+  const rejudge = (token: string | undefined, contest = cid, pid = pidA) =>
+    w.call('GET', `/api/admin/judge/rejudge-contest-problem?cid=${contest}&pid=${pid}`, { token });
+  /** reference §3.4's route gate: HTTP 403 with "no permission" in the body too */
+  const NO_PERMISSION = [403, refusal(403, messages.noPermission)];
+  const answer = async (token: string | undefined, contest = cid, pid = pidA) => {
+    const res = await rejudge(token, contest, pid);
+    return [res.http, outcome(res)];
+  };
+  const statuses = async (ids: number[]) =>
+    (await w.t.db.select().from(judge).where(inArray(judge.submitId, ids)))
+      .sort((a, b) => a.submitId - b.submitId)
+      .map((r) => r.status);
+  const VERDICT = () =>
+    new Map([
       [sub.memberAc, JudgeStatus.ACCEPTED],
       [sub.starAc, JudgeStatus.ACCEPTED],
       [sub.m2Wa, JudgeStatus.WRONG_ANSWER],
       [sub.m2Late, JudgeStatus.ACCEPTED],
     ]);
+  const ids = () => Object.values(sub).sort((a, b) => a - b);
+  let otherGroupRoot: string;
+
+  /**
+   * `token` rejudges problem A: its four submissions go back to Pending through the lifecycle, their
+   * contest records are reset, the queue hands them out again and the board comes back the same.
+   */
+  const rejudgedAndJudgedAgain = async (token: string) => {
+    expect(outcome(await rejudge(token))).toBe('ok');
+    expect(await statuses(ids())).toEqual(ids().map(() => JudgeStatus.PENDING));
+    const records = await w.t.db.select().from(contestRecord).where(inArray(contestRecord.submitId, ids()));
+    expect(records.map((r) => r.status)).toEqual(ids().map(() => null));
+    const verdict = VERDICT();
     for (let i = 0; i < verdict.size; i++) {
       const task = await w.judge.claimSubmission();
+      expect(verdict.has(task.submitId)).toBe(true);
       await w.judge.finish(task, { status: verdict.get(task.submitId)! });
     }
+    expect(await w.judge.claim()).toBeNull();
+    expect(await statuses(ids())).toEqual(ids().map((id) => verdict.get(id)));
     expect(summary(await board(who.owner, { forceRefresh: true }))).toEqual([
       ['cls21-member', 1, 1, 600, 1],
       ['cls21-star', -1, 1, 1200, 1],
       ['cls21-m2', 2, 1, (SEAL_MINUTE + 10) * 60 + 20 * 60, 2],
     ]);
+  };
+
+  beforeAll(async () => {
+    otherGroupRoot = (await createClass(w, 'cls22', 'Class Twenty-Two')).tokens.owner;
+  });
+
+  it('refused as the reference refuses (HTTP 403, or 401 without a login) to a member, a group admin who is no contest admin, another group’s root and an outsider; nothing changes', async () => {
+    const before = await statuses(ids());
+    for (const [name, token] of Object.entries({
+      member: who.member,
+      star: who.star,
+      gadmin2: who.gadmin2,
+      otherGroupRoot,
+      alice: who.alice,
+    }))
+      expect(await answer(token), name).toEqual(NO_PERMISSION);
+    expect((await rejudge(undefined)).http).toBe(401);
+    // an unknown contest does not tell them apart: "no permission" too (site root: not found)
+    expect(await answer(who.member, 424242)).toEqual(NO_PERMISSION);
+    expect((await rejudge(who.root, 424242)).status).toBe(404);
+    expect(await statuses(ids())).toEqual(before);
+    expect(await w.judge.claim()).toBeNull();
+  });
+
+  it('the group root rejudges it: every submission of A back to Pending, records reset, then judged again', async () => {
+    await rejudgedAndJudgedAgain(who.owner);
+  });
+
+  it('the contest’s creator (a group admin, contest admin by §2) rejudges it too; a problem not in the contest is not found', async () => {
+    await rejudgedAndJudgedAgain(who.gadmin);
+    expect(outcome(await rejudge(who.owner, cid, w.p1000))).toBe(
+      refusal(404, staffMessages.contestProblemNotFound),
+    );
+  });
+
+  it('site root rejudges it, as every contest', async () => {
+    await rejudgedAndJudgedAgain(who.root);
+  });
+
+  it('a public contest stays site root’s: its creator (an admin, not root), a user, the group root refused', async () => {
+    const publicCid = await createContest(w);
+    const added = await w.call('POST', '/api/admin/contest/add-problem-from-public', {
+      token: w.tokens.admin,
+      payload: { cid: publicCid, pid: w.p1000, displayId: 'A' },
+    });
+    expect(outcome(added)).toBe('ok');
+    const made = await contestSubmission(w, publicCid, w.p1000, w.uids.bob, 'bob');
+    await w.judge.judgeNext({ status: JudgeStatus.WRONG_ANSWER });
+    for (const [name, token] of Object.entries({
+      creator: w.tokens.admin,
+      user: w.tokens.alice,
+      groupRoot: who.owner,
+      member: who.member,
+    }))
+      expect(await answer(token, publicCid, w.p1000), name).toEqual(NO_PERMISSION);
+    expect((await rejudge(undefined, publicCid, w.p1000)).http).toBe(401);
+    expect(await statuses([made.submitId])).toEqual([JudgeStatus.WRONG_ANSWER]);
+    expect(outcome(await rejudge(w.tokens.root, publicCid, w.p1000))).toBe('ok');
+    expect(await statuses([made.submitId])).toEqual([JudgeStatus.PENDING]);
+    await w.judge.judgeNext({ status: JudgeStatus.ACCEPTED });
+    expect(await statuses([made.submitId])).toEqual([JudgeStatus.ACCEPTED]);
   });
 });

@@ -266,7 +266,9 @@ const EXPECTED: Record<string, Outcome[]> = {
   'PUT /api/admin/tag/classification': PROBLEM_ADMINS,
   'DELETE /api/admin/tag/classification': PROBLEM_ADMINS,
   'GET /api/admin/judge/rejudge': ROOT_REJUDGE,
-  'GET /api/admin/judge/rejudge-contest-problem': ROOT_REJUDGE,
+  // Changed (issue 27): a group contest's admins rejudge too, so the policy's `contest.rejudge`
+  // decides after the login (test/group/contest-staff.test.ts: others get the same 403)
+  'GET /api/admin/judge/rejudge-contest-problem': LOGIN,
   'GET /api/admin/judge/rejudge-problem': ROOT_REJUDGE,
   'GET /api/admin/judge/manual-judge': ROOT_REJUDGE,
   'GET /api/admin/judge/cancel-judge': ROOT_REJUDGE,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemMessages as m } from '../../src/http/messages.ts';
+import { messages, problemMessages as m } from '../../src/http/messages.ts';
 import { policyMessages as pm } from '../../src/policy/messages.ts';
 import type { ContestFacts } from '../../src/policy/resources.ts';
 import { allScopes, anonymous, answer, other, root, today, user, type Row } from './support.ts';
@@ -227,5 +227,37 @@ describe('reference §7.18: info, problem list, submitting and managing', () => 
     expect(allScopes.can(user, 'contest.seeOthersResults', base)).toBe(false);
     expect(allScopes.can(creator, 'contest.seeOthersResults', base)).toBe(true);
     expect(allScopes.can(user, 'contest.seeOthersResults', { ...base, status: 1 })).toBe(true);
+  });
+});
+
+describe('reference §3.4 rejudge-contest-problem (contest.rejudge): site root; Changed (issue 27): a group contest’s contest admins', () => {
+  const rejudgeAnswer = (u: typeof user | null, c: ContestFacts | undefined) => {
+    const refusal = allScopes.refusal(u, 'contest.rejudge', c);
+    return refusal ? [refusal.status, refusal.httpStatus, refusal.msg] : 'allow';
+  };
+  const NO_PERMISSION = [403, 403, messages.noPermission];
+  const groupRoot = { ...user, uid: 'group-root' };
+
+  it('site root in every contest; a contest that does not exist is not found for root alone', () => {
+    expect([rejudgeAnswer(root, base), rejudgeAnswer(root, groupC(undefined))]).toEqual(['allow', 'allow']);
+    expect(rejudgeAnswer(root, undefined)).toEqual([404, 200, m.contestNotFound]);
+    expect(rejudgeAnswer(user, undefined)).toEqual(NO_PERMISSION);
+  });
+
+  it('a group contest: its group root and its creator; not a member, a group admin (4) or an outsider', () => {
+    expect(rejudgeAnswer(user, groupC(5))).toBe('allow');
+    expect(rejudgeAnswer(groupRoot, { ...groupC(undefined), group: { gid: 7, owner: 'group-root' } })).toBe(
+      'allow',
+    );
+    expect(rejudgeAnswer(creator, groupC(3))).toBe('allow');
+    for (const level of [undefined, 1, 3, 4])
+      expect(rejudgeAnswer(user, groupC(level))).toEqual(NO_PERMISSION);
+    // an invisible group contest: "no permission" too, as the reference's route gate answers
+    expect(rejudgeAnswer(user, { ...groupC(3), visible: false })).toEqual(NO_PERMISSION);
+  });
+
+  it('a public contest: its creator (not root) and everyone else but root are refused as by the route gate', () => {
+    for (const u of [creator, user]) expect(rejudgeAnswer(u, base)).toEqual(NO_PERMISSION);
+    expect(rejudgeAnswer(anonymous, base)).toEqual([401, 401, messages.loginRequired]);
   });
 });

@@ -303,6 +303,38 @@ describe('reference §7.12, §2: groups and member levels', () => {
     expect(allScopes.can(root, 'group.editContent', content)).toBe(true);
   });
 
+  it('§3.10 compile-spj / compile-interactive (group.compile): group admins and site root, for the group’s own problems', () => {
+    const compile = (
+      u: typeof user,
+      level?: number,
+      problem?: { isGroup: boolean; gid: number | null } | null,
+    ) => allScopes.refusal(u, 'group.compile', { group: group(level), problem })?.msg ?? 'allow';
+    const own = { isGroup: true, gid: 7 };
+    const otherGroup = { isGroup: true, gid: 8 };
+    const publicBank = { isGroup: false, gid: null };
+    // the level first: members and outsiders learn nothing of the problem
+    expect([compile(user, 3), compile(user), compile(user, 3, otherGroup)]).toEqual(
+      Array(3).fill(pm.groupAdminOnly),
+    );
+    expect([
+      compile(user, 4),
+      compile(user, 4, own),
+      compile(user, 5, own),
+      compile(owner, undefined, own),
+    ]).toEqual(Array(4).fill('allow'));
+    // another group's problem, a public one, or an id naming no problem: not found
+    expect([
+      compile(user, 4, otherGroup),
+      compile(user, 5, publicBank),
+      compile(user, 4, { isGroup: false, gid: 7 }),
+      compile(user, 4, null),
+    ]).toEqual(Array(4).fill(m.problemNotFound));
+    expect([compile(root, undefined, otherGroup), compile(root, undefined, null)]).toEqual([
+      'allow',
+      'allow',
+    ]);
+  });
+
   it('issue 27: the groups and their problems are on (scopes groupCore, group); trainings, contests and discussions wait for their slice (groupDiscussion)', () => {
     expect(today.refusal(root, 'group.view', group())).toBeNull();
     expect(today.can(user, 'group.member', group(3))).toBe(true);

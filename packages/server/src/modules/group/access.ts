@@ -38,7 +38,7 @@ export function groupFacts(row: GroupRow, level: number): GroupFacts {
 }
 
 type GroupAction = Extract<Action, `group.${string}`> &
-  Exclude<Action, 'group.editContent' | 'group.userPrivate'>;
+  Exclude<Action, 'group.editContent' | 'group.userPrivate' | 'group.compile'>;
 
 /**
  * The group `gid` if `user` may do `action` to it (policy rules/group.ts, reference §7.12): an

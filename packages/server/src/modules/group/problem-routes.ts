@@ -16,9 +16,9 @@ import { ok } from '../../http/envelope.ts';
 import type { TestCaseStaging } from '../file/staging.ts';
 import { problemJson } from '../problem/json.ts';
 import { compileJudgeProgram } from '../problem/admin/service.ts';
-import { groupFor } from './access.ts';
 import {
   applyPublic,
+  assertGroupCompile,
   changeGroupProblemAuth,
   createGroupProblem,
   deleteGroupProblem,
@@ -93,13 +93,13 @@ export async function groupProblemRoutes(app: FastifyInstance, opts: { staging: 
     },
   );
 
-  // reference §3.10: as the admin compile, for the group's admins (`gid` in the query)
+  // reference §3.10: as the admin compile, for the group's admins (`gid` in the query) and its problems
   for (const check of ['spj', 'interactive'] as const) {
     r.post(
       `/api/group/${check === 'spj' ? 'compile-spj' : 'compile-interactive'}`,
       { config: login, schema: { body: compileDto, querystring: gidQuery } },
       async (request, reply) => {
-        await groupFor(app.db, request.user!, request.query.gid, 'group.admin');
+        await assertGroupCompile(app.db, request.user!, request.query.gid, request.body.pid);
         const gone = new AbortController();
         reply.raw.once('close', () => gone.abort());
         return compileJudgeProgram(app.compileChecks, check, request.body, gone.signal);

@@ -4,6 +4,7 @@ import {
   APPLY_PUBLIC,
   type groupAdminProblemListQuery,
   type groupProblemListQuery,
+  type CompileDto,
   type ProblemDto,
 } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
@@ -31,6 +32,20 @@ async function editableGroupProblem(db: Db, user: AuthUser, pid: number) {
   const view = await groupFor(db, user, row.gid, 'group.view');
   assertCan(user, 'group.editContent', { group: view.facts, author: row.author });
   return { row, view };
+}
+
+/**
+ * reference §3.10 `compile-spj` / `compile-interactive`: the group's admins may compile a checker
+ * or an interactor in group `gid`, for one of its problems when the body names one (`pid`, an id;
+ * anything else names none, as for a problem not saved yet). Policy `group.compile`.
+ */
+export async function assertGroupCompile(db: Db, user: AuthUser, gid: number, pid: CompileDto['pid']) {
+  const view = await groupFor(db, user, gid, 'group.admin');
+  const named = typeof pid === 'number' && pid !== 0;
+  const [row] = named
+    ? await db.select({ isGroup: problem.isGroup, gid: problem.gid }).from(problem).where(eq(problem.id, pid))
+    : [];
+  assertCan(user, 'group.compile', { group: view.facts, problem: named ? (row ?? null) : undefined });
 }
 
 const place = (view: GroupView) => ({ gid: view.row.id, shortName: view.row.shortName, facts: view.facts });

@@ -92,7 +92,7 @@ export async function problemRoutes(app: FastifyInstance) {
     },
   );
 
-  // reference §7.9; group lists come with groups.
+  // reference §7.9: outside contests the caller's submissions with `gid` = the given group, or none (0 too)
   r.post(
     '/api/get-user-problem-status',
     { config: { access: access.login }, schema: { body: userProblemStatusBody } },
@@ -101,8 +101,9 @@ export async function problemRoutes(app: FastifyInstance) {
       if (body.isContestProblemList || (body.cid ?? 0) !== 0) {
         return ok(await contestProblemStatuses(app.db, request.user!, body, app.clock.now()));
       }
-      if (body.gid) assertScopeAvailable('group');
-      const statuses = await userProblemStatuses(app.db, request.user!.uid, body.pidList);
+      const gid = body.gid || undefined;
+      if (gid) assertScopeAvailable('group');
+      const statuses = await userProblemStatuses(app.db, request.user!.uid, body.pidList, { gid });
       return ok(Object.fromEntries(body.pidList.map((pid) => [pid, { status: statuses.get(pid) ?? -10 }])));
     },
   );

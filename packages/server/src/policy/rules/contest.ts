@@ -1,10 +1,10 @@
-import { accessDenied, forbidden, notFound } from '../../http/errors.ts';
+import { accessDenied, forbidden, noPermission, notFound, unauthenticated } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
 import { policyMessages } from '../messages.ts';
 import { CONTEST_AUTH, CONTEST_STATUS, type ContestFacts } from '../resources.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 import { scopeRefusal } from '../scopes.ts';
-import { GROUP_LEVEL, groupLevel, isRoot, type Subject } from '../subjects.ts';
+import { GROUP_LEVEL, groupLevel, hasPermissions, isRoot, type Subject } from '../subjects.ts';
 
 /**
  * reference §2: "contest admin" in business code is not the contest_admin permission but root,
@@ -50,6 +50,17 @@ const enter: Rule<ContestFacts> = (ctx, user, c) => {
     if (c.accountAllowed === false) return forbidden(policyMessages.contestAccountLimited);
   }
   return null;
+};
+
+/**
+ * §3.6, §9.8: the staff's calls on one contest (AC helper, print list, accepted-code zip, scroll
+ * board; the rejudge of a contest problem through `contest.rejudge`): contest admins only. Unlike `contest.manage`, an invisible contest answers
+ * as one that does not exist to everybody else (§7.18), and an anonymous caller is asked to log in.
+ */
+const staff: Rule<ContestFacts> = (ctx, user, c) => {
+  const g = gate(ctx, user, c);
+  if (g === 'admin') return null;
+  return g ?? forbidden(policyMessages.contestNoPermission);
 };
 
 export const contestRules = {
@@ -134,16 +145,23 @@ export const contestRules = {
     return c.openPrint ? null : forbidden(policyMessages.contestPrintClosed);
   }) as Rule<ContestFacts>,
 
+  /** §3.6, §9.8: the staff's calls on one contest (see `staff`). */
+  'contest.staff': staff,
+
   /**
-   * §3.6, §9.8: the staff's calls on one contest (AC helper, print list, accepted-code zip, rejudge
-   * of a contest problem): contest admins only. Unlike `contest.manage`, an invisible contest answers
-   * as one that does not exist to everybody else (§7.18), and an anonymous caller is asked to log in.
+   * §3.4 `rejudge-contest-problem` is R(root) + P(rejudge): site root rejudges in every contest
+   * (`contest.staff` still applies: scopes). **Changed** (issue 27): a group's contest is run by its
+   * contest admins with every staff tool, so they rejudge in it too (§2, §7.12: the group root and
+   * the creator). Everyone else is refused as the reference's route refuses them: no login → 401,
+   * else HTTP 403 "no permission", also for a contest that does not exist (`undefined`) or that they
+   * cannot see; only site root learns that a contest is missing.
    */
-  'contest.staff': ((ctx, user, c) => {
-    const g = gate(ctx, user, c);
-    if (g === 'admin') return null;
-    return g ?? forbidden(policyMessages.contestNoPermission);
-  }) as Rule<ContestFacts>,
+  'contest.rejudge': ((ctx, user, c) => {
+    if (!user) return unauthenticated();
+    if (isRoot(user) && hasPermissions(user, ['rejudge']))
+      return c ? staff(ctx, user, c) : notFound(problemMessages.contestNotFound);
+    return c?.group && staff(ctx, user, c) === null ? null : noPermission();
+  }) as Rule<ContestFacts | undefined>,
 
   /**
    * §7.18, §7.10: while a contest runs, others' time, memory and length (and code, errors) are hidden

@@ -1,4 +1,5 @@
 import { forbidden, notFound } from '../../http/errors.ts';
+import { problemMessages } from '../../http/messages.ts';
 import { policyMessages } from '../messages.ts';
 import type { GroupFacts } from '../resources.ts';
 import type { Rule, RuleContext } from '../rule.ts';
@@ -23,6 +24,8 @@ function existing(ctx: RuleContext, user: Subject, g: GroupFacts) {
   return null;
 }
 
+const groupAdmin = atLeast(GROUP_LEVEL.admin, () => forbidden(policyMessages.groupAdminOnly));
+
 /** Group rules: reference §7.12 (levels of §2: 3 member, 4 admin, 5 root; the owner is root). */
 export const groupRules = {
   'group.view': existing as Rule<GroupFacts>,
@@ -38,7 +41,24 @@ export const groupRules = {
   'group.member': atLeast(GROUP_LEVEL.member, () => forbidden(policyMessages.groupMembersOnly)),
 
   /** §7.12: admin lists, creating content and managing members need group admin (4, 5). */
-  'group.admin': atLeast(GROUP_LEVEL.admin, () => forbidden(policyMessages.groupAdminOnly)),
+  'group.admin': groupAdmin,
+
+  /**
+   * §3.10 `compile-spj` / `compile-interactive` ("as admin compile"): the group's admins (4, 5) and
+   * site root. **Changed:** the problem the check names (`pid`, when it names one) must be one of this
+   * group's own, else it is not found, as the other group routes answer a problem of the public
+   * bank or of another group (HOJ does not look at `pid`). `problem: null`: named, no such problem.
+   */
+  'group.compile': ((ctx, user, c) =>
+    groupAdmin(ctx, user, c.group) ??
+    (isRoot(user) ||
+    c.problem === undefined ||
+    (c.problem !== null && c.problem.isGroup && c.problem.gid === c.group.gid)
+      ? null
+      : notFound(problemMessages.problemNotFound))) as Rule<{
+    group: GroupFacts;
+    problem?: { isGroup: boolean; gid: number | null } | null;
+  }>,
 
   /**
    * Verdict (spec part 2 §2.2 "Add Group Member"): group admins (4, 5) and site root add a user

@@ -18,9 +18,11 @@ export async function adminJudgeRoutes(app: FastifyInstance) {
     return ok(judgeJson(row, { showIp: true }));
   });
 
+  // reference §3.4 R(root) + P(rejudge); Changed (issue 27): also a group contest's admins, so the
+  // route asks for a login and the policy's `contest.rejudge` decides (contest/staff/rejudge.ts)
   r.get(
     `${base}/rejudge-contest-problem`,
-    { config, schema: { querystring: rejudgeContestProblemQuery } },
+    { config: { access: access.login }, schema: { querystring: rejudgeContestProblemQuery } },
     async (request) => {
       const { cid, pid } = request.query;
       await rejudgeContestProblem(app.db, request.user!, cid, pid, app.clock.now());

@@ -20,7 +20,10 @@ export async function rejudgeOne(db: Db, submitId: number, now: Date) {
   return row;
 }
 
-/** reference §3.4 `GET /api/admin/judge/rejudge-contest-problem`: the contest staff's (contest/staff/rejudge.ts). */
+/**
+ * reference §3.4 `GET /api/admin/judge/rejudge-contest-problem`: the contest staff's
+ * (contest/staff/rejudge.ts, policy `contest.rejudge`).
+ */
 export { rejudgeContestProblem } from '../../contest/staff/rejudge.ts';
 
 /** Verdict: every non-contest submission of a problem (after its test data changed). */
