@@ -112,10 +112,10 @@ async function seed(server: TestServer): Promise<void> {
 
 const env = useServerAndBrowser(seed);
 const contexts: BrowserContext[] = [];
-const pages = {} as Record<'gadmin' | 'member', Page>;
+const pages = {} as Record<'owner' | 'gadmin' | 'member', Page>;
 
 /** One signed-in page per user for the whole file (each page load costs seconds here). */
-async function pageOf(role: 'gadmin' | 'member', path: string): Promise<Page> {
+async function pageOf(role: 'owner' | 'gadmin' | 'member', path: string): Promise<Page> {
   if (pages[role]) {
     await pages[role].goto(`${env.server.url}${path}`);
     return pages[role];
@@ -253,6 +253,16 @@ describe('issue 27: a group’s trainings, contests and discussions (spec part 2
     await card.getByRole('link', { name: CONTEST }).click();
     await page.waitForURL(/\/contest\/\d+$/);
     await page.getByText(CONTEST).first().waitFor();
+
+    // reference §7.12: the group's root is a contest admin of a contest a group admin created, with
+    // the staff tabs and Rejudge (issue 27); the member has neither
+    const contestTab = (p: Page, key: string) => p.locator(`.contest-tabs [data-node-key="${key}"]`);
+    await contestTab(page, 'overview').waitFor();
+    expect(await contestTab(page, 'rejudge').count()).toBe(0);
+    expect(await contestTab(page, 'acInfo').count()).toBe(0);
+    const owner = await pageOf('owner', `${new URL(page.url()).pathname}?l=en-US`);
+    await contestTab(owner, 'rejudge').waitFor();
+    await contestTab(owner, 'acInfo').waitFor();
   });
 
   it('a member posts a group discussion; an outsider cannot read the list', async () => {

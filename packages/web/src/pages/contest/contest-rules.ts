@@ -1,4 +1,4 @@
-import { CONTEST_AUTH, CONTEST_TYPE, JudgeStatus } from '@verdict/shared';
+import { CONTEST_AUTH, CONTEST_TYPE, GROUP_MEMBER_AUTH, JudgeStatus } from '@verdict/shared';
 import { CONTEST_STATUS } from './clock/contest-clock';
 
 /**
@@ -20,17 +20,28 @@ export interface ContestFacts {
   allowEndSubmit: boolean;
   sealRank: boolean;
   sealRankTime: string | null;
+  /** the group the contest belongs to (reference §7.12), or null for a site contest */
+  gid?: number | null;
 }
 
 export interface Viewer {
   uid: string | null;
   username: string | null;
   superAdmin: boolean;
+  /** the viewer's member level in the contest's group (GROUP_MEMBER_AUTH), 0 outside one */
+  groupLevel?: number;
 }
 
-/** reference §7.18: the creator and super admins (group roots with groups) are contest admins. */
-export function isContestAdmin(contest: Pick<ContestFacts, 'author' | 'uid'>, viewer: Viewer): boolean {
+/**
+ * reference §7.18, §7.12: the creator, super admins and, for a group contest, the group's root are
+ * contest admins (the server's `isContestAdmin`).
+ */
+export function isContestAdmin(
+  contest: Pick<ContestFacts, 'author' | 'uid' | 'gid'>,
+  viewer: Viewer,
+): boolean {
   if (viewer.superAdmin) return true;
+  if (contest.gid && (viewer.groupLevel ?? 0) >= GROUP_MEMBER_AUTH.root) return true;
   if (contest.uid && viewer.uid) return contest.uid === viewer.uid;
   return !!viewer.username && contest.author === viewer.username;
 }
@@ -136,7 +147,8 @@ export function contestTabs(ctx: TabContext): ContestTab[] {
     { key: 'print', path: 'print', shown: contest.openPrint },
     { key: 'acInfo', path: 'ac-info', shown: admin && acm },
     { key: 'adminPrint', path: 'admin-print', shown: admin && contest.openPrint },
-    { key: 'rejudge', path: 'rejudge', shown: ctx.superAdmin },
+    // reference §3.4: the super admin's; Verdict: also a group contest's admins (issue 27)
+    { key: 'rejudge', path: 'rejudge', shown: ctx.superAdmin || (admin && !!contest.gid) },
     { key: 'scrollBoard', path: 'scroll-board', shown: admin && acm },
   ];
   return tabs
@@ -148,7 +160,7 @@ export function contestTabs(ctx: TabContext): ContestTab[] {
  * What the shell shows for the tab a path opens (issue 24 item 13): the tab's page when the viewer
  * has it, the "not yet" page when the menu is closed, and a 403 page when the tab is not the
  * viewer's at all (opened by its address): the staff tabs (AC Info, Admin Print, Scroll Board) for
- * those who are not contest admins, Rejudge for all but super admins, Print and Comment when the
+ * those who are not contest admins, Rejudge for all but super admins (and a group contest's admins), Print and Comment when the
  * contest or the site does not offer them. The server refuses their calls too; the 403 page keeps
  * the staff screen with its "no permission" errors from showing.
  */
@@ -157,7 +169,7 @@ export type TabAccess = 'open' | 'closed' | 'staffOnly' | 'superAdminOnly' | 'no
 export function tabAccess(ctx: TabContext, key: ContestTabKey): TabAccess {
   const tab = contestTabs(ctx).find((item) => item.key === key);
   if (tab) return tab.disabled ? 'closed' : 'open';
-  if (key === 'rejudge') return 'superAdminOnly';
+  if (key === 'rejudge') return ctx.contest.gid ? 'staffOnly' : 'superAdminOnly';
   if (key === 'acInfo' || key === 'adminPrint' || key === 'scrollBoard') {
     // an admin without the tab: the contest does not print, or is not ACM
     return ctx.admin ? 'notOffered' : 'staffOnly';

@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { getContestAccess, getContestInfo, type ContestInfo } from '../../api/contest';
+import { getGroupAuth } from '../../api/group';
+import { groupAuthKey } from '../group/use-group';
 import { createExternalStore, useExternalStore } from '../../store/external-store';
 import { isSuperAdmin, useSession } from '../../store/session';
 import { clockOffset, type ContestTimes } from './clock/contest-clock';
@@ -72,10 +74,19 @@ export function useContest(cid: number) {
   }, [queryClient, cid]);
   const clock = useContestClock(times, infoQuery.data?.offset ?? 0, refresh);
 
+  // a group contest's admins include the group's root (reference §7.12): the viewer's level there
+  const gid = info?.gid ?? null;
+  const groupAuth = useQuery({
+    queryKey: groupAuthKey(gid ?? 0),
+    queryFn: () => getGroupAuth(gid!),
+    enabled: gid !== null && session.token !== '',
+    staleTime: 30_000,
+  });
   const viewer = {
     uid: session.userInfo?.uid ?? null,
     username: session.userInfo?.username ?? null,
     superAdmin: isSuperAdmin(session.userInfo),
+    groupLevel: groupAuth.data ?? 0,
   };
   const facts: ContestFacts | null = info
     ? {
@@ -88,9 +99,10 @@ export function useContest(cid: number) {
         allowEndSubmit: info.allowEndSubmit,
         sealRank: info.sealRank,
         sealRankTime: info.sealRankTime,
+        gid: info.gid,
       }
     : null;
-  const admin = info ? isContestAdmin({ author: info.author, uid: info.uid }, viewer) : false;
+  const admin = info ? isContestAdmin({ author: info.author, uid: info.uid, gid: info.gid }, viewer) : false;
   const registered = !needsAccess || accessQuery.data?.access === true;
 
   return {

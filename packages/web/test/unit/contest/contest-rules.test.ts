@@ -66,9 +66,16 @@ describe('contest tabs and their enabling rules (spec part 1 §2 "Contest shell"
     expect(keys(oi)).not.toContain('adminPrint');
   });
 
-  it('spec part 1 §2: Rejudge for super admins only', () => {
+  it('spec part 1 §2: Rejudge for super admins only in a site contest', () => {
     expect(keys(ctx({ admin: true }))).not.toContain('rejudge');
     expect(keys(ctx({ admin: true, superAdmin: true }))).toContain('rejudge');
+  });
+
+  it("issue 27: in a group contest, Rejudge for its contest admins too (the group's root, the creator)", () => {
+    const grouped = contest({ gid: 7 });
+    expect(keys(ctx({ contest: grouped, admin: true }))).toContain('rejudge');
+    expect(keys(ctx({ contest: grouped, registered: true }))).not.toContain('rejudge');
+    expect(tabAccess(ctx({ contest: grouped, registered: true }), 'rejudge')).toBe('staffOnly');
   });
 
   it('spec part 1 §2, reference §7.18: a private contest disables every tab but Overview until registered', () => {
@@ -166,6 +173,15 @@ describe('who is a contest admin and what the contest lets the user do (referenc
     );
     // the uid decides when the server sends it: a renamed creator stays the creator
     expect(isContestAdmin({ author: 'someone-else', uid: 'u-1' }, viewer)).toBe(true);
+  });
+
+  it("reference §7.12: a group contest's admins include the group's root, not its admins or members", () => {
+    const grouped = { author: 'creator', uid: 'u-creator', gid: 7 };
+    expect(isContestAdmin(grouped, { ...viewer, groupLevel: 5 })).toBe(true);
+    expect(isContestAdmin(grouped, { ...viewer, groupLevel: 4 })).toBe(false);
+    expect(isContestAdmin(grouped, { ...viewer, groupLevel: 3 })).toBe(false);
+    // a level in some group says nothing about a site contest
+    expect(isContestAdmin({ author: 'creator', uid: 'u-creator' }, { ...viewer, groupLevel: 5 })).toBe(false);
   });
 
   it('spec part 1 §2: the password form shows for private and protected contests until registered', () => {
