@@ -343,6 +343,9 @@ const EXPECTED: Record<string, Outcome[]> = {
   'GET /api/file/generate-user-excel': USER_ADMIN,
   'POST /api/file/generate-user-excel': USER_ADMIN,
   'POST /api/file/upload-testcase-zip': ADMIN_AREA,
+  // reference §3.11: R(root), HOJ's problem zip (issue 29)
+  'POST /api/file/import-problem': ROOT_ONLY,
+  'GET /api/file/export-problem': ROOT_ONLY,
   // reference §3.11: any login; the author rule is the policy's (problem.edit)
   'GET /api/file/download-testcase': LOGIN,
   // reference §3.6 contest staff: any login; the contest rules are the policy's (contest.print, contest.staff)

@@ -8,6 +8,7 @@ import { adminDashboardRoutes } from './dashboard/routes.ts';
 import { adminJudgeRoutes } from './judge/routes.ts';
 import { adminNoticeRoutes } from './notice/routes.ts';
 import { adminProblemRoutes } from '../problem/admin/routes.ts';
+import { problemTransferRoutes } from '../problem/transfer/routes.ts';
 import { adminSwitchRoutes } from './switch/routes.ts';
 import { adminTagRoutes } from '../problem/admin/tag-routes.ts';
 import { adminTrainingRoutes } from '../training/admin/routes.ts';
@@ -23,6 +24,8 @@ export async function adminRoutes(
 ) {
   const staging = stagingOf(app, opts.dataDir);
   await app.register(adminProblemRoutes, { staging });
+  // reference §3.11 import-problem / export-problem, §11.1 (the paths are under /api/file)
+  await app.register(problemTransferRoutes, { staging });
   await app.register(adminContestRoutes, { staging });
   await app.register(adminTagRoutes);
   await app.register(adminJudgeRoutes);
