@@ -37,7 +37,8 @@ export const ADMIN_MENU: AdminMenuItem[] = [
       page('/admin/problem/create', 'problemCreate'),
       page('/admin/problem/tag', 'problemTag'),
       page('/admin/group-problem/apply', 'groupProblemApply'),
-      page('/admin/problem/batch-operation', 'problemBatch'),
+      // root only, as its calls (reference §3.11) and HOJ's menu
+      { ...page('/admin/problem/batch-operation', 'problemBatch'), superAdminOnly: true },
     ],
   },
   {

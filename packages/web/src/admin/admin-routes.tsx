@@ -85,7 +85,8 @@ const adminChildren: RouteObject[] = [
       ),
     },
   ),
-  route('problem/batch-operation', 'adminProblemBatch'),
+  // root only, as its calls (reference §3.11) and HOJ's menu
+  route('problem/batch-operation', 'adminProblemBatch', SUPER_ADMIN),
   route('training/create', 'adminTrainingCreate', {}, { lazy: trainingEditPage }),
   route(
     'training',

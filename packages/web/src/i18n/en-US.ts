@@ -20,6 +20,7 @@ import { messageEnUS } from './areas/message.en-US';
 import { adminDiscussionEnUS } from './areas/admin-discussion.en-US';
 import { discussionEnUS } from './areas/discussion.en-US';
 import { groupProblemEnUS } from './areas/group-problem.en-US';
+import { adminProblemTransferEnUS } from './areas/admin-problem-transfer.en-US';
 
 /** English strings; typed against zh-CN so a missing or extra key fails the type check. */
 export const enUS: Messages = {
@@ -349,6 +350,7 @@ export const enUS: Messages = {
   discussion: discussionEnUS,
   group: groupEnUS,
   groupProblem: groupProblemEnUS,
+  adminProblemTransfer: adminProblemTransferEnUS,
   title: {
     home: 'Home',
     problemList: 'Problem',

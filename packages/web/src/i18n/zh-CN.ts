@@ -19,6 +19,7 @@ import { messageZhCN } from './areas/message.zh-CN';
 import { adminDiscussionZhCN } from './areas/admin-discussion.zh-CN';
 import { discussionZhCN } from './areas/discussion.zh-CN';
 import { groupProblemZhCN } from './areas/group-problem.zh-CN';
+import { adminProblemTransferZhCN } from './areas/admin-problem-transfer.zh-CN';
 
 /** Chinese strings: the source of the message keys; en-US must match them one to one. */
 export const zhCN = {
@@ -346,6 +347,7 @@ export const zhCN = {
   discussion: discussionZhCN,
   group: groupZhCN,
   groupProblem: groupProblemZhCN,
+  adminProblemTransfer: adminProblemTransferZhCN,
   title: {
     home: '首页',
     problemList: '题目列表',

@@ -14,6 +14,10 @@ const PAGES: Record<string, ReturnType<typeof lazyPage>> = {
   ),
   'problem/create': editPage,
   'problem/edit/:problemId': editPage,
+  'problem/batch-operation': lazyPage(
+    () => import('./ProblemTransferPage'),
+    (m) => m.ProblemTransferPage,
+  ),
   'problem/tag': lazyPage(
     () => import('../tag/TagAdminPage'),
     (m) => m.TagAdminPage,
