@@ -40,8 +40,11 @@ export interface CaseJudgeSetup {
   limits: FactoredLimits;
   workspace: Workspace;
   testData(ref: TestFileRef): Promise<string>;
-  /** The compiled checker (spj) or interactor (interactive) and its language. */
-  judgeProgram: { language: LanguageSpec; dir: string } | null;
+  /**
+   * The compiled checker (spj) or interactor (interactive), its language, and whether it is a testlib
+   * program (judged by testlib's exit codes rather than HOJ's, issue 29).
+   */
+  judgeProgram: { language: LanguageSpec; dir: string; testlib: boolean } | null;
 }
 
 /** A case verdict before it becomes a row. */
@@ -174,6 +177,7 @@ export class CaseJudge {
         slot: this.setup.slot,
         language: this.setup.judgeProgram.language,
         programDir: this.setup.judgeProgram.dir,
+        testlib: this.setup.judgeProgram.testlib,
         inputFile,
         userOutputFile: stdoutFile,
         answerFile,
@@ -210,6 +214,7 @@ export class CaseJudge {
       user: this.userRun(testCase, workspace.outFile(`${label}.stderr`)),
       interactor: judgeProgram.language,
       programDir: judgeProgram.dir,
+      testlib: judgeProgram.testlib,
       inputFile,
       answerFile,
       interactorDir: await workspace.fresh('interactor'),

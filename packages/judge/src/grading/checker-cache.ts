@@ -5,6 +5,7 @@ import type { LanguageSpec } from '../languages/types.ts';
 import type { Sandbox } from '../sandbox/index.ts';
 import { compile } from './compile.ts';
 import { writeFiles } from './files.ts';
+import { testlibDigest, testlibInclude } from './testlib.ts';
 
 export interface JudgeProgramRequest {
   sandbox: Sandbox;
@@ -29,8 +30,9 @@ export type JudgeProgramOutcome =
 type JudgeProgramFailure = Extract<JudgeProgramOutcome, { ok: false }>;
 
 /**
- * The cache key: anything that changes the binary or what sits next to it. HOJ keys on case_version
- * (reference §8.7); a content hash also lets problems and rejudges share one build.
+ * The cache key: anything that changes the binary or what sits next to it, the shipped testlib.h
+ * included. HOJ keys on case_version (reference §8.7); a content hash also lets problems and rejudges
+ * share one build.
  */
 export function judgeProgramKey(
   language: LanguageSpec,
@@ -39,7 +41,7 @@ export function judgeProgramKey(
 ): string {
   const extra = Object.entries(extraFiles ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return createHash('sha256')
-    .update(JSON.stringify([language.name, language.compile?.argv ?? [], source, extra]))
+    .update(JSON.stringify([language.name, language.compile?.argv ?? [], source, extra, testlibDigest()]))
     .digest('hex');
 }
 
@@ -84,6 +86,8 @@ async function build(request: JudgeProgramRequest, key: string, dir: string): Pr
     language,
     dir: buildDir,
     outDir: request.outDir,
+    // issue 29: testlib.h is on every checker's and interactor's include path (grading/testlib.ts)
+    include: testlibInclude(),
   });
   if (outcome.status !== 'ok') {
     const compilerOutput = 'message' in outcome ? outcome.message : '';

@@ -32,6 +32,11 @@ export interface CompileRequest {
   cache?: CompileCache;
   /** Precompiled bits/stdc++.h of the C++ languages (issue 25 item 3); none: never used. */
   headers?: HeaderSource;
+  /**
+   * A read-only include directory after the PCH's on the include path, with its argument (checkers
+   * and interactors: the shipped testlib.h, issue 29).
+   */
+  include?: { args: string[]; bind: BindMount };
 }
 
 /**
@@ -83,11 +88,15 @@ async function compileNow(request: CompileRequest): Promise<CompileOutcome> {
     sandbox: request.sandbox,
     slot: request.slot,
     // the PCH's directory comes first on the include path; g++ takes the .gch only if it is valid
-    argv: headers ? [argv[0]!, ...headers.args, ...argv.slice(1)] : argv,
+    argv: [argv[0]!, ...(headers?.args ?? []), ...(request.include?.args ?? []), ...argv.slice(1)],
     step,
     dir,
     outDir,
-    extraBinds: [...(language.binds ?? []), ...(headers ? [headers.bind] : [])],
+    extraBinds: [
+      ...(language.binds ?? []),
+      ...(headers ? [headers.bind] : []),
+      ...(request.include ? [request.include.bind] : []),
+    ],
   });
   const output = run.output;
   if (run.status === 'system-error')

@@ -2,12 +2,13 @@ import path from 'node:path';
 import { JudgeStatus } from '@verdict/shared';
 import type { LanguageSpec } from '../languages/types.ts';
 import { createPipe, WORK_TARGET, type RunningBox, type RunResult, type Sandbox } from '../sandbox/index.ts';
-import { interpretCheckerExit, type CheckerVerdict } from './checker-result.ts';
+import { interpretCheckerExit, type CheckerExit, type CheckerVerdict } from './checker-result.ts';
 import { readTextHead } from './files.ts';
 import { interactorMemoryBytes, MiB, PROCESSES, runCpuMs, runWallMs } from './limits.ts';
 import { userRunOptions, type UserRunRequest } from './run-options.ts';
 import { judgeRun, type FactoredLimits, type RunVerdict } from './run-verdict.ts';
 import { DATA, JUDGE_DIR, judgeBinds, makeReadable } from './special-judge.ts';
+import { interpretTestlibExit } from './testlib.ts';
 
 const SIGPIPE = 13;
 const STDERR_BYTES = 1024 * 1024;
@@ -18,6 +19,8 @@ export interface InteractiveRequest {
   interactor: LanguageSpec;
   /** The cached directory with the interactor binary and the judge extra files. */
   programDir: string;
+  /** A testlib interactor (its source includes testlib.h): read by testlib's exit codes (issue 29). */
+  testlib?: boolean;
   inputFile: string;
   answerFile: string;
   /** A fresh writable directory: the interactor's /w, where it may write its user_output file. */
@@ -98,6 +101,7 @@ export async function runInteractive(request: InteractiveRequest): Promise<Inter
   const interactorVerdict = judgeInteractor(
     interactorRun,
     await readTextHead(interactorStderr, STDERR_BYTES),
+    request.testlib === true,
   );
 
   if (userRun.status === 'system-error' || interactorRun.status === 'system-error') {
@@ -117,11 +121,12 @@ export async function runInteractive(request: InteractiveRequest): Promise<Inter
 }
 
 /**
- * The interactor's exit read like a checker's (§8.8), with two additions: "Interactive program exited
+ * The interactor's exit read like a checker's (§8.8; a testlib interactor by testlib's exit codes, issue
+ * 29), with two additions: "Interactive program exited
  * with code: N" is appended when it failed with a message, and an interactor killed by SIGPIPE (it wrote
  * after the user's program had already exited) is a wrong answer of the user, not a judge failure.
  */
-function judgeInteractor(run: RunResult, stderr: string): CheckerVerdict {
+function judgeInteractor(run: RunResult, stderr: string, testlib: boolean): CheckerVerdict {
   if (run.signal === SIGPIPE) {
     return {
       status: JudgeStatus.WRONG_ANSWER,
@@ -129,13 +134,14 @@ function judgeInteractor(run: RunResult, stderr: string): CheckerVerdict {
       message: 'The program ended before the interaction was over.',
     };
   }
-  const verdict = interpretCheckerExit({
+  const exit: CheckerExit = {
     status: run.status,
     exitCode: run.exitCode,
     signal: run.signal,
     stdout: '',
     stderr,
-  });
+  };
+  const verdict = testlib ? interpretTestlibExit(exit, 'interactor') : interpretCheckerExit(exit);
   if (run.exitCode !== null && run.exitCode !== 0 && stderr.trim() !== '') {
     verdict.message = `${verdict.message}\nInteractive program exited with code: ${run.exitCode}`;
   }

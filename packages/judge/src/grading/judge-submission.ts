@@ -15,6 +15,7 @@ import { sandboxOf, type GradingContext } from './context.ts';
 import { isPlainFileName, writeFiles } from './files.ts';
 import { factoredLimits } from './limits.ts';
 import { finalVerdict } from './scoring.ts';
+import { usesTestlib } from './testlib.ts';
 import { Workspace } from './workspace.ts';
 
 export type SubmissionOutcome = Omit<JudgeResult, 'submitId' | 'attempt'>;
@@ -52,7 +53,7 @@ async function prepareJudgeProgram(
   ctx: GradingContext,
   sandbox: Sandbox,
   workspace: Workspace,
-): Promise<{ language: LanguageSpec; dir: string } | { error: string } | null> {
+): Promise<{ language: LanguageSpec; dir: string; testlib: boolean } | { error: string } | null> {
   const { problem } = task;
   if (problem.judgeMode === 'default') return null;
   const role = problem.judgeMode === 'spj' ? 'checker' : 'interactor';
@@ -71,7 +72,10 @@ async function prepareJudgeProgram(
     buildDir: await workspace.fresh('judge-build'),
     outDir: workspace.out,
   });
-  return built.ok ? { language, dir: built.dir } : { error: built.message };
+  // issue 29: a source that includes testlib.h is judged by testlib's exit codes (grading/testlib.ts)
+  return built.ok
+    ? { language, dir: built.dir, testlib: usesTestlib(problem.spjCode ?? '') }
+    : { error: built.message };
 }
 
 /**

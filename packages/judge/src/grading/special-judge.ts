@@ -4,6 +4,7 @@ import type { LanguageSpec } from '../languages/types.ts';
 import type { BindMount, Sandbox, SandboxRunOptions } from '../sandbox/index.ts';
 import { interpretCheckerExit, type CheckerVerdict } from './checker-result.ts';
 import { readTextHead } from './files.ts';
+import { interpretTestlibExit } from './testlib.ts';
 import { CHECKER_LIMITS, PROCESSES } from './limits.ts';
 
 /** Where the judge program's directory and the case files appear inside its box. */
@@ -25,6 +26,8 @@ export interface CheckerRequest {
   language: LanguageSpec;
   /** The cached directory with the checker binary and the judge extra files. */
   programDir: string;
+  /** A testlib checker (its source includes testlib.h): read by testlib's exit codes (issue 29). */
+  testlib?: boolean;
   inputFile: string;
   userOutputFile: string;
   answerFile: string;
@@ -76,7 +79,8 @@ export async function runChecker(request: CheckerRequest): Promise<CheckerVerdic
     }),
   };
   const run = await request.sandbox.run(options);
-  return interpretCheckerExit({
+  const interpret = request.testlib ? interpretTestlibExit : interpretCheckerExit;
+  return interpret({
     status: run.status,
     exitCode: run.exitCode,
     signal: run.signal,

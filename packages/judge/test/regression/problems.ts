@@ -675,6 +675,176 @@ export const PROBLEMS: RegressionProblem[] = [
       },
     ],
   },
+  // issue 29: testlib programs compiled against the judge's own testlib.h (no judge extra file), judged
+  // by testlib's exit codes because their source includes it (grading/testlib.ts): ok 0 → AC, wa 1 →
+  // WA, pe 2 → PE (not HOJ's WA), fail 3 → System Error, points 7 → "points X" as X % of the case score
+  {
+    name: 'testlib wcmp (standard checker, tokens)',
+    problem: { judgeMode: 'spj', spjLanguage: 'C++' },
+    judgeProgram: 'testlib/wcmp.cpp',
+    cases: [{ in: '\n', out: 'hello world 42\n' }],
+    submissions: [
+      {
+        title: 'the same tokens, other blanks',
+        languages: PY,
+        code: 'print("hello   world\\n42  ")\n',
+        expect: { status: S.ACCEPTED },
+      },
+      {
+        title: 'a different token',
+        languages: PY,
+        code: 'print("hello world 43")\n',
+        expect: {
+          status: S.WRONG_ANSWER,
+          message: /^wrong answer 3rd words differ - expected: '42', found: '43'/,
+        },
+      },
+      {
+        title: 'an extra token',
+        languages: PY,
+        code: 'print("hello world 42 !")\n',
+        expect: { status: S.WRONG_ANSWER, message: /^wrong answer Participant output contains extra tokens/ },
+      },
+    ],
+  },
+  {
+    name: 'testlib ncmp (standard checker, integers)',
+    problem: { judgeMode: 'spj', spjLanguage: 'C++' },
+    judgeProgram: 'testlib/ncmp.cpp',
+    cases: [{ in: '\n', out: '1 2 -3\n' }],
+    submissions: [
+      {
+        title: 'the same integers',
+        languages: PY,
+        code: 'print("1\\n2\\n-3")\n',
+        expect: { status: S.ACCEPTED },
+      },
+      {
+        title: 'a different integer',
+        languages: PY,
+        code: 'print("1 2 3")\n',
+        expect: {
+          status: S.WRONG_ANSWER,
+          message: /^wrong answer 3rd numbers differ - expected: '-3', found: '3'/,
+        },
+      },
+      {
+        title: 'not an integer: testlib _pe is Presentation Error',
+        languages: PY,
+        code: 'print("1 2 x")\n',
+        expect: {
+          status: S.PRESENTATION_ERROR,
+          message: /^wrong output format Expected integer, but "x" found/,
+        },
+      },
+    ],
+  },
+  {
+    name: 'testlib rcmp6 (standard checker, reals to 1e-6)',
+    problem: { judgeMode: 'spj', spjLanguage: 'C++' },
+    judgeProgram: 'testlib/rcmp6.cpp',
+    cases: [{ in: '\n', out: '1.5\n' }],
+    submissions: [
+      {
+        title: 'off by 1e-7: accepted',
+        languages: PY,
+        code: 'print("1.5000001")\n',
+        expect: { status: S.ACCEPTED },
+      },
+      {
+        title: 'off by 1e-5: rejected',
+        languages: PY,
+        code: 'print("1.50001")\n',
+        expect: { status: S.WRONG_ANSWER, message: /^wrong answer 1st numbers differ/ },
+      },
+    ],
+  },
+  {
+    name: 'testlib points checker, OI: quitp(X) is X % of the case score',
+    problem: { type: 1, judgeMode: 'spj', spjLanguage: 'C++', ioScore: 100 },
+    judgeProgram: 'testlib/points.cpp',
+    cases: [
+      { in: '5\n', out: '5\n', score: 20 },
+      { in: '6\n', out: '6\n', score: 20 },
+      { in: '7\n', out: '7\n', score: 20 },
+      { in: '8\n', out: '8\n', score: 20 },
+    ],
+    submissions: [
+      {
+        title: 'exact, off by one (25 %), off by two (60.5 %), wrong',
+        languages: PY,
+        code: 'n = int(input())\nprint(n + {5: 0, 6: 1, 7: -2, 8: 5}[n])\n',
+        expect: {
+          status: S.PARTIAL_ACCEPTED,
+          // floor(25 % × 20) = 5, floor(60.5 % × 20) = 12
+          score: 37,
+          cases: [S.ACCEPTED, S.PARTIAL_ACCEPTED, S.PARTIAL_ACCEPTED, S.WRONG_ANSWER],
+          caseScores: [20, 5, 12, 0],
+        },
+      },
+      {
+        title: 'all exact',
+        languages: PY,
+        code: 'print(input())\n',
+        expect: { status: S.ACCEPTED, score: 100 },
+      },
+    ],
+  },
+  {
+    name: "testlib checker that calls quitf(_fail): System Error, the checker's",
+    problem: { judgeMode: 'spj', spjLanguage: 'C++' },
+    judgeProgram: 'testlib/points.cpp',
+    cases: [{ in: '1\n', out: '-1\n' }],
+    submissions: [
+      {
+        title: 'the checker fails',
+        languages: PY,
+        code: 'print(1)\n',
+        expect: {
+          status: S.SYSTEM_ERROR,
+          message:
+            /^The checker failed \(testlib FAIL\).*not of the submission\. FAIL the answer -1 is negative/,
+        },
+      },
+    ],
+  },
+  {
+    name: 'testlib interactor, guess the number in at most 20 guesses',
+    problem: { judgeMode: 'interactive', spjLanguage: 'C++', timeLimit: 1000 },
+    judgeProgram: 'testlib/guess-interactor.cpp',
+    cases: [
+      { in: '1\n', out: '' },
+      { in: '777777\n', out: '' },
+      { in: '1000000\n', out: '' },
+    ],
+    submissions: [
+      {
+        title: 'binary search',
+        languages: CPP,
+        fixture: 'guess',
+        expect: { status: S.ACCEPTED, cases: [0, 0, 0] },
+      },
+      {
+        title: 'always guessing 1 runs out of guesses',
+        languages: CPP,
+        code: '#include <iostream>\n#include <string>\nint main() { std::string r; for (;;) { std::cout << 1 << std::endl; if (!(std::cin >> r) || r == "=") return 0; } }\n',
+        expect: {
+          status: S.WRONG_ANSWER,
+          cases: [S.ACCEPTED, S.WRONG_ANSWER, S.WRONG_ANSWER],
+          message: /^wrong answer too many guesses: 20 is the limit/,
+        },
+      },
+      {
+        title: 'a word instead of a guess is Presentation Error',
+        languages: PY,
+        code: 'print("hello", flush=True)\n',
+        expect: {
+          status: S.PRESENTATION_ERROR,
+          message: /^wrong output format Expected integer, but "hello" found/,
+        },
+      },
+    ],
+  },
   {
     name: 'file I/O',
     problem: { isFileIo: true, ioReadFileName: 'input.txt', ioWriteFileName: 'output.txt' },
