@@ -224,7 +224,7 @@ export function localize(message: Message, lang: Lang): string {
 }
 
 /** A size for messages: MiB, or KiB below one MiB. */
-const mib = (bytes: number) =>
+export const mib = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`
     : `${Math.ceil(bytes / 1024)} KiB`;

@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { JudgeStatus, type UploadedCaseFile } from '@verdict/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import {
   codeTemplate,
@@ -25,34 +23,23 @@ import { TestDataStore } from '../../src/modules/judge-gateway/testdata-store.ts
 import { problemTransferRoutes } from '../../src/modules/problem/transfer/routes.ts';
 import { JUDGE_TOKEN } from '../helpers/app.ts';
 import { buildZip, multipartBody, type RawEntry } from '../admin/zip.ts';
-import { createWorld, languageIds, submit, type World } from './fixtures.ts';
+import { languageIds, submit, type World } from './fixtures.ts';
+import {
+  filesOnDisk,
+  importUpload,
+  pidOf,
+  rowCounts,
+  sha256,
+  stored,
+  useTransferWorld,
+  world,
+} from './transfer-support.ts';
 
 let w: World;
 let dataDir: string;
 
-interface ImportData {
-  imported: { key: string; pid: number; problemId: string; title: string }[];
-  failed: { key: string; problemId: string; repeat: boolean; reason: string }[];
-}
-
-async function importZip(
-  zip: Buffer,
-  options: { name?: string; token?: string; lang?: 'en' | 'zh'; app?: typeof w.t.app } = {},
-) {
-  const { payload, contentType } = multipartBody(options.name ?? 'problems.zip', zip);
-  const headers: Record<string, string> = {
-    'content-type': contentType,
-    'accept-language': options.lang === 'zh' ? 'zh-CN' : 'en-US',
-  };
-  if (options.token !== '') headers.authorization = options.token ?? w.tokens.root;
-  const res = await (options.app ?? w.t.app).inject({
-    method: 'POST',
-    url: '/api/file/import-problem',
-    headers,
-    payload,
-  });
-  return { http: res.statusCode, ...(res.json() as { status: number; msg: string; data: ImportData }) };
-}
+const importZip = (zip: Buffer, options: Parameters<typeof importUpload>[2] = {}) =>
+  importUpload('/api/file/import-problem', zip, options);
 
 function exportZip(pids: number[], token = w.tokens.root) {
   return w.t.app.inject({
@@ -83,34 +70,6 @@ async function unzip(buffer: Buffer): Promise<Record<string, string>> {
     zip.readEntry();
   });
   return files;
-}
-
-/** Every file under the data directory (staged uploads and the test-data store). */
-async function filesOnDisk(dir = dataDir): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath, e.name))
-    .sort();
-}
-
-async function rowCounts() {
-  const n = async (table: typeof problem | typeof problemCase | typeof tag | typeof problemTag) =>
-    (await w.t.db.select({ n: count() }).from(table))[0]!.n;
-  return {
-    problems: await n(problem),
-    cases: await n(problemCase),
-    tags: await n(tag),
-    problemTags: await n(problemTag),
-  };
-}
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const stored = (text: string) => existsSync(w.t.app.testData.pathOf(sha256(text))!);
-
-async function pidOf(problemId: string): Promise<number | undefined> {
-  const [row] = await w.t.db.select({ id: problem.id }).from(problem).where(eq(problem.problemId, problemId));
-  return row?.id;
 }
 
 /** A problem as stored, with its relations, without what an import gives anew (ids, author, times, version). */
@@ -224,11 +183,10 @@ function simpleProblem(
   ];
 }
 
-beforeAll(async () => {
-  w = await createWorld();
-  dataDir = path.dirname(path.dirname(path.dirname(w.t.app.testData.pathOf('0'.repeat(64))!)));
+useTransferWorld();
+beforeAll(() => {
+  ({ w, dataDir } = world);
 });
-afterAll(() => w.t.close());
 
 describe('problem import and export are root only (reference §3.11 R(root))', () => {
   it('refuses anonymous callers (HTTP 401) and users, admins and problem admins (HTTP 403)', async () => {
@@ -621,6 +579,7 @@ describe('HOJ native zip import (reference §11.1)', () => {
     await small.register(authPlugin, { service: w.t.app.auth });
     await small.register(problemTransferRoutes, {
       staging: new TestCaseStaging(stagingRoot(dir), store),
+      dataDir: dir,
       limits: { maxZipBytes: 8192, maxTotalBytes: 1024 * 1024 },
     });
     const rows = await rowCounts();

@@ -26,7 +26,12 @@ export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {
 export const AVATAR_FOLDER = path.join('files', 'avatar');
 /** Carousel images (modules/file/carousel.ts), also served under PUBLIC_IMG_PREFIX. */
 const CAROUSEL_FOLDER = path.join('files', 'carousel');
-const PUBLIC_IMAGE_FOLDERS = [AVATAR_FOLDER, CAROUSEL_FOLDER];
+/**
+ * Statement images (reference §12.2 /hoj/file/markdown): those the problem importers take out of
+ * FPS and Hydro files (problem/transfer/import.ts), also served under PUBLIC_IMG_PREFIX.
+ */
+export const MARKDOWN_IMAGE_FOLDER = path.join('files', 'markdown');
+const PUBLIC_IMAGE_FOLDERS = [AVATAR_FOLDER, CAROUSEL_FOLDER, MARKDOWN_IMAGE_FOLDER];
 /** reference §3.11: avatars are served publicly under this path. */
 export const PUBLIC_IMG_PREFIX = '/api/public/img/';
 

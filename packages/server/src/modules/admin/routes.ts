@@ -24,8 +24,9 @@ export async function adminRoutes(
 ) {
   const staging = stagingOf(app, opts.dataDir);
   await app.register(adminProblemRoutes, { staging });
-  // reference §3.11 import-problem / export-problem, §11.1 (the paths are under /api/file)
-  await app.register(problemTransferRoutes, { staging });
+  // reference §3.11 import-problem / export-problem, §11.1, and the QDUOJ, FPS and Hydro imports
+  // (§11.2–§11.4; the paths are under /api/file)
+  await app.register(problemTransferRoutes, { staging, dataDir: opts.dataDir });
   await app.register(adminContestRoutes, { staging });
   await app.register(adminTagRoutes);
   await app.register(adminJudgeRoutes);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   PROBLEM_LIMITS,
@@ -171,10 +171,15 @@ export async function readZipDirectory(
  * (reference §8.2); yauzl checks that the data inflates to exactly the declared size.
  */
 export async function extractEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, dir: string): Promise<StoredFile> {
+  return storeStream(async () => openEntry(zip, entry), dir);
+}
+
+/** As extractEntry, for test data read from elsewhere (an FPS file's texts). */
+export async function storeStream(open: () => Promise<Readable>, dir: string): Promise<StoredFile> {
   const temp = path.join(dir, `${randomBytes(8).toString('hex')}.tmp`);
   const digest = new Digest();
   try {
-    await pipeline(await openEntry(zip, entry), new NormaliseLineEndings(), digest, createWriteStream(temp));
+    await pipeline(await open(), new NormaliseLineEndings(), digest, createWriteStream(temp));
   } catch (error) {
     throw translateZipError(error);
   }

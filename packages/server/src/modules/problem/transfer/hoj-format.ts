@@ -30,6 +30,8 @@ export const PROBLEM_ZIP_LIMITS = {
   maxEntries: 20_000,
   /** one problem's JSON */
   maxJsonBytes: 32 * 1024 * 1024,
+  /** an FPS file (reference §11.3), parsed in memory whole */
+  maxXmlBytes: 64 * 1024 * 1024,
 } as const;
 export type ProblemZipLimits = { [K in keyof typeof PROBLEM_ZIP_LIMITS]: number };
 

@@ -2,20 +2,24 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { positiveId } from '@verdict/shared';
-import { access } from '../../../http/auth/access.ts';
+import { access, type AuthUser } from '../../../http/auth/access.ts';
 import { ok } from '../../../http/envelope.ts';
 import { ApiError, fail } from '../../../http/errors.ts';
-import { localize, problemMessages, requestLanguage } from '../../../http/messages.ts';
+import { localize, problemMessages, requestLanguage, type Text } from '../../../http/messages.ts';
 import { assertFileWhole, fileTooLarge, isFileTooLargeError } from '../../../http/uploads.ts';
 import type { TestCaseStaging } from '../../file/staging.ts';
 import { ZipRejected } from '../../file/testcase-zip.ts';
 import { exportHojZip } from './export.ts';
 import { EXPORT_MAX_PROBLEMS, PROBLEM_ZIP_LIMITS, type ProblemZipLimits } from './hoj-format.ts';
-import { importHojZip } from './import.ts';
+import { importFpsXml } from './fps.ts';
+import { importHydroZip } from './hydro.ts';
+import { importHojZip, type ImportContext, type ImportResult } from './import.ts';
+import { importPolygonZip } from './polygon.ts';
+import { importQdojZip } from './qduoj.ts';
 import { importResultMessage, transferMessages as m } from './messages.ts';
 
 /** `pid` repeated (`pid=1&pid=2`), with brackets or comma-separated, as Spring binds `List<Long>`. */
@@ -30,12 +34,13 @@ const pidList = z.preprocess(
 const exportQuery = z.object({ pid: pidList, 'pid[]': pidList });
 
 /**
- * HOJ's problem zip (reference §3.11 import-problem and export-problem, §11.1), root only as
+ * HOJ's problem zip (reference §3.11 import-problem and export-problem, §11.1) and the QDUOJ, Hydro
+ * and FPS imports (§11.2–§11.4), root only as
  * HOJ's `@RequiresRoles("root")`: anonymous callers get HTTP 401, other roles HTTP 403.
  */
 export async function problemTransferRoutes(
   app: FastifyInstance,
-  opts: { staging: TestCaseStaging; limits?: Partial<ProblemZipLimits> },
+  opts: { staging: TestCaseStaging; dataDir: string; limits?: Partial<ProblemZipLimits> },
 ) {
   const limits: ProblemZipLimits = { ...PROBLEM_ZIP_LIMITS, ...opts.limits };
   // in this plugin's scope only, with this call's limits
@@ -45,46 +50,113 @@ export async function problemTransferRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const root = { access: access.anyRole('root') };
 
-  r.post('/api/file/import-problem', { config: root }, async (request) => {
-    const part = request.isMultipart() ? await request.file() : undefined;
-    if (!part) throw fail(m.zipMissing);
-    if (!/\.zip$/i.test(part.filename)) {
-      part.file.resume();
-      throw fail(m.notZip);
-    }
-    const upload = await opts.staging.create();
-    try {
-      const zipFile = path.join(upload.dir, 'problems.zip.tmp');
-      await pipeline(part.file, createWriteStream(zipFile));
-      assertFileWhole(part, problemMessages.zipTooBig(limits.maxZipBytes));
-      const result = await importHojZip(
-        { db: app.db, staging: opts.staging, store: app.testData, now: app.clock.now(), log: request.log },
-        request.user!,
-        zipFile,
-        limits,
-      );
-      const lang = requestLanguage(request);
-      const data = {
-        imported: result.imported,
-        failed: result.failed.map((f) => ({
-          key: f.key,
-          problemId: f.label,
-          repeat: f.repeat,
-          reason: localize(f.reason, lang),
-        })),
-      };
-      // reference §11: any failure answers status 400 with the counts; the imported problems stay
-      if (result.failed.length > 0)
-        throw new ApiError(400, importResultMessage(result.imported.length, result.failed), 200, data);
-      return ok(data);
-    } catch (error) {
-      if (error instanceof ZipRejected) throw fail(error.reason);
-      if (isFileTooLargeError(error)) throw fileTooLarge(problemMessages.zipTooBig(limits.maxZipBytes));
-      throw error;
-    } finally {
-      await opts.staging.discard(upload.id);
-    }
-  });
+  /**
+   * One import route: the uploaded file (its name ending in `suffix`) into the staging folder, read
+   * by `run` (one format's reader and the shared pipeline), answered as reference §11 says.
+   */
+  const zipTooBig = problemMessages.zipTooBig(limits.maxZipBytes);
+  const xmlTooBig = m.xmlTooLarge(Math.min(limits.maxXmlBytes, limits.maxZipBytes));
+  const importRoute = (
+    url: string,
+    suffix: RegExp,
+    missing: Text,
+    wrongType: Text,
+    tooLarge: Text,
+    run: (ctx: ImportContext, user: AuthUser, file: string, request: FastifyRequest) => Promise<ImportResult>,
+  ) =>
+    r.post(url, { config: root }, async (request) => {
+      const part = request.isMultipart() ? await request.file() : undefined;
+      if (!part) throw fail(missing);
+      if (!suffix.test(part.filename)) {
+        part.file.resume();
+        throw fail(wrongType);
+      }
+      const upload = await opts.staging.create();
+      try {
+        const file = path.join(upload.dir, 'problems.upload.tmp');
+        await pipeline(part.file, createWriteStream(file));
+        assertFileWhole(part, tooLarge);
+        const result = await run(
+          {
+            db: app.db,
+            dataDir: opts.dataDir,
+            staging: opts.staging,
+            store: app.testData,
+            now: app.clock.now(),
+            log: request.log,
+          },
+          request.user!,
+          file,
+          request,
+        );
+        const lang = requestLanguage(request);
+        const data = {
+          imported: result.imported,
+          failed: result.failed.map((f) => ({
+            key: f.key,
+            problemId: f.label,
+            repeat: f.repeat,
+            reason: localize(f.reason, lang),
+          })),
+        };
+        // reference §11: any failure answers status 400 with the counts; the imported problems stay
+        if (result.failed.length > 0)
+          throw new ApiError(400, importResultMessage(result.imported.length, result.failed), 200, data);
+        return ok(data);
+      } catch (error) {
+        if (error instanceof ZipRejected) throw fail(error.reason);
+        if (isFileTooLargeError(error)) throw fileTooLarge(tooLarge);
+        throw error;
+      } finally {
+        await opts.staging.discard(upload.id);
+      }
+    });
+
+  importRoute('/api/file/import-problem', /\.zip$/i, m.zipMissing, m.notZip, zipTooBig, (ctx, user, file) =>
+    importHojZip(ctx, user, file, limits),
+  );
+  // reference §11.2
+  importRoute(
+    '/api/file/import-qdoj-problem',
+    /\.zip$/i,
+    m.zipMissing,
+    m.notZip,
+    zipTooBig,
+    (ctx, user, file) => importQdojZip(ctx, user, file, limits),
+  );
+  // reference §11.4
+  importRoute(
+    '/api/file/import-hydro-problem',
+    /\.zip$/i,
+    m.zipMissing,
+    m.notZip,
+    zipTooBig,
+    (ctx, user, file) => importHydroZip(ctx, user, file, limits),
+  );
+  // reference §11.3
+  importRoute(
+    '/api/file/import-fps-problem',
+    /\.xml$/i,
+    m.fpsMissing,
+    m.notXml,
+    xmlTooBig,
+    (ctx, user, file) => importFpsXml(ctx, user, file, limits),
+  );
+
+  // issue 29 (Verdict's own): a Polygon package; `?lang=english` picks the statement's language
+  importRoute(
+    '/api/file/import-polygon-problem',
+    /\.zip$/i,
+    m.zipMissing,
+    m.notZip,
+    zipTooBig,
+    (ctx, user, file, request) => {
+      const lang = (request.query as { lang?: unknown } | undefined)?.lang;
+      return importPolygonZip(ctx, user, file, limits, {
+        ...(typeof lang === 'string' && lang.trim() !== '' && lang !== 'both' ? { lang: lang.trim() } : {}),
+      });
+    },
+  );
 
   r.get(
     '/api/file/export-problem',

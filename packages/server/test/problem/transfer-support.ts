@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import { problem, problemCase, problemTag, tag } from '../../src/db/schema/index.ts';
+import { multipartBody } from '../admin/zip.ts';
+import { createWorld, type World } from './fixtures.ts';
+
+/** What the problem import tests share (transfer.test.ts, transfer-formats.test.ts): one world per file. */
+export const world = {} as { w: World; dataDir: string };
+
+/** Creates the file's world before its tests (register first, so that later hooks see it) and closes it after. */
+export function useTransferWorld() {
+  beforeAll(async () => {
+    world.w = await createWorld();
+    world.dataDir = path.dirname(path.dirname(path.dirname(world.w.t.app.testData.pathOf('0'.repeat(64))!)));
+  });
+  afterAll(() => world.w.t.close());
+}
+
+export interface ImportData {
+  imported: { key: string; pid: number; problemId: string; title: string }[];
+  failed: { key: string; problemId: string; repeat: boolean; reason: string }[];
+}
+
+/** Posts `file` as the multipart `file` of an import route (reference §3.11), as root unless told. */
+export async function importUpload(
+  url: string,
+  file: Buffer,
+  options: { name?: string; token?: string; lang?: 'en' | 'zh'; app?: World['t']['app'] } = {},
+) {
+  const { w } = world;
+  const { payload, contentType } = multipartBody(options.name ?? 'problems.zip', file);
+  const headers: Record<string, string> = {
+    'content-type': contentType,
+    'accept-language': options.lang === 'zh' ? 'zh-CN' : 'en-US',
+  };
+  if (options.token !== '') headers.authorization = options.token ?? w.tokens.root;
+  const res = await (options.app ?? w.t.app).inject({ method: 'POST', url, headers, payload });
+  return { http: res.statusCode, ...(res.json() as { status: number; msg: string; data: ImportData }) };
+}
+
+/** Every file under the data directory (staged uploads, the test-data store, images). */
+export async function filesOnDisk(dir = world.dataDir): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+export async function rowCounts() {
+  const n = async (table: typeof problem | typeof problemCase | typeof tag | typeof problemTag) =>
+    (await world.w.t.db.select({ n: count() }).from(table))[0]!.n;
+  return {
+    problems: await n(problem),
+    cases: await n(problemCase),
+    tags: await n(tag),
+    problemTags: await n(problemTag),
+  };
+}
+
+export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+/** Whether the test-data store holds `text`. */
+export const stored = (text: string) => existsSync(world.w.t.app.testData.pathOf(sha256(text))!);
+
+export async function pidOf(problemId: string): Promise<number | undefined> {
+  const [row] = await world.w.t.db
+    .select({ id: problem.id })
+    .from(problem)
+    .where(eq(problem.problemId, problemId));
+  return row?.id;
+}
