@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   codeTemplate,
+  file as fileTable,
   language,
   problem,
   problemCase,
@@ -77,6 +80,20 @@ async function localLanguages(names: string[]) {
     .where(and(inArray(language.name, names), eq(language.oj, 'ME')));
   return rows.map((r) => r.name).sort();
 }
+
+/** A PNG's signature and a few bytes: what the site recognises as an image (account/avatar.ts). */
+const png = (seed: string) =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(seed)]);
+
+/** The image a statement links to, as served publicly (reference §3.11 /api/public/img/). */
+async function servedImage(link: string) {
+  const res = await world.w.t.app.inject({ url: link });
+  return { status: res.statusCode, type: res.headers['content-type'], body: res.rawPayload };
+}
+
+const imageLinks = (text: string) =>
+  [...text.matchAll(/\/api\/public\/img\/([0-9a-f]{32}\.png)/g)].map((x) => x[0]);
+const markdownFolder = () => path.join(world.dataDir, 'files', 'markdown');
 
 describe('problem imports of other judges are root only (reference §3.11 R(root))', () => {
   it('refuses anonymous callers (HTTP 401) and users, admins and problem admins (HTTP 403)', async () => {
@@ -340,6 +357,249 @@ describe('QDUOJ zip import (reference §11.2)', () => {
       'Warning: no problem was found in the zip; please check its layout (one folder per problem)!',
     ]);
     expect(await pidOf('QD-SLIP')).toBeUndefined();
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+// ----------------------------------------------------------------------------------------------
+// Hydro
+
+/** One problem folder of a Hydro export, its files by path inside it. */
+function hydroFolder(key: string, files: Record<string, string | Buffer>): RawEntry[] {
+  return Object.entries(files).map(([name, content]) => ({ name: `${key}/${name}`, content, deflate: true }));
+}
+
+const hydroYaml = (pid: string, title: string, tags: string[] = []) =>
+  `pid: ${pid}\nowner: 2\ntitle: ${title}\ntag:\n${tags.map((t) => `  - ${t}`).join('\n')}\nnSubmit: 0\nnAccept: 0\n`;
+
+describe('Hydro zip import (reference §11.4)', () => {
+  it('imports a Hydro export: problem.yaml, the markdown statement with its examples and image, config.yaml subtasks, scores, checker and languages', async () => {
+    const checker =
+      '#include "testlib.h"\nint main(int c, char** v) { registerTestlibCmd(c, v); quitf(_ok, "ok"); }\n';
+    const picture = png('hydro-picture');
+    const md = [
+      '## Description',
+      '',
+      'Add two numbers. ![figure](file://figure.png)',
+      '',
+      '```input1',
+      '1 2',
+      '```',
+      '',
+      '```output1',
+      '3',
+      '```',
+      '',
+      '```input2',
+      '5 5',
+      '```',
+      '',
+      '```output2',
+      '10',
+      '```',
+      '',
+    ].join('\n');
+    const config = [
+      'type: default',
+      'time: 2s',
+      'memory: 128m',
+      'checker_type: testlib',
+      'checker: chk.cc',
+      'subtasks:',
+      '  - score: 30',
+      '    id: 1',
+      '    cases:',
+      '      - input: a1.in',
+      '        output: a1.out',
+      '      - input: a2.in',
+      '        output: a2.out',
+      '  - score: 70',
+      '    id: 2',
+      '    cases:',
+      '      - input: b1.in',
+      '        output: b1.ans',
+      'langs:',
+      '  - cc',
+      '  - py3',
+      '',
+    ].join('\n');
+    const zip = buildZip(
+      hydroFolder('1', {
+        'problem.yaml': hydroYaml('HY-SUB', 'Hydro subtasks', ['Math', 'Hydro Tag']),
+        'problem_zh.md': md,
+        'problem.md': 'the other statement',
+        'testdata/config.yaml': config,
+        'testdata/chk.cc': checker,
+        'testdata/a1.in': 'hy-a1\n',
+        'testdata/a1.out': 'hy-a1-out\n',
+        'testdata/a2.in': 'hy-a2\n',
+        'testdata/a2.out': 'hy-a2-out\n',
+        'testdata/b1.in': 'hy-b1\n',
+        'testdata/b1.ans': 'hy-b1-ans\n',
+        'additional_file/figure.png': picture,
+      }),
+    );
+    const res = await importUpload(HYDRO, zip);
+    expect([res.http, res.status, res.data.failed]).toEqual([200, 200, []]);
+    expect(res.data.imported.map((p) => [p.key, p.problemId, p.title])).toEqual([
+      ['1', 'HY-SUB', 'Hydro subtasks'],
+    ]);
+
+    const p = await stored_('HY-SUB');
+    expect(p.row).toMatchObject({
+      title: 'Hydro subtasks',
+      type: 1,
+      judgeMode: 'spj',
+      judgeCaseMode: 'subtask_lowest',
+      spjLanguage: 'C++',
+      spjCode: checker,
+      timeLimit: 2000,
+      memoryLimit: 128,
+      examples: '<input>1 2</input><output>3</output><input>5 5</input><output>10</output>',
+      auth: 1,
+      difficulty: 1,
+      isRemoveEndBlank: true,
+      openCaseResult: true,
+      codeShare: false,
+    });
+    // the examples leave the description; the image is the site's own
+    expect(p.row.description).not.toContain('```input');
+    expect(p.row.description).not.toContain('file://');
+    const links = imageLinks(p.row.description!);
+    expect(links).toHaveLength(1);
+    expect(p.row.description).toBe(
+      `## Description\n\nAdd two numbers. ![figure](${links[0]})\n\n\n\n\n\n\n\n\n`,
+    );
+    const served = await servedImage(links[0]!);
+    expect([served.status, served.type, served.body.equals(picture)]).toEqual([200, 'image/png', true]);
+    const [row] = await world.w.t.db
+      .select()
+      .from(fileTable)
+      .where(eq(fileTable.name, path.basename(links[0]!)));
+    expect(row).toMatchObject({ type: 'md', uid: world.w.uids.root, delete: false });
+
+    expect(
+      p.cases.map((c) => [c.input, c.output, c.score, c.groupNum, c.inputSha256, c.outputSha256]),
+    ).toEqual([
+      ['a1.in', 'a1.out', 30, 1, sha256('hy-a1\n'), sha256('hy-a1-out\n')],
+      ['a2.in', 'a2.out', 30, 1, sha256('hy-a2\n'), sha256('hy-a2-out\n')],
+      ['b1.in', 'b1.ans', 70, 2, sha256('hy-b1\n'), sha256('hy-b1-ans\n')],
+    ]);
+    expect(p.languages).toEqual(await localLanguages(['C++', 'PyPy3']));
+    expect(p.tags.map((t) => t.name)).toEqual(['Math', 'Hydro Tag']);
+  });
+
+  it('pairs X.in with X.out or X.ans without config cases, 100/n each with the remainder last, and a pid "null" gets an id', async () => {
+    const zip = buildZip(
+      hydroFolder('2', {
+        'problem.yaml': hydroYaml('null', 'Hydro no cases'),
+        'problem.md': 'Statement only.',
+        'testdata/config.yaml': 'time: 500ms\nmemory: 64mb\n',
+        'testdata/1.in': 'hy-n1\n',
+        'testdata/1.out': 'hy-n1-out\n',
+        'testdata/2.in': 'hy-n2\n',
+        'testdata/2.ans': 'hy-n2-ans\n',
+        'testdata/10.in': 'hy-n10\n',
+        'testdata/10.out': 'hy-n10-out\n',
+      }),
+    );
+    const res = await importUpload(HYDRO, zip);
+    expect([res.status, res.data.failed]).toEqual([200, []]);
+    const problemId = res.data.imported[0]!.problemId;
+    expect(problemId).toMatch(/^P\d+$/);
+    const p = await stored_(problemId);
+    expect(p.row).toMatchObject({
+      title: 'Hydro no cases',
+      description: 'Statement only.',
+      type: 1,
+      judgeMode: 'default',
+      judgeCaseMode: 'default',
+      timeLimit: 500,
+      memoryLimit: 64,
+    });
+    expect(p.cases.map((c) => [c.input, c.output, c.score])).toEqual([
+      ['1.in', '1.out', 33],
+      ['2.in', '2.ans', 33],
+      ['10.in', '10.out', 34],
+    ]);
+    // none given: every language of the site
+    expect(p.languages.length).toBeGreaterThan(5);
+  });
+
+  it('fails a problem whose pid exists as a repeat, and leaves nothing of a broken one (its image neither)', async () => {
+    const before = await rowCounts();
+    const imagesBefore = existsSync(markdownFolder()) ? await filesOnDisk(markdownFolder()) : [];
+    const zip = buildZip([
+      ...hydroFolder('a', {
+        'problem.yaml': hydroYaml('HY-SUB', 'Repeat'),
+        'problem.md': 'x',
+        'testdata/1.in': 'hy-r\n',
+        'testdata/1.out': 'hy-r-out\n',
+      }),
+      ...hydroFolder('b', {
+        'problem.yaml': hydroYaml('HY-KEPT', 'Kept', ['Hydro Kept']),
+        'problem.md': 'kept',
+        'testdata/1.in': 'hy-kept\n',
+        'testdata/1.out': 'hy-kept-out\n',
+      }),
+      // refused by the database after its files and image were written
+      ...hydroFolder('c', {
+        'problem.yaml': hydroYaml('HY-LATE', 'Late', ['Hydro Late']),
+        'problem.md': '![x](file://late.png)',
+        'testdata/config.yaml': 'cases:\n  - input: 1.in\n    output: 1.out\n    score: 3000000000\n',
+        'testdata/1.in': 'hy-late\n',
+        'testdata/1.out': 'hy-late-out\n',
+        'additional_file/late.png': png('late'),
+      }),
+      // a case file the config names is missing
+      ...hydroFolder('d', {
+        'problem.yaml': hydroYaml('HY-MISSING', 'Missing'),
+        'problem.md': 'missing',
+        'testdata/config.yaml': 'cases:\n  - input: 1.in\n    output: 1.out\n',
+        'testdata/1.in': 'hy-missing\n',
+      }),
+      // YAML that is not
+      ...hydroFolder('e', { 'problem.yaml': 'pid: [unclosed', 'problem.md': 'bad' }),
+    ]);
+    const res = await importUpload(HYDRO, zip);
+    expect(res.status).toBe(400);
+    expect(res.msg).toMatch(
+      /^\[Import result\] Succeeded: 1, {2}failed: 4, {2}problem IDs that already exist: \[HY-SUB\]<br\/>Failed problem IDs: \[HY-LATE, HY-MISSING, e\]/,
+    );
+    expect(res.data.imported.map((p) => p.problemId)).toEqual(['HY-KEPT']);
+    expect(res.data.failed.map((f) => [f.key, f.problemId, f.repeat, f.reason])).toEqual([
+      ['a', 'HY-SUB', true, expect.any(String)],
+      ['c', 'HY-LATE', false, 'Server Error! Please try Again later!'],
+      ['d', 'HY-MISSING', false, 'The test data folder d/testdata/ has no file 1.out!'],
+      ['e', 'e', false, expect.stringMatching(/^Please check the format of the problem e: problem\.yaml: /)],
+    ]);
+    expect((await stored_('HY-SUB')).row.title).toBe('Hydro subtasks');
+    for (const id of ['HY-LATE', 'HY-MISSING']) expect(await pidOf(id)).toBeUndefined();
+    for (const text of ['hy-r\n', 'hy-late\n', 'hy-late-out\n', 'hy-missing\n'])
+      expect(stored(text)).toBe(false);
+    expect(await filesOnDisk(markdownFolder())).toEqual(imagesBefore);
+    expect(await rowCounts()).toEqual({
+      problems: before.problems + 1,
+      cases: before.cases + 1,
+      tags: before.tags + 1,
+      problemTags: before.problemTags + 1,
+    });
+    expect(await filesOnDisk(stagingRoot(world.dataDir))).toEqual([]);
+  });
+
+  it('refuses what is not a zip and a zip with a link, changing nothing', async () => {
+    const before = await rowCounts();
+    const notZip = await importUpload(HYDRO, Buffer.from('not a zip at all'));
+    expect([notZip.status, notZip.msg]).toEqual([400, 'The problems must be uploaded as a zip file!']);
+    const link = await importUpload(
+      HYDRO,
+      buildZip([
+        ...hydroFolder('1', { 'problem.yaml': hydroYaml('HY-LINK', 'Link'), 'problem.md': 'x' }),
+        { name: '1/testdata/1.in', content: '/etc/passwd', unixMode: 0o120777 },
+      ]),
+    );
+    expect(link.status).toBe(400);
+    expect(await pidOf('HY-LINK')).toBeUndefined();
     expect(await rowCounts()).toEqual(before);
   });
 });
