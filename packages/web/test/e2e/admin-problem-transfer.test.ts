@@ -1,0 +1,259 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { adminProblemTransferEnUS } from '../../src/i18n/areas/admin-problem-transfer.en-US.ts';
+import { adminProblemTransferZhCN } from '../../src/i18n/areas/admin-problem-transfer.zh-CN.ts';
+import { call, loginRoot, type ApiUser } from './community-api.ts';
+import {
+  ADMIN_LAYOUTS,
+  chooseInSelect,
+  expectNoSidewaysScroll,
+  openAdminAsRoot,
+  saveScreenshot,
+  toast,
+  useServerAndBrowser,
+} from './support.ts';
+
+/**
+ * Issue 29's problem import/export screen (/admin/problem/batch-operation, spec part 2 §2.7
+ * "export/import problems", reference §3.11, §11.1) in chromium against the real server: root
+ * finds two problems by search, ticks them, exports them as one zip (its name and entries checked),
+ * deletes one through the API, imports the zip back (the upload's progress, then the importing
+ * state while the server's answer is held back) and sees one imported and the other refused as a
+ * repeat with the server's reason; a file that is not a zip shows the server's refusal. en-US at
+ * 1280 px and zh-CN at 768 px. Screenshots go to $E2E_SHOTS_DIR (admin-problem-transfer-*.png).
+ */
+
+const env = useServerAndBrowser();
+let root: ApiUser;
+beforeAll(async () => {
+  root = await loginRoot(env.server);
+});
+
+const SERVER_TEXT = {
+  'en-US': {
+    repeat: 'This Problem ID already exists, please choose another one!',
+    notZip: 'The problems must be uploaded as a zip file!',
+  },
+  'zh-CN': { repeat: '该题目的Problem ID已存在，请更换！', notZip: '请上传zip格式的题目文件压缩包！' },
+};
+
+const LAYOUTS = ADMIN_LAYOUTS.map((layout) => ({
+  ...layout,
+  tag: `${layout.lang}-${layout.width}`,
+  t: layout.lang === 'en-US' ? adminProblemTransferEnUS : adminProblemTransferZhCN,
+  server: SERVER_TEXT[layout.lang],
+}));
+
+/** fill "{{name}}" as i18next does */
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+
+/** A public problem with one typed case, made through the admin API as root. */
+async function makeProblem(problemId: string, title: string): Promise<number> {
+  // (problemId upper case: the server stores problem ids upper-cased, reference §4.2)
+  const languages = await call<{ id: number; oj: string }[]>(env.server, root, 'GET', '/api/languages');
+  const { pid } = await call<{ pid: number }>(env.server, root, 'POST', '/api/admin/problem', {
+    problem: {
+      problemId,
+      title,
+      type: 0,
+      timeLimit: 1000,
+      memoryLimit: 256,
+      stackLimit: 128,
+      description: 'Add them.',
+      input: 'a b',
+      output: 'a+b',
+      examples: '<input>1 2</input><output>3</output>',
+      difficulty: 1,
+      auth: 1,
+      codeShare: true,
+      isRemoveEndBlank: true,
+      openCaseResult: true,
+      isFileIO: false,
+      judgeCaseMode: 'default',
+    },
+    samples: [{ input: '1 2\n', output: '3\n', score: null, groupNum: null }],
+    isUploadTestCase: false,
+    judgeMode: 'default',
+    languages: languages.filter((l) => l.oj === 'ME').map((l) => ({ id: l.id })),
+    tags: [],
+    codeTemplates: [],
+  });
+  return pid;
+}
+
+async function zipEntryNames(buffer: Buffer): Promise<string[]> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (e, z) => (e || !z ? reject(e) : resolve(z))),
+  );
+  const names: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      names.push(entry.fileName);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve());
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return names;
+}
+
+/** Finds a problem by its id in the export list and ticks it. */
+async function searchAndTick(page: Page, searchLabel: string, problemId: string): Promise<void> {
+  const search = page.getByRole('searchbox', { name: searchLabel });
+  await search.fill(problemId);
+  await search.press('Enter');
+  const box = page.getByRole('checkbox', { name: problemId, exact: true });
+  await box.waitFor();
+  await expect
+    .poll(() => page.locator('.ap-transfer-card').first().locator('tbody tr.ant-table-row').count())
+    .toBe(1);
+  await box.check();
+}
+
+/**
+ * Holds the answers of the calls matching `urlPattern` in the browser once the server has sent
+ * them, until the returned function is called. CDP's Fetch at the response stage: the browser sends
+ * the upload itself, so its upload progress is real (playwright's page.route would send it from
+ * the test's side instead, and the page would see no upload at all).
+ */
+async function holdAnswers(page: Page, urlPattern: string): Promise<() => void> {
+  const cdp = await page.context().newCDPSession(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  cdp.on('Fetch.requestPaused', (event: { requestId: string }) => {
+    void held.then(() => cdp.send('Fetch.continueRequest', { requestId: event.requestId }));
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern, requestStage: 'Response' }] });
+  return () => {
+    release();
+    void held.then(() => cdp.send('Fetch.disable').catch(() => undefined));
+  };
+}
+
+/** The percentages the upload's progress bar showed, read in the page every few ms. */
+async function recordProgress(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __progressSeen: string[] }).__progressSeen = seen;
+    const timer = setInterval(() => {
+      const text = document.querySelector('[data-testid="import-progress"] .ant-progress-text')?.textContent;
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+      if (document.querySelector('[data-testid="import-importing"]') && !seen.includes('importing'))
+        seen.push('importing');
+      if (document.querySelector('[data-testid="import-result"]')) clearInterval(timer);
+    }, 5);
+  });
+}
+
+describe('problem import/export (issue 29; spec part 2 §2.7, reference §3.11, §11.1)', () => {
+  for (const { width, lang, tag, t, server } of LAYOUTS) {
+    it(
+      `${tag}: exports two searched problems as a zip, imports it back: one imported, one a repeat; a non-zip refused`,
+      { timeout: 240_000 },
+      async () => {
+        const suffix = tag.replace(/[^a-zA-Z0-9]/g, '').toUpperCase();
+        const ids = [`TX-A-${suffix}`, `TX-B-${suffix}`];
+        const pids = [
+          await makeProblem(ids[0]!, `Transfer A ${tag}`),
+          await makeProblem(ids[1]!, `Transfer B ${tag}`),
+        ];
+
+        const { context, page } = await openAdminAsRoot(env, {
+          width,
+          lang,
+          path: '/admin/problem/batch-operation',
+        });
+        try {
+          await page.getByText(t.exportTitle, { exact: true }).waitFor();
+          // pick by search: each search shows one problem, the ticks of earlier searches stay
+          await searchAndTick(page, t.searchLabel, ids[0]!);
+          await searchAndTick(page, t.searchLabel, ids[1]!);
+          const picked = page.getByRole('region', { name: fill(t.selected, { count: 2 }) });
+          await picked.getByText(ids[0]!, { exact: true }).waitFor();
+          await picked.getByText(ids[1]!, { exact: true }).waitFor();
+          await expectNoSidewaysScroll(page);
+          await saveScreenshot(page, `admin-problem-transfer-export-${tag}`, { fullPage: true });
+
+          const downloading = page.waitForEvent('download');
+          await page.getByRole('button', { name: `${t.export} (2)` }).click();
+          const download = await downloading;
+          const fileName = download.suggestedFilename();
+          expect(fileName).toMatch(/^problem_export_\d+\.zip$/);
+          const zip = await readFile((await download.path())!);
+          const names = await zipEntryNames(zip);
+          expect(names).toEqual(expect.arrayContaining(pids.map((pid) => `problem_${pid}.json`)));
+
+          // the first problem goes; the second stays, so importing it again is a repeat
+          await call(env.server, root, 'DELETE', `/api/admin/problem?pid=${pids[0]}`);
+
+          const release = await holdAnswers(page, '*/api/file/import-problem*');
+          await page.locator('.ap-transfer-form input[type="file"]').setInputFiles({
+            name: fileName,
+            mimeType: 'application/zip',
+            buffer: zip,
+          });
+          await page.getByText(fill(t.detected, { format: t.formats.hoj }), { exact: true }).waitFor();
+          await recordProgress(page);
+          await page.getByRole('button', { name: t.import }).click();
+          await page.getByTestId('import-importing').waitFor();
+          await expect(page.getByText(t.importing, { exact: true }).isVisible()).resolves.toBe(true);
+          await expectNoSidewaysScroll(page);
+          await saveScreenshot(page, `admin-problem-transfer-importing-${tag}`);
+          release();
+
+          const result = page.getByTestId('import-result');
+          await result.waitFor();
+          const seen = await page.evaluate(
+            () => (window as unknown as { __progressSeen: string[] }).__progressSeen,
+          );
+          // the upload's bar, then the importing state once the whole file was sent
+          expect(seen).toContain('importing');
+          await result
+            .getByText(fill(t.resultPartial, { imported: 1, failed: 1 }), { exact: false })
+            .waitFor();
+          const imported = result.getByRole('row', { name: new RegExp(ids[0]!) });
+          await imported.getByText(t.outcomes.imported, { exact: true }).waitFor();
+          await imported.getByRole('link', { name: fill(t.edit, { problemId: ids[0]! }) }).waitFor();
+          const repeat = result.getByRole('row', { name: new RegExp(ids[1]!) });
+          await repeat.getByText(t.outcomes.repeat, { exact: true }).waitFor();
+          await repeat.getByText(server.repeat, { exact: true }).waitFor();
+          // HOJ's result message, with the repeat's id
+          await expect.poll(() => page.getByTestId('import-message').textContent()).toContain(ids[1]!);
+          await expectNoSidewaysScroll(page);
+          await result.scrollIntoViewIfNeeded();
+          await saveScreenshot(page, `admin-problem-transfer-result-${tag}`, { fullPage: true });
+
+          // the first problem is back under its own problem id
+          const list = await call<{ records: { id: number; problemId: string }[] }>(
+            env.server,
+            root,
+            'GET',
+            `/api/admin/problem/get-problem-list?currentPage=1&limit=10&keyword=${ids[0]}`,
+          );
+          expect(list.records.map((r) => r.problemId)).toEqual([ids[0]]);
+
+          // a file that is not a zip, sent as HOJ: the server's refusal is shown
+          await chooseInSelect(page, t.format, t.formats.hoj);
+          await page.locator('.ap-transfer-form input[type="file"]').setInputFiles({
+            name: 'notes.txt',
+            mimeType: 'text/plain',
+            buffer: Buffer.from('not a zip'),
+          });
+          await page.getByRole('button', { name: t.import }).click();
+          await toast(page, server.notZip).waitFor();
+          await result.getByText(t.resultFailure, { exact: false }).waitFor();
+          await expect.poll(() => page.getByTestId('import-message').textContent()).toBe(server.notZip);
+          await expect(result.locator('table').count()).resolves.toBe(0);
+          await expectNoSidewaysScroll(page);
+          await saveScreenshot(page, `admin-problem-transfer-not-zip-${tag}`, { fullPage: true });
+        } finally {
+          await context.close();
+        }
+      },
+    );
+  }
+});
