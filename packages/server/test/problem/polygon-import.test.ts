@@ -161,6 +161,8 @@ describe('POST /api/file/import-polygon-problem (issue 29)', () => {
       timeLimit: 2000,
       memoryLimit: 256,
       type: 1,
+      // subtask_lowest: 0 + 40 (the complete group's lowest) + 60
+      ioScore: 100,
       judgeMode: 'spj',
       judgeCaseMode: 'subtask_lowest',
       spjCode: CHECKER,
