@@ -3,7 +3,7 @@ import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 import { queryRows } from './rows.ts';
-import { queryGeneric } from './statement-cache.ts';
+import { cachedTransaction, queryGeneric } from './statement-cache.ts';
 
 /**
  * A hot statement that always runs with its generic plan (`plan_cache_mode = force_generic_plan`
@@ -14,15 +14,19 @@ import { queryGeneric } from './statement-cache.ts';
  * does not depend on the values belong here. Rows come back as `db.execute` gives them (timestamps
  * as text, as Drizzle's PGlite driver reads them).
  *
- * On PostgreSQL (node-postgres), and inside a transaction (which has no `$client`), the same text
- * runs as an ordinary statement. `text` numbers its parameters `$1`, `$2`, … and must hold no `$` in
- * literals. Writes may be prepared too: PGlite's file systems in Node (a data directory, memory)
- * write through, so there is nothing to sync after a statement.
+ * Inside an embedded database's transaction (a Drizzle transaction has no `$client`) the text goes
+ * to the transaction's own statement cache as it is, PostgreSQL's plan cache choosing the plan, and
+ * is not built through Drizzle. On PostgreSQL (node-postgres) the same text runs as an ordinary
+ * statement. `text` numbers its parameters `$1`, `$2`, … and must hold no `$` in literals. Writes
+ * may be prepared too: PGlite's file systems in Node (a data directory, memory) write through, so
+ * there is nothing to sync after a statement.
  */
 export function preparedStatement<Row>(text: string) {
   return async (db: Db, params: readonly unknown[]): Promise<Row[]> => {
     const client = (db as { $client?: unknown }).$client;
     if (client instanceof PGlite) return (await queryGeneric<Row>(client, text, params)).rows;
+    const tx = cachedTransaction((db as { session?: { client?: unknown } }).session?.client);
+    if (tx) return (await tx.query<Row>(text, [...params])).rows;
     return queryRows<Row>(db, withParameters(text, params));
   };
 }
@@ -63,17 +67,31 @@ export function preparedSelect<T extends PgTable>(table: T, where: string) {
  * (for its `select` or `returning`), and the rows are mapped as preparedSelect maps them.
  */
 export function preparedRows<T extends PgTable>(table: T, text: (columns: string) => string) {
-  const columns = Object.entries(getTableColumns(table));
-  const statement = preparedStatement<Record<string, unknown>>(
-    text(columns.map(([, column]) => `"${column.name}"`).join(', ')),
-  );
+  const statement = preparedStatement<Record<string, unknown>>(text(columnList(table)));
+  const map = rowMapper(table);
   return async (db: Db, params: readonly unknown[]): Promise<T['$inferSelect'][]> =>
-    (await statement(db, params)).map((raw) => {
-      const row: Record<string, unknown> = {};
-      for (const [key, column] of columns) {
-        const value = raw[column.name];
-        row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-      }
-      return row as T['$inferSelect'];
-    });
+    (await statement(db, params)).map(map);
+}
+
+/** `table`'s columns for a `select` or `returning` list, each prefixed with `alias.` if given. */
+export function columnList(table: PgTable, alias?: string): string {
+  return Object.values(getTableColumns(table))
+    .map((column) => `${alias ? `${alias}.` : ''}"${column.name}"`)
+    .join(', ');
+}
+
+/**
+ * Maps a raw row of a statement that lists `table`'s columns (`columnList`) as Drizzle's select
+ * maps them; other fields of the raw row are left out.
+ */
+export function rowMapper<T extends PgTable>(table: T): (raw: Record<string, unknown>) => T['$inferSelect'] {
+  const columns = Object.entries(getTableColumns(table));
+  return (raw) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = raw[column.name];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as T['$inferSelect'];
+  };
 }

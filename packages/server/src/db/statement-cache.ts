@@ -1,4 +1,11 @@
-import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import {
+  parse,
+  protocol,
+  type PGlite,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
 import { withoutDriverParsers } from './driver-parsers.ts';
 
 /**
@@ -43,6 +50,20 @@ let named = 0;
 
 const caches = new WeakMap<PGlite, StatementCache>();
 
+/** The open transactions whose `query` goes through a cache (see `cachedTransaction`). */
+const transactions = new WeakSet<object>();
+
+/**
+ * `tx` when it is a PGlite transaction whose `query` goes through the statement cache (Drizzle's
+ * transaction keeps it as its session's client), so that prepared.ts can run a statement text in
+ * it without building it through Drizzle; undefined for anything else.
+ */
+export function cachedTransaction(tx: unknown): Pick<Transaction, 'query'> | undefined {
+  return typeof tx === 'object' && tx !== null && transactions.has(tx)
+    ? (tx as Pick<Transaction, 'query'>)
+    : undefined;
+}
+
 /** `client.query` and its transactions' `query` through the statement cache. */
 export function useStatementCache(client: PGlite): void {
   const query = client.query.bind(client);
@@ -65,6 +86,7 @@ export function useStatementCache(client: PGlite): void {
           runCached<T>(client, text, params ?? [], shorn, { inTransaction: true }),
         );
       };
+      transactions.add(tx);
       return callback(tx);
     });
 }

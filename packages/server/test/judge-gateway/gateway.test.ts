@@ -328,6 +328,44 @@ describe('judge gateway (ARCHITECTURE "judge gateway"; reference §6, §8.3)', (
     expect(final!.status).toBe(JudgeStatus.WRONG_ANSWER);
   });
 
+  it('a result whose cases are exactly the stored ones keeps their rows; any difference replaces them all', async () => {
+    const casesOf = async (id: number) =>
+      (await t.db.select().from(judgeCase).where(eq(judgeCase.submitId, id))).sort(
+        (a, b) => (a.seq ?? 0) - (b.seq ?? 0),
+      );
+    // a coalescing worker's last progress carried every case: the result leaves those rows
+    const same = await submit({ priority: 2 });
+    const sameTask = (await claim('w1'))!;
+    expect(sameTask.submitId).toBe(same);
+    const sameResult = resultFor(sameTask, JudgeStatus.WRONG_ANSWER);
+    const progress = (submitId: number, attempt: number, cases: typeof sameResult.cases) =>
+      gateway('progress', { submitId, attempt, status: 7, cases, name: 'w1' });
+    expect((await progress(same, sameTask.attempt, sameResult.cases)).json().data).toEqual({ keep: true });
+    const before = await casesOf(same);
+    expect((await gateway('result', { ...sameResult, name: 'w1' })).json().data).toEqual({ accepted: true });
+    expect(await casesOf(same)).toEqual(before);
+
+    // one field differs, a seq is reported twice, or a case is missing: the result's rows, all anew
+    const other = await submit({ priority: 2 });
+    const otherTask = (await claim('w1'))!;
+    expect(otherTask.submitId).toBe(other);
+    const otherResult = resultFor(otherTask, JudgeStatus.WRONG_ANSWER);
+    const [c1, ...rest] = otherResult.cases;
+    expect(
+      (await progress(other, otherTask.attempt, [{ ...c1!, time: 1 }, c1!, ...rest])).json().data,
+    ).toEqual({
+      keep: true,
+    });
+    const during = await casesOf(other);
+    expect(during).toHaveLength(otherResult.cases.length + 1);
+    expect((await gateway('result', { ...otherResult, name: 'w1' })).json().data).toEqual({ accepted: true });
+    const after = await casesOf(other);
+    expect(after.map((c) => [c.seq, c.time, c.status])).toEqual(
+      otherResult.cases.map((c) => [c.seq, c.time, c.status]),
+    );
+    expect(after.some((c) => during.some((d) => d.id === c.id))).toBe(false);
+  });
+
   it('rejects a malformed result with a 400 naming the field', async () => {
     const res = await gateway('result', { submitId: 1, attempt: 1, status: 99, name: 'w1' });
     expect(res.statusCode).toBe(400);

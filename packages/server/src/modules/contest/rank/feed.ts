@@ -1,6 +1,7 @@
-import { lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { contestRankChange, contestRankVersion } from '../../../db/schema/index.ts';
+import { preparedStatement } from '../../../db/prepared.ts';
+import { contestRankChange } from '../../../db/schema/index.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -25,20 +26,22 @@ export async function noteRankChange(tx: Tx, cid: number, uids: Iterable<string>
   const distinct = [...new Set(uids)];
   if (distinct.length === 0) return;
   localNotes.set(cid, localNoteCount(cid) + 1);
-  // one statement: a verdict is already several (issue 12's bench), and the feed is on every one
-  await tx.execute(sql`
-    with bumped as (
-      insert into ${contestRankVersion} (cid, version) values (${cid}, 1)
-      on conflict (cid) do update set version = ${contestRankVersion.version} + 1
-      returning version)
-    insert into ${contestRankChange} (cid, version, uid)
-    select ${cid}, bumped.version, changed.uid
-    from bumped, (values ${sql.join(
-      distinct.map((uid) => sql`(${uid})`),
-      sql`, `,
-    )}) as changed (uid)
-    on conflict do nothing`);
+  // one statement, prepared (db/prepared.ts): a verdict is already several (issue 12's bench), and
+  // the feed is on every one
+  await bumpFeed(tx as unknown as Db, [cid, distinct]);
 }
+
+/** $1 the contest, $2 its users whose rows changed: the version bumped, a change row per user. */
+const bumpFeed = preparedStatement<never>(
+  `with bumped as (
+      insert into contest_rank_version (cid, version) values ($1, 1)
+      on conflict (cid) do update set version = contest_rank_version.version + 1
+      returning version)
+    insert into contest_rank_change (cid, version, uid)
+    select $1, bumped.version, changed.uid
+    from bumped, unnest($2::text[]) as changed (uid)
+    on conflict do nothing`,
+);
 
 /** The `contest-rank-feed` job: changes older than the retention go. */
 export async function pruneRankFeed(db: Db, now: Date) {

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { JudgeStatus } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
+import { preparedStatement } from '../../../db/prepared.ts';
 import { contestRecord, judge, trainingRecord, userAcproblem } from '../../../db/schema/index.ts';
 import { noteRankChange } from '../../contest/rank/feed.ts';
 
@@ -50,6 +51,14 @@ async function inChunks(rows: JudgeRow[], write: (ids: number[]) => Promise<unkn
   for (let i = 0; i < ids.length; i += ID_CHUNK) await write(ids.slice(i, i + ID_CHUNK));
 }
 
+/** Statements of every judged verdict in their scope: prepared texts (db/prepared.ts), not built through Drizzle. */
+const insertAcproblem = preparedStatement<never>(
+  'insert into user_acproblem (uid, pid, submit_id) values ($1, $2, $3)',
+);
+const judgedContestRecord = preparedStatement<never>(
+  'update contest_record set status = $2, score = $3, use_time = $4, gmt_modified = now() where submit_id = $1',
+);
+
 /**
  * Public (non-contest, non-group) submissions: the only writer of `user_acproblem`, one row per
  * accepted submission (reference §4.1; §6.4 rejudge removes it, manual judge and cancel follow the
@@ -61,8 +70,7 @@ export const publicScope: ScopeHooks = {
     const wasAc = before.status === JudgeStatus.ACCEPTED;
     const isAc = after.status === JudgeStatus.ACCEPTED;
     if (wasAc && !isAc) await tx.delete(userAcproblem).where(eq(userAcproblem.submitId, after.submitId));
-    if (!wasAc && isAc)
-      await tx.insert(userAcproblem).values({ uid: after.uid, pid: after.pid, submitId: after.submitId });
+    if (!wasAc && isAc) await insertAcproblem(tx as unknown as Db, [after.uid, after.pid, after.submitId]);
   },
   async onRequeued(tx, rows) {
     await inChunks(rows, (ids) => tx.delete(userAcproblem).where(inArray(userAcproblem.submitId, ids)));
@@ -96,9 +104,18 @@ export const contestScope: ScopeHooks = {
   },
   // reference §8.3 (judged: verdict, OI score, run time), §6.4 (manual: score only when given; cancel: 0, no score).
   async onFinal(tx, { kind, after, scoreSet }) {
+    if (kind === 'judged') {
+      await judgedContestRecord(tx as unknown as Db, [
+        after.submitId,
+        contestRecordStatus(after.status),
+        after.score,
+        after.time,
+      ]);
+      await noteRankChange(tx, after.cid, [after.uid]);
+      return;
+    }
     const patch: Partial<typeof contestRecord.$inferInsert> = { status: contestRecordStatus(after.status) };
-    if (kind === 'judged') Object.assign(patch, { score: after.score, useTime: after.time });
-    else if (kind === 'cancelled' || scoreSet) patch.score = after.score;
+    if (kind === 'cancelled' || scoreSet) patch.score = after.score;
     await tx.update(contestRecord).set(patch).where(eq(contestRecord.submitId, after.submitId));
     // issue 12: the scoreboards of every server process follow the contest's change feed
     await noteRankChange(tx, after.cid, [after.uid]);

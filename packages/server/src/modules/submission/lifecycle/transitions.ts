@@ -7,7 +7,7 @@ import {
   type JudgeResult,
 } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
-import { preparedStatement } from '../../../db/prepared.ts';
+import { columnList, preparedRows, preparedStatement, rowMapper } from '../../../db/prepared.ts';
 import { JUDGE_PRIORITY, judge, judgeCase, problem } from '../../../db/schema/index.ts';
 import { fail, notFound } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
@@ -70,9 +70,15 @@ async function lockSubmission(tx: Tx, submitId: number) {
   return row;
 }
 
+/** Every scope's hook of a final verdict, after the judge row is written. */
+async function onFinal(tx: Tx, change: FinalChange) {
+  await eachScope(change.after, (name) => SCOPES[name].onFinal(tx, change));
+}
+
 /**
- * The one "apply a final verdict" step of judging, manual judging and cancelling: the judge row,
- * then every scope's hook. `before` is the locked row.
+ * The one "apply a final verdict" step of manual judging and cancelling (a judged result writes its
+ * row with its case rows, writeJudged): the judge row, then every scope's hook. `before` is the
+ * locked row.
  */
 async function applyFinal(
   tx: Tx,
@@ -82,16 +88,29 @@ async function applyFinal(
   scoreSet = false,
 ): Promise<JudgeRow> {
   const [after] = await tx.update(judge).set(set).where(eq(judge.submitId, before.submitId)).returning();
-  const change: FinalChange = { kind, before, after: after!, scoreSet };
-  await eachScope(after!, (name) => SCOPES[name].onFinal(tx, change));
+  await onFinal(tx, { kind, before, after: after!, scoreSet });
   return after!;
 }
 
 /**
+ * $1 submit id: the submission, locked, with its problem's scoring facts (one statement: the lock
+ * and the problem's row). Every verdict's result runs it, so it is a prepared text, not a query built
+ * through Drizzle.
+ */
+const lockWithProblem = preparedStatement<Record<string, unknown>>(
+  `select ${columnList(judge, 'j')}, p.type as problem_type, p.difficulty as problem_difficulty,
+      p.io_score as problem_io_score
+    from judge j left join problem p on p.id = j.pid
+    where j.submit_id = $1
+    for update of j`,
+);
+const judgeRow = rowMapper(judge);
+
+/**
  * Locks the submission and answers it, with its problem's scoring facts, if the report comes from
- * its current holder in a state the transition starts from (one statement: the lock and the
- * problem's row). A report from an earlier attempt (a worker that lost its lease), or about a
- * finished or cancelled submission, is stale and changes nothing.
+ * its current holder in a state the transition starts from. A report from an earlier attempt (a
+ * worker that lost its lease), or about a finished or cancelled submission, is stale and changes
+ * nothing.
  */
 async function lockHeld(
   tx: Tx,
@@ -99,17 +118,14 @@ async function lockHeld(
   report: { submitId: number; attempt: number },
   worker: string,
 ) {
-  const [found] = await tx
-    .select({ row: judge, type: problem.type, difficulty: problem.difficulty, ioScore: problem.ioScore })
-    .from(judge)
-    .leftJoin(problem, eq(problem.id, judge.pid))
-    .where(eq(judge.submitId, report.submitId))
-    .for('update', { of: judge });
-  const row = found?.row;
+  const [found] = await lockWithProblem(tx as unknown as Db, [report.submitId]);
+  const row = found && judgeRow(found);
   if (!row || row.attempt !== report.attempt || row.leaseOwner !== worker || !allows(name, row.status)) {
     return undefined;
   }
-  const { type, difficulty, ioScore } = found;
+  const type = found!.problem_type as number | null;
+  const difficulty = found!.problem_difficulty as number | null;
+  const ioScore = found!.problem_io_score as number | null;
   // the problem's columns are not null: all three are there or, with no problem row, none
   const facts =
     type === null || difficulty === null || ioScore === null ? undefined : { type, difficulty, ioScore };
@@ -174,17 +190,35 @@ const progressHeld = preparedStatement<{ moved: number }>(
 );
 
 /**
- * All case rows of submission $1 become the cases of $2 (casesParam), in one statement (the delete
- * sees the rows from before the statement only). Run inside the result's transaction.
+ * A judged result's write, as one statement: the case rows of submission $1 become the cases of $2
+ * (casesParam), then the judge row takes the verdict ($3 status, $4 time, $5 memory, $6 score, $7
+ * OI rank score, $8 error message, $9 now) and gives up its lease; it answers the row as it is now.
+ * When the stored case rows are already exactly the reported ones (the last progress report carried
+ * them all, as a coalescing worker's does), they are left as they are instead of deleted and written
+ * again. All sub-statements see the rows from before the statement only. Run inside the result's
+ * transaction, after lockHeld.
  */
-const replaceAllCases = preparedStatement<never>(
-  `with gone as (delete from judge_case where submit_id = $1)
-    insert into judge_case (submit_id, uid, pid, ${CASE_NAMES})
-      select j.submit_id, j.uid, j.pid, ${CASE_NAMES.split(', ')
-        .map((n) => `c.${n}`)
-        .join(', ')}
-      from judge j, jsonb_to_recordset($2::text::jsonb) as c (${CASE_COLUMNS})
-      where j.submit_id = $1`,
+const writeJudged = preparedRows(
+  judge,
+  (columns) => `with reported as (select * from jsonb_to_recordset($2::text::jsonb) as c (${CASE_COLUMNS})),
+    kept as (
+      select (select count(*) from judge_case where submit_id = $1) = (select count(*) from reported)
+        and not exists (
+          select ${CASE_NAMES} from reported
+          except all
+          select ${CASE_NAMES} from judge_case where submit_id = $1) as same),
+    gone as (delete from judge_case where submit_id = $1 and not (select same from kept)),
+    added as (
+      insert into judge_case (submit_id, uid, pid, ${CASE_NAMES})
+        select j.submit_id, j.uid, j.pid, ${CASE_NAMES.split(', ')
+          .map((n) => `c.${n}`)
+          .join(', ')}
+        from judge j, reported c
+        where j.submit_id = $1 and not (select same from kept))
+    update judge set status = $3, time = $4, memory = $5, score = $6, oi_rank_score = $7,
+        error_message = $8, lease_owner = null, lease_expires_at = null, gmt_modified = $9
+      where submit_id = $1
+      returning ${columns}`,
 );
 
 /**
@@ -216,32 +250,28 @@ export async function applyResult(db: Db, result: JudgeResult, worker: string, n
     if (!held || !allows('judge', held.row.status, result.status)) return false;
     const { row, problem: prob } = held;
     const isOi = prob?.type === PROBLEM_TYPE.oi;
-
-    await replaceAllCases(tx as unknown as Db, [row.submitId, casesParam(result.cases)]);
-    await applyFinal(
-      tx,
-      row,
-      {
-        status: result.status,
-        time: result.time,
-        memory: result.memory,
-        score: isOi ? result.score : null,
-        oiRankScore:
-          isOi && result.score !== null
-            ? judgedOiRankScore(
-                result.score,
-                prob.difficulty,
-                prob.ioScore,
-                result.status === JudgeStatus.ACCEPTED,
-              )
-            : null,
-        errorMessage: result.errorMessage,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        gmtModified: now,
-      },
-      'judged',
-    );
+    const score = isOi ? result.score : null;
+    const oiRankScore =
+      isOi && result.score !== null
+        ? judgedOiRankScore(
+            result.score,
+            prob.difficulty,
+            prob.ioScore,
+            result.status === JudgeStatus.ACCEPTED,
+          )
+        : null;
+    const [after] = await writeJudged(tx as unknown as Db, [
+      row.submitId,
+      casesParam(result.cases),
+      result.status,
+      result.time,
+      result.memory,
+      score,
+      oiRankScore,
+      result.errorMessage,
+      now.toISOString(),
+    ]);
+    await onFinal(tx, { kind: 'judged', before: row, after: after!, scoreSet: false });
     return true;
   });
 }
