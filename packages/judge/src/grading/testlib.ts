@@ -4,7 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JudgeStatus } from '@verdict/shared';
 import type { BindMount } from '../sandbox/index.ts';
-import type { CheckerExit, CheckerVerdict } from './checker-result.ts';
+import {
+  CHECKER_EXIT,
+  interpretCheckerExit,
+  type CheckerExit,
+  type CheckerVerdict,
+} from './checker-result.ts';
 
 /**
  * testlib checkers and interactors (issue 29). The judge ships testlib.h (MIT, packages/judge/assets/
@@ -74,6 +79,7 @@ function points(value: number, message: string): CheckerVerdict {
   return verdict(JudgeStatus.PARTIAL_ACCEPTED, message, value);
 }
 
+const HOJ_CODES: readonly number[] = Object.values(CHECKER_EXIT);
 const POINTS = /^points\s+([0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)(?:\s|$)/;
 const PARTIALLY = /^partially correct\s*\(\s*(\d+)\s*\)/;
 
@@ -81,8 +87,9 @@ const PARTIALLY = /^partially correct\s*\(\s*(\d+)\s*\)/;
  * A testlib checker's or interactor's end (issue 29): exit 0 ok → AC; 1 wa → WA; 2 pe (and the old
  * 4 dirt, 8 unexpected eof) → PE; 3 fail → System Error, said to be the checker's; 7 points → a partial
  * score, "points X" on stderr read as X % of the case score like HOJ's partial scores (reference §8.7,
- * §8.10; 100 or more is AC). stderr "partially correct (N)" (`_pc(N)`) is N %. A crash, a limit, a
- * signal or an exit code testlib does not use is a System Error. The message is testlib's stderr.
+ * §8.10; 100 or more is AC). stderr "partially correct (N)" (`_pc(N)`) is N %. HOJ's 99–103 keep their
+ * meaning. A crash, a limit, a signal or another exit code is a System Error. The message is
+ * testlib's stderr.
  */
 export function interpretTestlibExit(
   run: CheckerExit,
@@ -124,6 +131,9 @@ export function interpretTestlibExit(
         cut(`The checker reported points without a number (exit 7). ${message}`.trim()),
       );
     default:
+      // HOJ's own codes (reference §8.7), which testlib never uses: a checker that reads with testlib
+      // but answers as HOJ's template does keeps working
+      if (HOJ_CODES.includes(code)) return interpretCheckerExit(run);
       return verdict(
         JudgeStatus.SYSTEM_ERROR,
         cut(

@@ -84,6 +84,17 @@ describe('testlib exit codes', () => {
     expect(interpretTestlibExit(exited(50, 'partially correct (50)')).percentage).toBe(50);
   });
 
+  it("HOJ's 99–103 keep HOJ's meaning (a checker reading with testlib, answering as HOJ's template)", () => {
+    expect(interpretTestlibExit(exited(100)).status).toBe(JudgeStatus.ACCEPTED);
+    expect(interpretTestlibExit(exited(101)).status).toBe(JudgeStatus.PRESENTATION_ERROR);
+    expect(interpretTestlibExit(exited(102)).status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(interpretTestlibExit(exited(103)).status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(interpretTestlibExit({ ...exited(99), stdout: '40\n' })).toMatchObject({
+      status: JudgeStatus.PARTIAL_ACCEPTED,
+      percentage: 40,
+    });
+  });
+
   it('another exit code, a signal, a limit → System Error naming the checker or interactor', () => {
     expect(interpretTestlibExit(exited(5, 'huh')).message).toMatch(
       /exited with code 5, which is not a testlib verdict/,
