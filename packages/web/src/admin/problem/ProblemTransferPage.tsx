@@ -36,6 +36,7 @@ import { useIsMobile } from '../../layout/use-is-mobile';
 import {
   detectFormat,
   exportQuery,
+  fileSize,
   IMPORT_FORMATS,
   IMPORT_ROUTES,
   messageLines,
@@ -384,14 +385,20 @@ function ImportCard() {
         {
           title: t('adminProblemTransfer.problemId'),
           dataIndex: 'problemId',
-          width: 160,
+          width: 150,
           render: (_, row) => <span className="ap-problem-id">{row.problemId}</span>,
         },
-        { title: t('adminProblemTransfer.entry'), dataIndex: 'entry', width: 180, ellipsis: true },
+        {
+          title: t('adminProblemTransfer.entry'),
+          dataIndex: 'entry',
+          width: 170,
+          ellipsis: true,
+          responsive: ['lg'],
+        },
         {
           title: t('adminProblemTransfer.outcome'),
           key: 'outcome',
-          width: 120,
+          width: 110,
           render: (_, row) => outcomeTag(row),
         },
         { title: t('adminProblemTransfer.detail'), key: 'detail', render: (_, row) => detail(row) },
@@ -443,7 +450,7 @@ function ImportCard() {
           {file && (
             <div className="ap-transfer-file" data-testid="import-file">
               <Typography.Text className="ap-transfer-file-name" ellipsis={{ tooltip: file.name }}>
-                {file.name} · {(file.size / 1024).toFixed(1)} KiB
+                {file.name} · {fileSize(file.size)}
               </Typography.Text>
               {detection && 'format' in detection && (
                 <Tag color="blue">

@@ -142,3 +142,10 @@ export function messageLines(msg: string): string[] {
     .map((line) => line.trim())
     .filter((line) => line !== '');
 }
+
+/** A file's size for the screen: bytes, KiB or MiB. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   detectFormat,
   exportQuery,
+  fileSize,
   IMPORT_FORMATS,
   IMPORT_ROUTES,
   messageLines,
@@ -98,5 +99,11 @@ describe('problem import/export screen rules (spec part 2 §2.7, reference §3.1
       messageLines('[导入结果] 成功数：1,  失败数：2<br/>失败的题目ID：[p3]<BR>p3：Bad JSON<br />'),
     ).toEqual(['[导入结果] 成功数：1,  失败数：2', '失败的题目ID：[p3]', 'p3：Bad JSON']);
     expect(messageLines('')).toEqual([]);
+  });
+
+  it('shows file sizes in bytes, KiB or MiB', () => {
+    expect(fileSize(9)).toBe('9 B');
+    expect(fileSize(1843)).toBe('1.8 KiB');
+    expect(fileSize(256 * 1024 * 1024)).toBe('256.0 MiB');
   });
 });
