@@ -20,6 +20,7 @@ import {
   pidOf,
   rowCounts,
   sha256,
+  smallTransferApp,
   stored,
   useTransferWorld,
   world,
@@ -600,6 +601,272 @@ describe('Hydro zip import (reference §11.4)', () => {
     );
     expect(link.status).toBe(400);
     expect(await pidOf('HY-LINK')).toBeUndefined();
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+// ----------------------------------------------------------------------------------------------
+// FPS
+
+const cdata = (text: string) => `<![CDATA[${text}]]>`;
+
+/** One `<item>` as HUSTOJ's FPS export writes it (every text in CDATA). */
+function fpsItem(parts: {
+  title: string;
+  time?: string;
+  memory?: string;
+  description?: string;
+  input?: string;
+  images?: { src: string; bytes: Buffer }[];
+  samples?: [string, string][];
+  tests?: string[];
+  outputs?: string[];
+  templates?: [string, string][];
+  spj?: [string, string];
+  extra?: string;
+}) {
+  return [
+    '<item>',
+    `<title>${cdata(parts.title)}</title>`,
+    parts.time ?? `<time_limit unit="s">${cdata('1')}</time_limit>`,
+    parts.memory ?? `<memory_limit unit="mb">${cdata('128')}</memory_limit>`,
+    ...(parts.images ?? []).map(
+      (img) =>
+        `<img><src>${cdata(img.src)}</src><base64>${cdata(img.bytes.toString('base64'))}</base64></img>`,
+    ),
+    `<description>${cdata(parts.description ?? '<p>desc</p>')}</description>`,
+    `<input>${cdata(parts.input ?? '<p>in</p>')}</input>`,
+    `<output>${cdata('<p>out</p>')}</output>`,
+    ...(parts.samples ?? []).flatMap(([i, o]) => [
+      `<sample_input>${cdata(i)}</sample_input>`,
+      `<sample_output>${cdata(o)}</sample_output>`,
+    ]),
+    ...(parts.tests ?? []).map((t) => `<test_input>${cdata(t)}</test_input>`),
+    ...(parts.outputs ?? []).map((t) => `<test_output>${cdata(t)}</test_output>`),
+    `<hint>${cdata('<p>hint</p>')}</hint>`,
+    `<source>${cdata('FPS source')}</source>`,
+    ...(parts.templates ?? []).map(
+      ([lang, code]) => `<template language="${lang}">${cdata(code)}</template>`,
+    ),
+    ...(parts.spj ? [`<spj language="${parts.spj[0]}">${cdata(parts.spj[1])}</spj>`] : []),
+    parts.extra ?? '',
+    '</item>',
+  ].join('\n');
+}
+
+const fpsFile = (version: string, items: string[]) =>
+  Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<fps version="${version}" url="https://github.com/zhblue/freeproblemset/">\n<generator name="HUSTOJ" url="https://github.com/zhblue/hustoj/"/>\n${items.join('\n')}\n</fps>\n`,
+  );
+
+const importFps = (xml: Buffer, options: Parameters<typeof importUpload>[2] = {}) =>
+  importUpload(FPS, xml, { name: 'problems.xml', ...options });
+
+/** The problems an import created, by the titles its answer gives. */
+const byTitle = (res: Awaited<ReturnType<typeof importFps>>, title: string) =>
+  res.data.imported.find((p) => p.title === title)!.problemId;
+
+describe('FPS XML import (reference §11.3)', () => {
+  it('imports an FPS file: statement, limits, samples, test files, templates, a special judge and embedded images', async () => {
+    const figure = png('fps-figure');
+    const spj = '#include <stdio.h>\nint main() { return 0; }\n';
+    const xml = fpsFile('1.2', [
+      fpsItem({
+        title: 'FPS A+B',
+        time: `<time_limit unit="s">${cdata('1.5')}</time_limit>`,
+        images: [{ src: '/upload/image/a.b.png', bytes: figure }],
+        description: '<p>Look: <img src="/upload/image/a.b.png" /></p>',
+        input: '<p>again <img src="/upload/image/a.b.png"></p>',
+        samples: [
+          ['1 2', '3'],
+          ['5 5', '10'],
+        ],
+        tests: ['fps-1-in\n', 'fps-2-in\n'],
+        outputs: ['fps-1-out\n', 'fps-2-out\n'],
+        templates: [
+          ['C++', 'int main() {}'],
+          ['Python', 'print()'],
+          ['Pascal', 'begin end.'],
+        ],
+      }),
+      [
+        '<item>',
+        '<title>FPS special &amp; entities</title>',
+        `<time_limit unit="ms">500</time_limit>`,
+        `<memory_limit unit="kb">65536</memory_limit>`,
+        '<description>a &lt; b</description>',
+        '<input></input><output></output>',
+        `<test_input>${cdata('fps-spj-1\n')}</test_input>`,
+        `<test_input>${cdata('fps-spj-2\n')}</test_input>`,
+        '<hint></hint><source></source>',
+        `<spj language="C">${cdata(spj)}</spj>`,
+        '</item>',
+      ].join('\n'),
+    ]);
+    const res = await importFps(xml);
+    expect([res.http, res.status, res.data.failed]).toEqual([200, 200, []]);
+    expect(res.data.imported.map((p) => [p.key, p.title])).toEqual([
+      ['1', 'FPS A+B'],
+      ['2', 'FPS special & entities'],
+    ]);
+
+    const ab = await stored_(byTitle(res, 'FPS A+B'));
+    expect(ab.row.problemId).toMatch(/^P\d+$/);
+    expect(ab.row).toMatchObject({
+      type: 0,
+      timeLimit: 1500,
+      memoryLimit: 128,
+      output: '<p>out</p>',
+      hint: '<p>hint</p>',
+      source: 'FPS source',
+      examples: '<input>1 2</input><output>3</output><input>5 5</input><output>10</output>',
+      judgeMode: 'default',
+      auth: 1,
+      difficulty: 1,
+      isRemoveEndBlank: true,
+      openCaseResult: true,
+      codeShare: false,
+    });
+    const links = imageLinks(ab.row.description!);
+    expect(links).toHaveLength(1);
+    expect(ab.row.description).toBe(`<p>Look: <img src="${links[0]}" /></p>`);
+    expect(ab.row.input).toBe(`<p>again <img src="${links[0]}"></p>`);
+    const served = await servedImage(links[0]!);
+    expect([served.status, served.type, served.body.equals(figure)]).toEqual([200, 'image/png', true]);
+    const [row] = await world.w.t.db
+      .select()
+      .from(fileTable)
+      .where(eq(fileTable.name, path.basename(links[0]!)));
+    expect(row).toMatchObject({ type: 'md', uid: world.w.uids.root });
+    expect(ab.cases.map((c) => [c.input, c.output, c.inputSha256, c.outputSha256])).toEqual([
+      ['1.in', '1.out', sha256('fps-1-in\n'), sha256('fps-1-out\n')],
+      ['2.in', '2.out', sha256('fps-2-in\n'), sha256('fps-2-out\n')],
+    ]);
+    expect(ab.templates).toEqual(
+      [
+        { language: 'C++', code: 'int main() {}' },
+        { language: 'Python3', code: 'print()' },
+      ].filter((t) => ab.languages.includes(t.language)),
+    );
+    // every language of the site
+    expect(ab.languages.length).toBeGreaterThan(5);
+
+    const special = await stored_(byTitle(res, 'FPS special & entities'));
+    expect(special.row).toMatchObject({
+      description: 'a < b',
+      timeLimit: 500,
+      memoryLimit: 64,
+      judgeMode: 'spj',
+      spjLanguage: 'C',
+      spjCode: spj,
+    });
+    // no test_output: empty outputs
+    expect(special.cases.map((c) => [c.input, c.output, c.inputSha256, c.outputSha256])).toEqual([
+      ['1.in', '1.out', sha256('fps-spj-1\n'), sha256('')],
+      ['2.in', '2.out', sha256('fps-spj-2\n'), sha256('')],
+    ]);
+  });
+
+  it('reads version 1.1 limits as HOJ does: an unknown time unit is seconds, memory always MB', async () => {
+    const res = await importFps(
+      fpsFile('1.1', [
+        fpsItem({
+          title: 'FPS old',
+          time: `<time_limit>${cdata('2')}</time_limit>`,
+          memory: `<memory_limit unit="kb">${cdata('256')}</memory_limit>`,
+          tests: ['fps-old\n'],
+          outputs: ['fps-old-out\n'],
+        }),
+      ]),
+    );
+    expect(res.status).toBe(200);
+    expect((await stored_(byTitle(res, 'FPS old'))).row).toMatchObject({ timeLimit: 2000, memoryLimit: 256 });
+  });
+
+  it('fails a broken item (no test data, a bad image, a bad unit) leaving nothing while the others import', async () => {
+    const before = await rowCounts();
+    const imagesBefore = existsSync(markdownFolder()) ? await filesOnDisk(markdownFolder()) : [];
+    const res = await importFps(
+      fpsFile('1.2', [
+        fpsItem({ title: 'FPS kept', tests: ['fps-kept\n'], outputs: ['fps-kept-out\n'] }),
+        fpsItem({ title: 'FPS no tests', images: [{ src: 'a.png', bytes: png('no-tests') }] }),
+        fpsItem({
+          title: 'FPS bad image',
+          images: [{ src: 'x.png', bytes: Buffer.from('<svg/>') }],
+          tests: ['fps-bad-image\n'],
+        }),
+        fpsItem({
+          title: 'FPS bad unit',
+          time: `<time_limit unit="minutes">${cdata('1')}</time_limit>`,
+          tests: ['fps-bad-unit\n'],
+        }),
+      ]),
+    );
+    expect(res.status).toBe(400);
+    expect(res.data.imported.map((p) => p.title)).toEqual(['FPS kept']);
+    expect(res.data.failed.map((f) => [f.key, f.problemId, f.reason])).toEqual([
+      [
+        '2',
+        'FPS no tests',
+        '[FPS no tests] The problem has no test data: please check its test_input and test_output in the FPS file!',
+      ],
+      ['3', 'FPS bad image', 'The image x.png is not a jpg, png, gif, webp or bmp image!'],
+      ['4', 'FPS bad unit', 'Please check the format of the problem FPS bad unit: time_limit: 1 minutes'],
+    ]);
+    expect(res.msg).toMatch(
+      /^\[Import result\] Succeeded: 1, {2}failed: 3, {2}problem IDs that already exist: \[\]<br\/>Failed problem IDs: \[FPS no tests, FPS bad image, FPS bad unit\]/,
+    );
+    for (const text of ['fps-bad-image\n', 'fps-bad-unit\n']) expect(stored(text)).toBe(false);
+    expect(await filesOnDisk(markdownFolder())).toEqual(imagesBefore);
+    expect(await rowCounts()).toEqual({ ...before, problems: before.problems + 1, cases: before.cases + 1 });
+  });
+
+  it('refuses what is not XML, XML with a DOCTYPE (external entities, entity expansion), a huge file and no items, changing nothing', async () => {
+    const before = await rowCounts();
+    const item = fpsItem({ title: 'FPS &xxe;', tests: ['fps-xxe\n'] }).replace(
+      `<title>${cdata('FPS &xxe;')}</title>`,
+      '<title>FPS &xxe;</title>',
+    );
+    const xxe = Buffer.from(
+      `<?xml version="1.0"?>\n<!DOCTYPE fps [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<fps version="1.2">${item}</fps>`,
+    );
+    const laughs = Buffer.from(
+      `<?xml version="1.0"?>\n<!DOCTYPE fps [<!ENTITY a "ha"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>\n<fps version="1.2">${item.replace('&xxe;', '&c;')}</fps>`,
+    );
+    const refusals: [Buffer, string, string][] = [
+      [xxe, 'problems.xml', 'The FPS file cannot contain a DOCTYPE declaration (entities are not resolved)!'],
+      [
+        laughs,
+        'problems.xml',
+        'The FPS file cannot contain a DOCTYPE declaration (entities are not resolved)!',
+      ],
+      [Buffer.from('<fps version="1.2"><item><title>x</title></fps>'), 'problems.xml', ''],
+      [Buffer.from('PK\u0003\u0004 not xml'), 'problems.xml', ''],
+      [
+        fpsFile('1.2', []),
+        'problems.xml',
+        'Warning: the FPS file holds no <item> problem; please check its format!',
+      ],
+      [fpsFile('1.2', [item]), 'problems.zip', 'The FPS file must be uploaded as an .xml file!'],
+    ];
+    for (const [xml, name, msg] of refusals) {
+      const res = await importFps(xml, { name });
+      expect([res.http, res.status], name).toEqual([200, 400]);
+      if (msg) expect(res.msg).toBe(msg);
+      else expect(res.msg).toMatch(/^The FPS file could not be read; please check its format! /);
+      expect(res.data).toBeNull();
+    }
+    expect(stored('fps-xxe\n')).toBe(false);
+
+    const { app, dir } = await smallTransferApp({ maxXmlBytes: 4096 });
+    try {
+      const huge = fpsFile('1.2', [fpsItem({ title: 'FPS huge', tests: ['x'.repeat(5000)] })]);
+      const res = await importFps(huge, { app });
+      expect([res.status, res.msg]).toEqual([400, 'The FPS file cannot be larger than 4 KiB!']);
+      expect(await filesOnDisk(dir)).toEqual([]);
+    } finally {
+      await app.close();
+    }
     expect(await rowCounts()).toEqual(before);
   });
 });

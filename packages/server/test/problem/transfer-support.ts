@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll } from 'vitest';
 import { problem, problemCase, problemTag, tag } from '../../src/db/schema/index.ts';
+import { authPlugin } from '../../src/http/auth/plugin.ts';
+import { errorHandling } from '../../src/http/error-handler.ts';
+import { stagingRoot, TestCaseStaging } from '../../src/modules/file/staging.ts';
+import { TestDataStore } from '../../src/modules/judge-gateway/testdata-store.ts';
+import type { ProblemZipLimits } from '../../src/modules/problem/transfer/hoj-format.ts';
+import { problemTransferRoutes } from '../../src/modules/problem/transfer/routes.ts';
 import { multipartBody } from '../admin/zip.ts';
 import { createWorld, type World } from './fixtures.ts';
 
@@ -72,4 +81,28 @@ export async function pidOf(problemId: string): Promise<number | undefined> {
     .from(problem)
     .where(eq(problem.problemId, problemId));
   return row?.id;
+}
+
+/**
+ * The import routes alone with smaller limits, on the world's database and users, with their own
+ * data directory (`dir`) and test-data store; the caller closes `app`.
+ */
+export async function smallTransferApp(limits: Partial<ProblemZipLimits>) {
+  const { w } = world;
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const dir = await mkdtemp(path.join(tmpdir(), 'verdict-transfer-'));
+  const store = new TestDataStore(path.join(dir, 'testdata'));
+  app.decorate('db', w.t.db);
+  app.decorate('clock', w.clock);
+  app.decorate('testData', store);
+  await app.register(errorHandling, {});
+  await app.register(authPlugin, { service: w.t.app.auth });
+  await app.register(problemTransferRoutes, {
+    staging: new TestCaseStaging(stagingRoot(dir), store),
+    dataDir: dir,
+    limits,
+  });
+  return { app, dir };
 }

@@ -1,9 +1,5 @@
-import { mkdtemp, readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { asc, eq, inArray } from 'drizzle-orm';
-import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { JudgeStatus, type UploadedCaseFile } from '@verdict/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
@@ -16,11 +12,7 @@ import {
   problemTag,
   tag,
 } from '../../src/db/schema/index.ts';
-import { authPlugin } from '../../src/http/auth/plugin.ts';
-import { errorHandling } from '../../src/http/error-handler.ts';
-import { stagingRoot, TestCaseStaging } from '../../src/modules/file/staging.ts';
-import { TestDataStore } from '../../src/modules/judge-gateway/testdata-store.ts';
-import { problemTransferRoutes } from '../../src/modules/problem/transfer/routes.ts';
+import { stagingRoot } from '../../src/modules/file/staging.ts';
 import { JUDGE_TOKEN } from '../helpers/app.ts';
 import { buildZip, multipartBody, type RawEntry } from '../admin/zip.ts';
 import { languageIds, submit, type World } from './fixtures.ts';
@@ -30,6 +22,7 @@ import {
   pidOf,
   rowCounts,
   sha256,
+  smallTransferApp,
   stored,
   useTransferWorld,
   world,
@@ -567,21 +560,7 @@ describe('HOJ native zip import (reference §11.1)', () => {
   }
 
   it('refuses an oversized upload (HTTP 413) and a zip bomb before extracting, changing nothing', async () => {
-    const small = Fastify();
-    small.setValidatorCompiler(validatorCompiler);
-    small.setSerializerCompiler(serializerCompiler);
-    const dir = await mkdtemp(path.join(tmpdir(), 'verdict-transfer-'));
-    const store = new TestDataStore(path.join(dir, 'testdata'));
-    small.decorate('db', w.t.db);
-    small.decorate('clock', w.clock);
-    small.decorate('testData', store);
-    await small.register(errorHandling, {});
-    await small.register(authPlugin, { service: w.t.app.auth });
-    await small.register(problemTransferRoutes, {
-      staging: new TestCaseStaging(stagingRoot(dir), store),
-      dataDir: dir,
-      limits: { maxZipBytes: 8192, maxTotalBytes: 1024 * 1024 },
-    });
+    const { app: small, dir } = await smallTransferApp({ maxZipBytes: 8192, maxTotalBytes: 1024 * 1024 });
     const rows = await rowCounts();
 
     const big = buildZip([

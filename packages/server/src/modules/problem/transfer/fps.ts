@@ -211,7 +211,11 @@ export async function importFpsXml(
   return importProblems(
     ctx,
     user,
-    items.map((item, i) => ({ key: String(i + 1), read: async () => fpsItem(version, item, i + 1) })),
+    items.map((item, i) => ({
+      key: String(i + 1),
+      label: textOf(item.title),
+      read: async () => fpsItem(version, item, i + 1),
+    })),
     limits,
   );
 }

@@ -98,6 +98,8 @@ export interface ProblemToImport {
 /** One problem of an upload: its key (file or folder name) and how to read it (its failures are its own). */
 export interface ProblemSource {
   key: string;
+  /** what names it in the answer should reading it fail (the key by default) */
+  label?: string;
   read: () => Promise<ProblemToImport>;
 }
 
@@ -141,7 +143,7 @@ export async function importProblems(
   let known = await lookups(ctx.db);
   const result: ImportResult = { imported: [], failed: [] };
   for (const source of sources) {
-    let label = source.key;
+    let label = source.label?.trim() || source.key;
     try {
       const created = await importOne(ctx, user, source, known, limits, (id) => (label = id));
       result.imported.push({ key: source.key, ...created });
