@@ -1,5 +1,6 @@
 import { message as staticMessage } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
+import { createElement, type ReactNode } from 'react';
 import { TOAST_DURATION_S } from '../config/constants';
 
 /**
@@ -40,11 +41,21 @@ function show(kind: ToastKind, content: string): void {
   shownOn = target;
   nudge = !nudge;
   const duration = TOAST_DURATION_S + (nudge ? 0.001 : 0);
-  void target.open({ key: TOAST_KEY, type: kind, content, duration });
+  void target.open({ key: TOAST_KEY, type: kind, content: linesOf(content), duration });
   // Announced as an event too: a toast lasts 4 s, and whoever must know it was shown (the browser
   // tests, whose own process may be busy for longer) listens instead of watching the screen.
   if (typeof window !== 'undefined')
     window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: { kind, content } }));
+}
+
+/**
+ * HOJ's messages break their lines with `<br/>` (the problem import's result, reference §11): shown
+ * as line breaks, the text itself never as HTML.
+ */
+function linesOf(content: string): ReactNode {
+  const lines = content.split(/<br\s*\/?>/i);
+  if (lines.length === 1) return content;
+  return lines.flatMap((line, i) => (i === 0 ? [line] : [createElement('br', { key: i }), line]));
 }
 
 /** The window event each toast dispatches, with `{ kind, content }`. */

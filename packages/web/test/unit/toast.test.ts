@@ -46,4 +46,16 @@ describe('toasts (spec part 1 §8)', () => {
     expect(early.destroyed).toHaveLength(1);
     expect(late.destroyed).toEqual([]);
   });
+
+  it("reference §11: HOJ's <br/> in a message (the problem import's result) becomes a line break, not text or HTML", () => {
+    const { instance, shown } = recordingInstance();
+    bindToastInstance(instance);
+    toast.error('[导入结果] 成功数：1<br/>P2: <b>repeat</b><br />end');
+    const content = shown[0]!.content as unknown[];
+    expect(Array.isArray(content)).toBe(true);
+    const texts = content.filter((part) => typeof part === 'string');
+    expect(texts).toEqual(['[导入结果] 成功数：1', 'P2: <b>repeat</b>', 'end']);
+    const breaks = content.filter((part) => typeof part === 'object') as { type: string }[];
+    expect(breaks.map((b) => b.type)).toEqual(['br', 'br']);
+  });
 });
