@@ -13,7 +13,16 @@ import {
   tag,
 } from '../../src/db/schema/index.ts';
 import { stagingRoot } from '../../src/modules/file/staging.ts';
-import { buildZip, type RawEntry } from '../admin/zip.ts';
+import { buildZip } from '../admin/zip.ts';
+import {
+  cdata,
+  fpsFile,
+  fpsItem,
+  hydroFolder,
+  hydroYaml,
+  qdojFolder,
+  qdojJson,
+} from './transfer-builders.ts';
 import {
   filesOnDisk,
   importUpload,
@@ -114,43 +123,6 @@ describe('problem imports of other judges are root only (reference §3.11 R(root
 
 // ----------------------------------------------------------------------------------------------
 // QDUOJ
-
-/** One problem folder of a QDUOJ export: `<key>/problem.json` and `<key>/testcase/…`. */
-function qdojFolder(key: string, json: Record<string, unknown>, cases: Record<string, string>): RawEntry[] {
-  return [
-    { name: `${key}/`, content: '' },
-    { name: `${key}/problem.json`, content: JSON.stringify(json), deflate: true },
-    { name: `${key}/testcase/`, content: '' },
-    ...Object.entries(cases).map(([name, content]) => ({
-      name: `${key}/testcase/${name}`,
-      content,
-      deflate: true,
-    })),
-  ];
-}
-
-/** problem.json as QDUOJ's export writes it (ExportProblemSerializer). */
-function qdojJson(fields: Record<string, unknown>) {
-  return {
-    display_id: 'Q-1',
-    title: 'QDUOJ problem',
-    description: { format: 'html', value: '<p>desc</p>' },
-    input_description: { format: 'html', value: '<p>input</p>' },
-    output_description: { format: 'html', value: '<p>output</p>' },
-    hint: { format: 'html', value: '' },
-    test_case_score: [{ score: 100, input_name: '1.in', output_name: '1.out' }],
-    time_limit: 1000,
-    memory_limit: 256,
-    samples: [{ input: '1 2', output: '3' }],
-    template: {},
-    spj: null,
-    rule_type: 'ACM',
-    source: 'QDUOJ',
-    answers: [],
-    tags: ['qd'],
-    ...fields,
-  };
-}
 
 describe('QDUOJ zip import (reference §11.2)', () => {
   it('imports a QDUOJ export: statement values, limits, OI scores, tags, samples and a special judge', async () => {
@@ -364,14 +336,6 @@ describe('QDUOJ zip import (reference §11.2)', () => {
 
 // ----------------------------------------------------------------------------------------------
 // Hydro
-
-/** One problem folder of a Hydro export, its files by path inside it. */
-function hydroFolder(key: string, files: Record<string, string | Buffer>): RawEntry[] {
-  return Object.entries(files).map(([name, content]) => ({ name: `${key}/${name}`, content, deflate: true }));
-}
-
-const hydroYaml = (pid: string, title: string, tags: string[] = []) =>
-  `pid: ${pid}\nowner: 2\ntitle: ${title}\ntag:\n${tags.map((t) => `  - ${t}`).join('\n')}\nnSubmit: 0\nnAccept: 0\n`;
 
 describe('Hydro zip import (reference §11.4)', () => {
   it('imports a Hydro export: problem.yaml, the markdown statement with its examples and image, config.yaml subtasks, scores, checker and languages', async () => {
@@ -607,57 +571,6 @@ describe('Hydro zip import (reference §11.4)', () => {
 
 // ----------------------------------------------------------------------------------------------
 // FPS
-
-const cdata = (text: string) => `<![CDATA[${text}]]>`;
-
-/** One `<item>` as HUSTOJ's FPS export writes it (every text in CDATA). */
-function fpsItem(parts: {
-  title: string;
-  time?: string;
-  memory?: string;
-  description?: string;
-  input?: string;
-  images?: { src: string; bytes: Buffer }[];
-  samples?: [string, string][];
-  tests?: string[];
-  outputs?: string[];
-  templates?: [string, string][];
-  spj?: [string, string];
-  extra?: string;
-}) {
-  return [
-    '<item>',
-    `<title>${cdata(parts.title)}</title>`,
-    parts.time ?? `<time_limit unit="s">${cdata('1')}</time_limit>`,
-    parts.memory ?? `<memory_limit unit="mb">${cdata('128')}</memory_limit>`,
-    ...(parts.images ?? []).map(
-      (img) =>
-        `<img><src>${cdata(img.src)}</src><base64>${cdata(img.bytes.toString('base64'))}</base64></img>`,
-    ),
-    `<description>${cdata(parts.description ?? '<p>desc</p>')}</description>`,
-    `<input>${cdata(parts.input ?? '<p>in</p>')}</input>`,
-    `<output>${cdata('<p>out</p>')}</output>`,
-    ...(parts.samples ?? []).flatMap(([i, o]) => [
-      `<sample_input>${cdata(i)}</sample_input>`,
-      `<sample_output>${cdata(o)}</sample_output>`,
-    ]),
-    ...(parts.tests ?? []).map((t) => `<test_input>${cdata(t)}</test_input>`),
-    ...(parts.outputs ?? []).map((t) => `<test_output>${cdata(t)}</test_output>`),
-    `<hint>${cdata('<p>hint</p>')}</hint>`,
-    `<source>${cdata('FPS source')}</source>`,
-    ...(parts.templates ?? []).map(
-      ([lang, code]) => `<template language="${lang}">${cdata(code)}</template>`,
-    ),
-    ...(parts.spj ? [`<spj language="${parts.spj[0]}">${cdata(parts.spj[1])}</spj>`] : []),
-    parts.extra ?? '',
-    '</item>',
-  ].join('\n');
-}
-
-const fpsFile = (version: string, items: string[]) =>
-  Buffer.from(
-    `<?xml version="1.0" encoding="UTF-8"?>\n<fps version="${version}" url="https://github.com/zhblue/freeproblemset/">\n<generator name="HUSTOJ" url="https://github.com/zhblue/hustoj/"/>\n${items.join('\n')}\n</fps>\n`,
-  );
 
 const importFps = (xml: Buffer, options: Parameters<typeof importUpload>[2] = {}) =>
   importUpload(FPS, xml, { name: 'problems.xml', ...options });

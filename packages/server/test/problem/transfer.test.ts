@@ -16,6 +16,7 @@ import { stagingRoot } from '../../src/modules/file/staging.ts';
 import { JUDGE_TOKEN } from '../helpers/app.ts';
 import { buildZip, multipartBody, type RawEntry } from '../admin/zip.ts';
 import { languageIds, submit, type World } from './fixtures.ts';
+import { hojFolder as folder, hojJson } from './transfer-builders.ts';
 import {
   filesOnDisk,
   importUpload,
@@ -116,50 +117,6 @@ async function snapshot(pid: number) {
     tags: tags.sort((a, b) => a.id - b.id),
     templates: templates.sort((a, b) => a.language.localeCompare(b.language)),
   };
-}
-
-/** A JSON as HOJ's ProblemFileManager.exportProblem writes it (hutool's JSONUtil: nulls left out). */
-function hojJson(problemFields: Record<string, unknown>, rest: Record<string, unknown>) {
-  return JSON.stringify({
-    problem: {
-      title: 'HOJ problem',
-      type: 0,
-      judgeMode: 'default',
-      judgeCaseMode: 'default',
-      timeLimit: 1000,
-      memoryLimit: 256,
-      stackLimit: 128,
-      description: 'desc',
-      input: 'in',
-      output: 'out',
-      examples: '<input>1 2</input><output>3</output>',
-      isRemote: false,
-      source: 'HOJ',
-      difficulty: 1,
-      hint: 'hint',
-      auth: 1,
-      ioScore: 100,
-      codeShare: true,
-      isRemoveEndBlank: true,
-      openCaseResult: true,
-      isUploadCase: true,
-      modifiedUser: 'hojadmin',
-      isGroup: false,
-      isFileIO: false,
-      ...problemFields,
-    },
-    languages: ['C++'],
-    samples: [{ input: '1.in', output: '1.out' }],
-    tags: [],
-    codeTemplates: [],
-    judgeMode: problemFields.judgeMode ?? 'default',
-    ...rest,
-  });
-}
-
-/** A problem folder's files, as HOJ's zip holds them (no folder entries: hutool writes files only). */
-function folder(key: string, files: Record<string, string>): RawEntry[] {
-  return Object.entries(files).map(([name, content]) => ({ name: `${key}/${name}`, content, deflate: true }));
 }
 
 /** A simple problem `key` with id `problemId` and one case of the given texts. */
