@@ -57,7 +57,7 @@ declare module 'fastify' {
 export interface AppDeps {
   db: Db;
   config: Pick<Config, 'jwt' | 'webDist' | 'corsOrigins' | 'dataDir' | 'judgeLeaseMs'> &
-    Partial<Pick<Config, 'trustProxy' | 'metricsToken' | 'loadShedding'>> & {
+    Partial<Pick<Config, 'trustProxy' | 'metricsToken' | 'loadShedding' | 'problemImport'>> & {
       jwt: { secret: string };
       judgeToken: string;
       /** SMTP_* (optional: without it, mail goes by the admin e-mail configuration only) */
@@ -170,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataDir: deps.config.dataDir,
     smtp: deps.config.smtp,
     judgeLeaseMs: deps.config.judgeLeaseMs,
+    problemImport: deps.config.problemImport,
   });
   await app.register(fileRoutes, { dataDir: deps.config.dataDir });
   await app.register(contestStaffRoutes);

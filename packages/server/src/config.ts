@@ -71,6 +71,10 @@ const envSchema = z.object({
       .optional(),
   ),
   SHUTDOWN_GRACE_MS: integer(0, 600_000).default(10_000),
+  // Problem import (reference §11): an archive whose entries together unpack to more bytes, or that
+  // holds more entries, is refused whole from its central directory, before a byte is extracted.
+  PROBLEM_IMPORT_MAX_UNPACKED_BYTES: integer(1, 2 ** 40).default(1024 * 1024 * 1024),
+  PROBLEM_IMPORT_MAX_ENTRIES: integer(1, 1_000_000).default(20_000),
   // Load shedding (http/load-shedding.ts): API calls are answered 503 while the event loop stalled
   // longer than this in the last half second, or this many calls are in progress; 0 turns either off.
   LOAD_SHED_MAX_DELAY_MS: integer(0, 600_000).default(1_000),
@@ -109,6 +113,8 @@ export interface Config {
   /** Fastify's trustProxy: false, true, or the addresses/subnets of trusted proxies. */
   trustProxy: boolean | string[];
   shutdownGraceMs: number;
+  /** PROBLEM_IMPORT_MAX_*: the caps on a problem archive's total unpacked size and entry count */
+  problemImport: { maxTotalBytes: number; maxEntries: number };
   /** when API calls are shed with 503 (0 turns a sign off) */
   loadShedding: { maxDelayMs: number; maxInFlight: number; windowMs?: number };
   /** METRICS_TOKEN: turns /metrics on, for callers that send it as a bearer token */
@@ -191,6 +197,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : [],
     trustProxy: parseTrustProxy(e.TRUST_PROXY ?? 'loopback'),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    problemImport: {
+      maxTotalBytes: e.PROBLEM_IMPORT_MAX_UNPACKED_BYTES,
+      maxEntries: e.PROBLEM_IMPORT_MAX_ENTRIES,
+    },
     loadShedding: { maxDelayMs: e.LOAD_SHED_MAX_DELAY_MS, maxInFlight: e.LOAD_SHED_MAX_IN_FLIGHT },
     metricsToken: e.METRICS_TOKEN,
     smtp,

@@ -37,6 +37,8 @@ export async function buildTestApp(
     metricsToken?: string;
     /** load shedding's bounds (off unless given: a loaded test machine stalls loops at times) */
     loadShedding?: AppDeps['config']['loadShedding'];
+    /** PROBLEM_IMPORT_MAX_* (the defaults unless given) */
+    problemImport?: AppDeps['config']['problemImport'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ reusable: true });
@@ -58,6 +60,7 @@ export async function buildTestApp(
       judgeLeaseMs: options.judgeLeaseMs ?? 30_000,
       metricsToken: options.metricsToken,
       loadShedding: options.loadShedding,
+      problemImport: options.problemImport,
     },
   });
   let databaseOpen = true;

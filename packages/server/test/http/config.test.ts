@@ -41,6 +41,8 @@ describe('configuration from the environment', () => {
       JUDGE_LEASE_MS: '5000',
       WEB_DIST: '/srv/verdict-web',
       SHUTDOWN_GRACE_MS: '2500',
+      PROBLEM_IMPORT_MAX_UNPACKED_BYTES: '1048576',
+      PROBLEM_IMPORT_MAX_ENTRIES: '500',
       METRICS_TOKEN: 'm'.repeat(20),
       SMTP_HOST: 'smtp.example.org',
       SMTP_PORT: '2525',
@@ -53,6 +55,7 @@ describe('configuration from the environment', () => {
       judgeLeaseMs: 5000,
       webDist: '/srv/verdict-web',
       shutdownGraceMs: 2500,
+      problemImport: { maxTotalBytes: 1048576, maxEntries: 500 },
       metricsToken: 'm'.repeat(20),
       // no SMTP_SECURE: plain on a port other than 465, upgraded by STARTTLS; the login is the sender
       smtp: {
@@ -106,6 +109,9 @@ describe('configuration from the environment', () => {
     [{ JUDGE_LEASE_MS: '100' }, 'JUDGE_LEASE_MS must be at least 2000'],
     [{ SHUTDOWN_GRACE_MS: '-1' }, 'SHUTDOWN_GRACE_MS must be at least 0'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ PROBLEM_IMPORT_MAX_UNPACKED_BYTES: '0' }, 'PROBLEM_IMPORT_MAX_UNPACKED_BYTES must be at least 1'],
+    [{ PROBLEM_IMPORT_MAX_UNPACKED_BYTES: '1 GiB' }, 'PROBLEM_IMPORT_MAX_UNPACKED_BYTES must be a number'],
+    [{ PROBLEM_IMPORT_MAX_ENTRIES: '2.5' }, 'PROBLEM_IMPORT_MAX_ENTRIES must be a whole number'],
     [{ SMTP_HOST: 'mx.test', SMTP_PORT: '0', SMTP_FROM: 'oj@mx.test' }, 'SMTP_PORT must be at least 1'],
     [
       { SMTP_HOST: 'mx.test', SMTP_SECURE: 'sometimes', SMTP_FROM: 'oj@mx.test' },

@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, like } from 'drizzle-orm';
 import { JudgeStatus, type UploadedCaseFile } from '@verdict/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
@@ -13,7 +13,8 @@ import {
   tag,
 } from '../../src/db/schema/index.ts';
 import { stagingRoot } from '../../src/modules/file/staging.ts';
-import { JUDGE_TOKEN } from '../helpers/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { buildTestApp, JUDGE_TOKEN } from '../helpers/app.ts';
 import { buildZip, multipartBody, type RawEntry } from '../admin/zip.ts';
 import { languageIds, submit, type World } from './fixtures.ts';
 import { hojFolder as folder, hojJson } from './transfer-builders.ts';
@@ -552,6 +553,45 @@ describe('HOJ native zip import (reference §11.1)', () => {
     });
     expect(fine.status).toBe(200);
     await small.close();
+  });
+});
+
+describe('PROBLEM_IMPORT_MAX_UNPACKED_BYTES and PROBLEM_IMPORT_MAX_ENTRIES (issue 29)', () => {
+  it('a lowered limit from the configuration refuses an archive the defaults accept', async () => {
+    const config = loadConfig({
+      PROBLEM_IMPORT_MAX_UNPACKED_BYTES: '1048576',
+      PROBLEM_IMPORT_MAX_ENTRIES: '4',
+    });
+    expect(config.problemImport).toEqual({ maxTotalBytes: 1048576, maxEntries: 4 });
+    expect(loadConfig({}).problemImport).toEqual({ maxTotalBytes: 1024 ** 3, maxEntries: 20_000 });
+    // 2 MiB of test data in a zip of a few KiB; six entries
+    const large = buildZip(simpleProblem('problem_1', 'CFG-BYTES', '1 2\n'.repeat(512 * 1024), '3\n'));
+    const many = buildZip([
+      ...simpleProblem('problem_1', 'CFG-MANY-1', '1\n', '1\n'),
+      ...simpleProblem('problem_2', 'CFG-MANY-2', '2\n', '2\n'),
+    ]);
+    const lowered = await buildTestApp({ problemImport: config.problemImport });
+    try {
+      const root = await lowered.app.auth.openSession('1', { userAgent: 'vitest', ip: '127.0.0.1' });
+      const bytes = await importZip(large, { app: lowered.app, token: root });
+      expect([bytes.status, bytes.msg]).toEqual([
+        400,
+        'The extracted test data cannot be larger than 1 MiB in total!',
+      ]);
+      const entries = await importZip(many, { app: lowered.app, token: root });
+      expect([entries.status, entries.msg]).toEqual([400, 'The zip file cannot hold more than 4 entries!']);
+      expect(
+        await lowered.db.select({ id: problem.id }).from(problem).where(like(problem.problemId, 'CFG-%')),
+      ).toEqual([]);
+    } finally {
+      await lowered.close();
+    }
+    // the same archives under the defaults
+    const accepted = await importZip(large);
+    expect([accepted.status, accepted.data.imported.map((p) => p.problemId)]).toEqual([200, ['CFG-BYTES']]);
+    const six = await importZip(many);
+    expect([six.status, six.data.failed.map((p) => p.problemId)]).toEqual([200, []]);
+    expect(six.data.imported.map((p) => p.problemId).sort()).toEqual(['CFG-MANY-1', 'CFG-MANY-2']);
   });
 });
 

@@ -8,6 +8,7 @@ import { adminDashboardRoutes } from './dashboard/routes.ts';
 import { adminJudgeRoutes } from './judge/routes.ts';
 import { adminNoticeRoutes } from './notice/routes.ts';
 import { adminProblemRoutes } from '../problem/admin/routes.ts';
+import type { ProblemZipLimits } from '../problem/transfer/hoj-format.ts';
 import { problemTransferRoutes } from '../problem/transfer/routes.ts';
 import { adminSwitchRoutes } from './switch/routes.ts';
 import { adminTagRoutes } from '../problem/admin/tag-routes.ts';
@@ -20,13 +21,19 @@ import { adminUserRoutes } from './user/routes.ts';
  */
 export async function adminRoutes(
   app: FastifyInstance,
-  opts: { dataDir: string; smtp?: SmtpConfig; judgeLeaseMs: number },
+  opts: {
+    dataDir: string;
+    smtp?: SmtpConfig;
+    judgeLeaseMs: number;
+    /** PROBLEM_IMPORT_MAX_* (PROBLEM_ZIP_LIMITS' values when not given) */
+    problemImport?: Partial<ProblemZipLimits>;
+  },
 ) {
   const staging = stagingOf(app, opts.dataDir);
   await app.register(adminProblemRoutes, { staging });
   // reference §3.11 import-problem / export-problem, §11.1, and the QDUOJ, FPS and Hydro imports
   // (§11.2–§11.4; the paths are under /api/file)
-  await app.register(problemTransferRoutes, { staging, dataDir: opts.dataDir });
+  await app.register(problemTransferRoutes, { staging, dataDir: opts.dataDir, limits: opts.problemImport });
   await app.register(adminContestRoutes, { staging });
   await app.register(adminTagRoutes);
   await app.register(adminJudgeRoutes);

@@ -20,7 +20,10 @@ import { transferMessages as m } from './messages.ts';
  * and a stored problem back to it; it does no I/O.
  */
 
-/** Import limits; the server's routes take their own values (tests shrink them). */
+/**
+ * Import limits; the server's routes take their own values (tests shrink them): maxTotalBytes and
+ * maxEntries from PROBLEM_IMPORT_MAX_UNPACKED_BYTES and PROBLEM_IMPORT_MAX_ENTRIES (config.ts).
+ */
 export const PROBLEM_ZIP_LIMITS = {
   /** the uploaded zip */
   maxZipBytes: 256 * 1024 * 1024,
