@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { startTestServer } from '../../../server/test/helpers/server.ts';
 import { adminProblemTransferEnUS } from '../../src/i18n/areas/admin-problem-transfer.en-US.ts';
 import { adminProblemTransferZhCN } from '../../src/i18n/areas/admin-problem-transfer.zh-CN.ts';
 import { call, loginRoot, type ApiUser } from './community-api.ts';
@@ -13,22 +14,33 @@ import {
   saveScreenshot,
   toast,
   useServerAndBrowser,
+  type TestServer,
 } from './support.ts';
 
 /**
  * Issue 29's problem import/export screen (/admin/problem/batch-operation, spec part 2 §2.7
  * "export/import problems", reference §3.11, §11.1) in chromium against the real server: root
- * finds two problems by search, ticks them, exports them as one zip (its name and entries checked),
- * deletes one through the API, imports the zip back (the upload's progress, then the importing
- * state while the server's answer is held back) and sees one imported and the other refused as a
- * repeat with the server's reason; a file that is not a zip shows the server's refusal. en-US at
- * 1280 px and zh-CN at 768 px. Screenshots go to $E2E_SHOTS_DIR (admin-problem-transfer-*.png).
+ * finds two problems by search, ticks them and exports them as one zip (its name and entries
+ * checked); root of a second, fresh site (its own server on its own fresh database) imports that
+ * zip (the upload's progress, then the importing state while the server's answer is held back),
+ * sees both problems imported in the result table, follows an imported problem's edit link and
+ * then opens its problem page, where its title and statement show; the same zip imported again
+ * gives two repeats with the server's reason; a file that is not a zip shows the server's refusal.
+ * en-US at 1280 px and zh-CN at 768 px (both import into the same fresh site, each its own
+ * problems). Screenshots go to $E2E_SHOTS_DIR (admin-problem-transfer-*.png).
  */
 
 const env = useServerAndBrowser();
+/** The fresh site the exported zip is imported into. */
+let fresh: TestServer;
 let root: ApiUser;
 beforeAll(async () => {
   root = await loginRoot(env.server);
+  fresh = await startTestServer();
+  // migrations and the seed's scrypt hash: minutes on a loaded two-core machine
+}, 240_000);
+afterAll(async () => {
+  await fresh?.close();
 });
 
 const SERVER_TEXT = {
@@ -51,7 +63,7 @@ const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 /** A public problem with one typed case, made through the admin API as root. */
-async function makeProblem(problemId: string, title: string): Promise<number> {
+async function makeProblem(problemId: string, title: string, statement: string): Promise<number> {
   // (problemId upper case: the server stores problem ids upper-cased, reference §4.2)
   const languages = await call<{ id: number; oj: string }[]>(env.server, root, 'GET', '/api/languages');
   const { pid } = await call<{ pid: number }>(env.server, root, 'POST', '/api/admin/problem', {
@@ -62,7 +74,7 @@ async function makeProblem(problemId: string, title: string): Promise<number> {
       timeLimit: 1000,
       memoryLimit: 256,
       stackLimit: 128,
-      description: 'Add them.',
+      description: statement,
       input: 'a b',
       output: 'a+b',
       examples: '<input>1 2</input><output>3</output>',
@@ -152,17 +164,19 @@ async function recordProgress(page: Page): Promise<void> {
 describe('problem import/export (issue 29; spec part 2 §2.7, reference §3.11, §11.1)', () => {
   for (const { width, lang, tag, t, server } of LAYOUTS) {
     it(
-      `${tag}: exports two searched problems as a zip, imports it back: one imported, one a repeat; a non-zip refused`,
+      `${tag}: exports two searched problems as a zip, imports it into a fresh site and opens one; again: two repeats; a non-zip refused`,
       { timeout: 240_000 },
       async () => {
         const suffix = tag.replace(/[^a-zA-Z0-9]/g, '').toUpperCase();
         const ids = [`TX-A-${suffix}`, `TX-B-${suffix}`];
+        const titles = [`Transfer A ${tag}`, `Transfer B ${tag}`];
+        const statements = [`Add the two numbers of ${tag}.`, `Add them again for ${tag}.`];
         const pids = [
-          await makeProblem(ids[0]!, `Transfer A ${tag}`),
-          await makeProblem(ids[1]!, `Transfer B ${tag}`),
+          await makeProblem(ids[0]!, titles[0]!, statements[0]!),
+          await makeProblem(ids[1]!, titles[1]!, statements[1]!),
         ];
 
-        const { context, page } = await openAdminAsRoot(env, {
+        let { context, page } = await openAdminAsRoot(env, {
           width,
           lang,
           path: '/admin/problem/batch-operation',
@@ -187,16 +201,26 @@ describe('problem import/export (issue 29; spec part 2 §2.7, reference §3.11, 
           const names = await zipEntryNames(zip);
           expect(names).toEqual(expect.arrayContaining(pids.map((pid) => `problem_${pid}.json`)));
 
-          // the first problem goes; the second stays, so importing it again is a repeat
-          await call(env.server, root, 'DELETE', `/api/admin/problem?pid=${pids[0]}`);
+          await context.close();
+          // root of the fresh site imports the zip there
+          const opened = await openAdminAsRoot(
+            { server: fresh, browser: env.browser },
+            { width, lang, path: '/admin/problem/batch-operation' },
+          );
+          context = opened.context;
+          page = opened.page;
+          await page.getByText(t.importTitle, { exact: true }).waitFor();
+          const upload = async () => {
+            await page.locator('.ap-transfer-form input[type="file"]').setInputFiles({
+              name: fileName,
+              mimeType: 'application/zip',
+              buffer: zip,
+            });
+            await page.getByText(fill(t.detected, { format: t.formats.hoj }), { exact: true }).waitFor();
+          };
 
           const release = await holdAnswers(page, '*/api/file/import-problem*');
-          await page.locator('.ap-transfer-form input[type="file"]').setInputFiles({
-            name: fileName,
-            mimeType: 'application/zip',
-            buffer: zip,
-          });
-          await page.getByText(fill(t.detected, { format: t.formats.hoj }), { exact: true }).waitFor();
+          await upload();
           await recordProgress(page);
           await page.getByRole('button', { name: t.import }).click();
           await page.getByTestId('import-importing').waitFor();
@@ -212,29 +236,60 @@ describe('problem import/export (issue 29; spec part 2 §2.7, reference §3.11, 
           );
           // the upload's bar, then the importing state once the whole file was sent
           expect(seen).toContain('importing');
-          await result
-            .getByText(fill(t.resultPartial, { imported: 1, failed: 1 }), { exact: false })
-            .waitFor();
-          const imported = result.getByRole('row', { name: new RegExp(ids[0]!) });
-          await imported.getByText(t.outcomes.imported, { exact: true }).waitFor();
-          await imported.getByRole('link', { name: fill(t.edit, { problemId: ids[0]! }) }).waitFor();
-          const repeat = result.getByRole('row', { name: new RegExp(ids[1]!) });
-          await repeat.getByText(t.outcomes.repeat, { exact: true }).waitFor();
-          await repeat.getByText(server.repeat, { exact: true }).waitFor();
-          // HOJ's result message, with the repeat's id
-          await expect.poll(() => page.getByTestId('import-message').textContent()).toContain(ids[1]!);
+          await result.getByText(fill(t.resultSuccess, { imported: 2 }), { exact: false }).waitFor();
+          for (const [i, problemId] of ids.entries()) {
+            const row = result.getByRole('row', { name: new RegExp(problemId) });
+            await row.getByText(t.outcomes.imported, { exact: true }).waitFor();
+            await row.getByRole('link', { name: fill(t.edit, { problemId }) }).waitFor();
+            await row.getByText(titles[i]!, { exact: true }).waitFor();
+          }
           await expectNoSidewaysScroll(page);
           await result.scrollIntoViewIfNeeded();
           await saveScreenshot(page, `admin-problem-transfer-result-${tag}`, { fullPage: true });
 
-          // the first problem is back under its own problem id
-          const list = await call<{ records: { id: number; problemId: string }[] }>(
-            env.server,
-            root,
+          // both are on the fresh site under their own problem ids
+          const freshRoot = await loginRoot(fresh);
+          const list = await call<{ records: { id: number; problemId: string; title: string }[] }>(
+            fresh,
+            freshRoot,
             'GET',
-            `/api/admin/problem/get-problem-list?currentPage=1&limit=10&keyword=${ids[0]}`,
+            `/api/admin/problem/get-problem-list?currentPage=1&limit=10&keyword=${suffix}`,
           );
-          expect(list.records.map((r) => r.problemId)).toEqual([ids[0]]);
+          expect(list.records.map((r) => r.problemId).sort()).toEqual([...ids].sort());
+          const importedPid = list.records.find((r) => r.problemId === ids[0])!.id;
+
+          // the result's edit link opens the imported problem in the editor
+          await result
+            .getByRole('row', { name: new RegExp(ids[0]!) })
+            .getByRole('link', { name: fill(t.edit, { problemId: ids[0]! }) })
+            .click();
+          await page.waitForURL(`**/admin/problem/edit/${importedPid}**`);
+          await expect
+            .poll(() =>
+              page.locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+            )
+            .toContain(titles[0]);
+          // and its problem page shows its title and statement
+          await page.goto(`${fresh.url}/problem/${ids[0]}?l=${lang}`);
+          await page.getByRole('heading', { name: new RegExp(titles[0]!) }).waitFor();
+          await page.getByText(statements[0]!, { exact: true }).waitFor();
+          await saveScreenshot(page, `admin-problem-transfer-imported-${tag}`);
+
+          // the same zip again: both are repeats, with the server's reason
+          await page.goto(`${fresh.url}/admin/problem/batch-operation?l=${lang}`);
+          await page.getByText(t.importTitle, { exact: true }).waitFor();
+          await upload();
+          await page.getByRole('button', { name: t.import }).click();
+          await result.getByText(t.resultFailure, { exact: false }).waitFor();
+          for (const problemId of ids) {
+            const row = result.getByRole('row', { name: new RegExp(problemId) });
+            await row.getByText(t.outcomes.repeat, { exact: true }).waitFor();
+            await row.getByText(server.repeat, { exact: true }).waitFor();
+          }
+          // HOJ's result message, with the repeats' ids
+          await expect.poll(() => page.getByTestId('import-message').textContent()).toContain(ids[1]!);
+          await expectNoSidewaysScroll(page);
+          await saveScreenshot(page, `admin-problem-transfer-repeat-${tag}`, { fullPage: true });
 
           // a file that is not a zip, sent as HOJ: the server's refusal is shown
           await chooseInSelect(page, t.format, t.formats.hoj);
