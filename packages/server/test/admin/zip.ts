@@ -11,6 +11,8 @@ export interface RawEntry {
   deflate?: boolean;
   /** the uncompressed size written in the headers, if not the real one */
   declaredSize?: number;
+  /** the name's bytes as written, without the UTF-8 flag (e.g. GBK, as old Windows tools wrote); `name` is then unused */
+  nameBytes?: Buffer;
 }
 
 /**
@@ -26,8 +28,8 @@ export function buildZip(entries: RawEntry[]): Buffer {
     const packed = entry.deflate ? deflateRawSync(data) : data;
     // traditional PKWARE encryption puts a 12-byte header before the data
     const stored = entry.encrypted ? Buffer.concat([Buffer.alloc(12, 7), packed]) : packed;
-    const name = Buffer.from(entry.name, 'utf8');
-    const flags = (entry.encrypted ? 1 : 0) | 0x800; // UTF-8 names
+    const name = entry.nameBytes ?? Buffer.from(entry.name, 'utf8');
+    const flags = (entry.encrypted ? 1 : 0) | (entry.nameBytes ? 0 : 0x800); // UTF-8 names
     const method = entry.deflate ? 8 : 0;
     const crc = crc32(data);
     const size = entry.declaredSize ?? data.length;

@@ -13,7 +13,7 @@ import {
   tag,
 } from '../../src/db/schema/index.ts';
 import { stagingRoot } from '../../src/modules/file/staging.ts';
-import { buildZip } from '../admin/zip.ts';
+import { buildZip, type RawEntry } from '../admin/zip.ts';
 import {
   cdata,
   fpsFile,
@@ -780,6 +780,81 @@ describe('FPS XML import (reference §11.3)', () => {
     } finally {
       await app.close();
     }
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+// ----------------------------------------------------------------------------------------------
+// Names without the UTF-8 flag
+
+describe('entry names without the UTF-8 flag (issue 29)', () => {
+  /** GBK bytes (Node has no GBK encoder): 题目一, 数据, 乗 (its second byte is 0x5C, a backslash) */
+  const GBK = { problem: 'cce2c4bfd2bb', data: 'cafdbedd', jo: '815c' };
+  const bytes = (...parts: string[]) =>
+    Buffer.concat(
+      parts.map((p) =>
+        /^[0-9a-f]+$/.test(p) && p.length % 2 === 0 ? Buffer.from(p, 'hex') : Buffer.from(p),
+      ),
+    );
+  const raw = (name: Buffer, content = ''): RawEntry => ({
+    name: '',
+    nameBytes: name,
+    content,
+    deflate: true,
+  });
+
+  it('reads GBK names (a QDUOJ export zipped on Chinese Windows) and UTF-8 names without the flag', async () => {
+    const gbkJson = qdojJson({
+      display_id: 'GBK-1',
+      title: 'GBK names',
+      test_case_score: [
+        { score: 50, input_name: '数据1.in', output_name: '数据1.out' },
+        { score: 50, input_name: '乗.in', output_name: '乗.out' },
+      ],
+    });
+    const utf8Json = qdojJson({
+      display_id: 'UTF8-NOFLAG',
+      title: 'UTF-8 names without the flag',
+      test_case_score: [{ score: 100, input_name: '中文.in', output_name: '中文.out' }],
+    });
+    const zip = buildZip([
+      raw(bytes(GBK.problem, '/')),
+      raw(bytes(GBK.problem, '/problem.json'), JSON.stringify(gbkJson)),
+      raw(bytes(GBK.problem, '/testcase/')),
+      raw(bytes(GBK.problem, '/testcase/', GBK.data, '1.in'), 'gbk-1-in\n'),
+      raw(bytes(GBK.problem, '/testcase/', GBK.data, '1.out'), 'gbk-1-out\n'),
+      raw(bytes(GBK.problem, '/testcase/', GBK.jo, '.in'), 'gbk-2-in\n'),
+      raw(bytes(GBK.problem, '/testcase/', GBK.jo, '.out'), 'gbk-2-out\n'),
+      raw(Buffer.from('ü题/problem.json'), JSON.stringify(utf8Json)),
+      raw(Buffer.from('ü题/testcase/中文.in'), 'utf8-in\n'),
+      raw(Buffer.from('ü题/testcase/中文.out'), 'utf8-out\n'),
+    ]);
+    const res = await importUpload(QDOJ, zip);
+    expect([res.http, res.status, res.data.failed]).toEqual([200, 200, []]);
+    expect(res.data.imported.map((p) => [p.key, p.problemId]).sort()).toEqual([
+      ['ü题', 'UTF8-NOFLAG'],
+      ['题目一', 'GBK-1'],
+    ]);
+    const gbk = await stored_('GBK-1');
+    expect(gbk.cases.map((c) => [c.input, c.output, c.score])).toEqual([
+      ['数据1.in', '数据1.out', 50],
+      ['乗.in', '乗.out', 50],
+    ]);
+    expect(stored('gbk-2-out\n')).toBe(true);
+    const utf8 = await stored_('UTF8-NOFLAG');
+    expect(utf8.cases.map((c) => [c.input, c.output])).toEqual([['中文.in', '中文.out']]);
+    expect(stored('utf8-out\n')).toBe(true);
+  });
+
+  it('still refuses an unsafe name read as GBK', async () => {
+    const before = await rowCounts();
+    const zip = buildZip([
+      raw(bytes(GBK.problem, '/problem.json'), JSON.stringify(qdojJson({ display_id: 'GBK-UP' }))),
+      raw(bytes(GBK.problem, '/testcase/../../', GBK.data, '.in'), 'x'),
+    ]);
+    const res = await importUpload(QDOJ, zip);
+    expect([res.status, res.msg]).toEqual([400, expect.stringContaining('..')]);
+    expect(await pidOf('GBK-UP')).toBeUndefined();
     expect(await rowCounts()).toEqual(before);
   });
 });

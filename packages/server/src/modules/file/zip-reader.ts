@@ -21,7 +21,43 @@ export function openZip(file: string): Promise<yauzl.ZipFile> {
   });
 }
 
-/** Every entry of the central directory; rejects with yauzl's error (e.g. "invalid relative path: …"). */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** GBK's superset; undefined on a Node built without full ICU (the name then stays as yauzl read it, CP437) */
+const gbk = (() => {
+  try {
+    return new TextDecoder('gb18030');
+  } catch {
+    return undefined;
+  }
+})();
+
+/**
+ * An entry's name. Without the UTF-8 flag (general purpose bit 11) or Info-ZIP's Unicode Path
+ * field, the zip format says CP437, as yauzl decodes it; but such names are UTF-8 bytes (zips made
+ * on Linux or macOS) or, in Chinese judges' exports made on Windows, GBK. So: ASCII or valid UTF-8
+ * is read as UTF-8, anything else as GBK, then checked as yauzl checks names (absolute, `..`).
+ */
+export function entryName(entry: yauzl.Entry): string {
+  const raw = entry.fileNameRaw;
+  if (entry.generalPurposeBitFlag & 0x800 || entry.extraFields.some((f) => f.id === 0x7075))
+    return entry.fileName;
+  if (!raw || raw.every((byte) => byte < 0x80) || !gbk) return entry.fileName;
+  let name: string;
+  try {
+    name = utf8.decode(raw);
+  } catch {
+    name = gbk.decode(raw);
+  }
+  name = name.replace(/\\/g, '/');
+  const error = yauzl.validateFileName(name);
+  if (error !== null) throw new Error(error);
+  return name;
+}
+
+/**
+ * Every entry of the central directory, names decoded by entryName; rejects with yauzl's error
+ * (e.g. "invalid relative path: …").
+ */
 export function readEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   return new Promise((resolve, reject) => {
     const entries: yauzl.Entry[] = [];
@@ -30,6 +66,12 @@ export function readEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
       reject(error);
     };
     const onEntry = (entry: yauzl.Entry) => {
+      try {
+        entry.fileName = entryName(entry);
+      } catch (error) {
+        onError(error as Error);
+        return;
+      }
       entries.push(entry);
       zip.readEntry();
     };
