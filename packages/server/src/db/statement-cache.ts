@@ -43,6 +43,18 @@ interface StatementCache {
   statements: Map<string, Statement>;
   /** statements evicted from the map, closed in the database with the next parse */
   closing: string[];
+  /**
+   * Whether the session may be in `plan_cache_mode = force_generic_plan` (queryGeneric). The mode is
+   * set by the first generic statement and reset by the first other statement after it, not around
+   * every call: two statements of their own each time (a set and a reset: about 40 µs a call).
+   */
+  generic: boolean;
+}
+
+function cacheOf(client: PGlite): StatementCache {
+  let cache = caches.get(client);
+  if (!cache) caches.set(client, (cache = { statements: new Map(), closing: [], generic: false }));
+  return cache;
 }
 
 /** Statement names are unique in the process, so that two caches of one database never clash. */
@@ -76,7 +88,7 @@ export function useStatementCache(client: PGlite): void {
   };
   const transaction = client.transaction.bind(client);
   client.transaction = (callback) =>
-    transaction((tx) => {
+    transactionReset(client, transaction, (tx) => {
       const txQuery = tx.query.bind(tx);
       // the transaction holds PGlite's transaction lock: only the query lock is taken here
       tx.query = <T>(text: string, params?: unknown[], options?: QueryOptions) => {
@@ -89,6 +101,24 @@ export function useStatementCache(client: PGlite): void {
       transactions.add(tx);
       return callback(tx);
     });
+}
+
+/**
+ * A transaction that a generic statement's mode does not leak into: a reset inside it would be
+ * undone by a rollback, so the cache then counts the mode as set again (the next statement resets
+ * it; the plan mode only ever changes plans, never answers).
+ */
+async function transactionReset<T>(
+  client: PGlite,
+  transaction: PGlite['transaction'],
+  callback: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  try {
+    return await transaction(callback);
+  } catch (error) {
+    cacheOf(client).generic = true;
+    throw error;
+  }
 }
 
 function served(options: QueryOptions | undefined): boolean {
@@ -107,8 +137,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 /** The named statement for `text`, parsed now when it is not kept yet. Runs under PGlite's locks. */
 async function statementFor(client: PGlite, text: string, inTransaction: boolean): Promise<Statement> {
-  let cache = caches.get(client);
-  if (!cache) caches.set(client, (cache = { statements: new Map(), closing: [] }));
+  const cache = cacheOf(client);
   const kept = cache.statements.get(text);
   if (kept) {
     // most recently used last, so that the first is the one to evict
@@ -140,7 +169,8 @@ async function statementFor(client: PGlite, text: string, inTransaction: boolean
 
 /**
  * `text` through the cache, outside a transaction, always with its generic plan (`plan_cache_mode`
- * set around the call): prepared.ts's statements, whose custom plans PostgreSQL would keep making.
+ * set for it, see StatementCache.generic): prepared.ts's statements, whose custom plans PostgreSQL
+ * would keep making.
  */
 export function queryGeneric<T>(
   client: PGlite,
@@ -169,6 +199,17 @@ async function runCached<T>(
   const inTransaction = !!run.inTransaction;
   try {
     const statement = await statementFor(client, text, inTransaction);
+    const cache = cacheOf(client);
+    // the plan mode this statement needs, when the session is not in it yet (see StatementCache.generic)
+    const mode =
+      !!run.generic === cache.generic
+        ? []
+        : [
+            serialize.query(
+              run.generic ? 'set plan_cache_mode = force_generic_plan' : 'reset plan_cache_mode',
+            ),
+          ];
+    cache.generic = !!run.generic;
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const oid = statement.paramTypes[i]!;
@@ -177,19 +218,18 @@ async function runCached<T>(
     });
     const { messages } = await client.execProtocol(
       concat([
-        ...(run.generic ? [serialize.query('set plan_cache_mode = force_generic_plan')] : []),
+        ...mode,
         serialize.bind({ statement: statement.name, values }),
         ...(statement.rowDescription ? [] : [serialize.describe({ type: 'P' })]),
         serialize.execute({}),
         serialize.sync(),
-        ...(run.generic ? [serialize.query('reset plan_cache_mode')] : []),
       ]),
       { syncToFs: !inTransaction },
     );
     if (statement.rowDescription)
       messages.splice(messages.findIndex((m) => m.name === 'bindComplete') + 1, 0, statement.rowDescription);
-    // with the plan mode set around it, the results are those of set, the statement, reset
-    return parse.parseResults(messages, client.parsers, options)[run.generic ? 1 : 0] as Results<T>;
+    // with the plan mode set first, the results are those of set (or reset), then the statement
+    return parse.parseResults(messages, client.parsers, options)[mode.length] as Results<T>;
   } catch (error) {
     if (!(error instanceof Error && 'code' in error)) throw error;
     // a table's columns changed under a kept `select *`: parsed anew (on the next call, in a

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/rows.ts';
-import { MAX_STATEMENTS } from '../../src/db/statement-cache.ts';
+import { MAX_STATEMENTS, queryGeneric } from '../../src/db/statement-cache.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 /**
@@ -86,5 +86,35 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('db/statement-cache.ts', () => {
       'tags',
       'note',
     ]);
+  });
+
+  it("a generic statement's plan mode holds for it only: every other statement plans as PostgreSQL chooses", async () => {
+    const mode = 'select current_setting($1::text) as mode';
+    const generic = async () =>
+      (await queryGeneric<{ mode: string }>(client(), mode, ['plan_cache_mode'])).rows[0]!.mode;
+    const ordinary = async () =>
+      (await client().query<{ mode: string }>(mode, ['plan_cache_mode'])).rows[0]!.mode;
+    expect(await generic()).toBe('force_generic_plan');
+    expect(await generic()).toBe('force_generic_plan');
+    expect(await ordinary()).toBe('auto');
+    expect(await generic()).toBe('force_generic_plan');
+    await database.db.transaction(async (tx) => {
+      const { rows } = (await tx.execute(
+        sql`select current_setting('plan_cache_mode') as mode`,
+      )) as unknown as {
+        rows: { mode: string }[];
+      };
+      expect(rows[0]!.mode).toBe('auto');
+    });
+    expect(await ordinary()).toBe('auto');
+    // a rolled-back transaction undoes a reset made inside it: the next statement resets again
+    await generic();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select current_setting('plan_cache_mode') as mode`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await ordinary()).toBe('auto');
   });
 });
