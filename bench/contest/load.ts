@@ -3,12 +3,19 @@
  * client, JSON parsing and timers do not compete with the server for the server's one event loop.
  * It talks to the server over loopback HTTP (keep-alive) and answers each phase's figures to the
  * parent over IPC. See run.ts for what is measured.
+ *
+ * With several server processes (run.ts --servers N) it is also the balancer, on the client side:
+ * each board read goes to the next server in turn (round-robin per request), and so does each
+ * verdict (its claim and its result to the same server). A verdict is looked for on the board of
+ * another server than the one that stored it (cross-server freshness; exactly: the server after the
+ * one that stored the user's latest waiting verdict).
  */
 import { JUDGE_TOKEN_HEADER, type ContestRankRow, type JudgeTask } from '@verdict/shared';
 
 /** What the parent sends once: where the server is and what the contest holds. */
 export interface LoadSetup {
-  url: string;
+  /** the servers' base URLs */
+  urls: string[];
   cid: number;
   judgeToken: string;
   judgeName: string;
@@ -30,6 +37,8 @@ export interface LoadPhase {
   verdictRate: number;
   /** probe the board for each verdict until it shows (verdict-to-board latency) */
   probe: boolean;
+  /** use the first this many of the setup's servers (all when absent) */
+  servers?: number;
 }
 
 export interface PhaseResult {
@@ -43,6 +52,8 @@ export interface PhaseResult {
   offeredReads: number;
   offeredVerdicts: number;
   firstErrors: string[];
+  /** the load generator's own CPU during the phase (ms) */
+  generatorCpuMs: number;
 }
 
 type Message = { setup: LoadSetup } | { phase: LoadPhase };
@@ -55,8 +66,13 @@ let setup: LoadSetup;
 let judgedOf: Map<string, number>;
 let owner: Map<number, string>;
 
-async function post<T>(route: string, body: object, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(setup.url + route, {
+async function post<T>(
+  base: string,
+  route: string,
+  body: object,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await fetch(base + route, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -67,8 +83,9 @@ async function post<T>(route: string, body: object, headers: Record<string, stri
   return envelope.data;
 }
 
-const gateway = <T>(call: string, body: object) =>
+const gateway = <T>(base: string, call: string, body: object) =>
   post<T>(
+    base,
     `/api/judge-gateway/${call}`,
     { name: setup.judgeName, ...body },
     { [JUDGE_TOKEN_HEADER]: setup.judgeToken },
@@ -96,12 +113,22 @@ async function runPhase(phase: LoadPhase): Promise<PhaseResult> {
     offeredReads: 0,
     offeredVerdicts: 0,
     firstErrors: [],
+    generatorCpuMs: 0,
   };
+  const cpuBefore = process.cpuUsage();
   const fail = (error: unknown) => {
     if (result.firstErrors.length < 5) result.firstErrors.push(String(error));
   };
-  /** verdicts stored and not yet seen on the board: uid → the total that shows them, and when */
-  const waiting = new Map<string, { expected: number; stored: number[] }>();
+  const bases = setup.urls.slice(0, phase.servers ?? setup.urls.length);
+  // round-robin per request: the client-side balancer
+  let nextReadServer = 0;
+  let nextVerdictServer = 0;
+  /**
+   * verdicts stored and not yet seen on the board: uid → the total that shows them, when they were
+   * stored, and the server that stored the latest (the probe reads another one's board)
+   */
+  const waiting = new Map<string, { expected: number; stored: number[]; server: number }>();
+  const probeServer = (stored: number) => (bases.length > 1 ? (stored + 1) % bases.length : 0);
   const inFlight = new Set<Promise<void>>();
   const track = (p: Promise<void>) => {
     inFlight.add(p);
@@ -110,7 +137,8 @@ async function runPhase(phase: LoadPhase): Promise<PhaseResult> {
 
   const oneRead = async (due: number) => {
     try {
-      await post('/api/get-contest-rank', readBody(), {
+      const base = bases[nextReadServer++ % bases.length]!;
+      await post(base, '/api/get-contest-rank', readBody(), {
         authorization: setup.tokens[random(setup.tokens.length)]!,
       });
       result.readLatency.push(performance.now() - due);
@@ -120,15 +148,17 @@ async function runPhase(phase: LoadPhase): Promise<PhaseResult> {
     }
   };
   const oneVerdict = async () => {
+    const server = nextVerdictServer++ % bases.length;
+    const base = bases[server]!;
     try {
-      const task = await gateway<JudgeTask | null>('claim', {
+      const task = await gateway<JudgeTask | null>(base, 'claim', {
         languages: ['C++'],
         judgePrograms: [],
         waitMs: 0,
       });
       if (!task || task.kind !== 'submission') throw new Error('no pending submission left');
       const uid = owner.get(task.submitId)!;
-      await gateway('result', {
+      await gateway(base, 'result', {
         submitId: task.submitId,
         attempt: task.attempt,
         status: STATUSES[random(STATUSES.length)],
@@ -147,7 +177,8 @@ async function runPhase(phase: LoadPhase): Promise<PhaseResult> {
         if (w) {
           w.expected = expected;
           w.stored.push(stored);
-        } else waiting.set(uid, { expected, stored: [stored] });
+          w.server = server;
+        } else waiting.set(uid, { expected, stored: [stored], server });
       }
     } catch (error) {
       result.verdictErrors++;
@@ -155,30 +186,40 @@ async function runPhase(phase: LoadPhase): Promise<PhaseResult> {
     }
   };
 
-  // one probe loop: every 20 ms, one read of the outside board with every waiting user followed
-  // (their rows come first), so probing costs the server at most 50 reads a second
+  // one probe loop: every 20 ms, one read of the outside board of each server that has verdicts to
+  // look for, with every user waiting for it followed (their rows come first), so probing costs each
+  // server at most 50 reads a second
   let probing = phase.probe;
+  const probeOne = async (server: number, uids: string[]) => {
+    try {
+      result.probes++;
+      const page = await post<{ records: ContestRankRow[] }>(
+        bases[server]!,
+        '/api/get-contest-outside-scoreboard',
+        { cid: setup.cid, limit: uids.length, concernedList: uids },
+      );
+      const seenAt = performance.now();
+      for (const row of page.records.slice(0, uids.length)) {
+        const w = waiting.get(row.uid);
+        if (!w || probeServer(w.server) !== server || !('total' in row) || row.total < w.expected) continue;
+        for (const stored of w.stored) result.verdictLatency.push(seenAt - stored);
+        waiting.delete(row.uid);
+      }
+    } catch (error) {
+      fail(error);
+    }
+  };
   const probeLoop = async () => {
     while (probing || waiting.size > 0) {
       if (waiting.size > 0) {
-        const uids = [...waiting.keys()].slice(0, 300);
-        try {
-          result.probes++;
-          const page = await post<{ records: ContestRankRow[] }>('/api/get-contest-outside-scoreboard', {
-            cid: setup.cid,
-            limit: uids.length,
-            concernedList: uids,
-          });
-          const seenAt = performance.now();
-          for (const row of page.records.slice(0, uids.length)) {
-            const w = waiting.get(row.uid);
-            if (!w || !('total' in row) || row.total < w.expected) continue;
-            for (const stored of w.stored) result.verdictLatency.push(seenAt - stored);
-            waiting.delete(row.uid);
-          }
-        } catch (error) {
-          fail(error);
+        const byServer = new Map<number, string[]>();
+        for (const [uid, w] of waiting) {
+          const server = probeServer(w.server);
+          const uids = byServer.get(server) ?? [];
+          if (uids.length < 300) uids.push(uid);
+          byServer.set(server, uids);
         }
+        await Promise.all([...byServer].map(([server, uids]) => probeOne(server, uids)));
         for (const [uid, w] of waiting)
           if (performance.now() - w.stored[0]! > 30_000) {
             result.verdictErrors += w.stored.length;
@@ -213,6 +254,8 @@ async function runPhase(phase: LoadPhase): Promise<PhaseResult> {
   probing = false;
   await probed;
   result.wall = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  result.generatorCpuMs = (cpu.user + cpu.system) / 1000;
   return result;
 }
 

@@ -25,8 +25,15 @@ const LEFT_MS = 3 * 3600_000;
  * - `pending` Pending submissions made in the last minute (contest_record status null), which the
  *   benchmark's judge claims and judges through the gateway while the boards are read.
  * `setseed` makes the data the same on every run. Answers the contest id.
+ *
+ * Works on the embedded database and on a PostgreSQL server alike: it all runs in one transaction,
+ * so on one connection of a server's pool, where `setseed` holds for the `random()` that follow.
  */
 export async function seedContest(db: Db, size: ContestSize, now: Date): Promise<number> {
+  return db.transaction((tx) => seedIn(tx as unknown as Db, size, now));
+}
+
+async function seedIn(db: Db, size: ContestSize, now: Date): Promise<number> {
   await db.execute(sql`select setseed(0.12)`);
   await db.execute(sql`
     insert into user_info (uuid, username, password, school, nickname)
