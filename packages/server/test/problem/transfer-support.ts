@@ -3,11 +3,20 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll } from 'vitest';
-import { problem, problemCase, problemTag, tag } from '../../src/db/schema/index.ts';
+import type { Db } from '../../src/db/client.ts';
+import {
+  codeTemplate,
+  language,
+  problem,
+  problemCase,
+  problemLanguage,
+  problemTag,
+  tag,
+} from '../../src/db/schema/index.ts';
 import { authPlugin } from '../../src/http/auth/plugin.ts';
 import { errorHandling } from '../../src/http/error-handler.ts';
 import { stagingRoot, TestCaseStaging } from '../../src/modules/file/staging.ts';
@@ -105,4 +114,57 @@ export async function smallTransferApp(limits: Partial<ProblemZipLimits>) {
     limits,
   });
   return { app, dir };
+}
+
+/** A problem as stored, with its relations, without what an import gives anew (ids, author, times, version). */
+export async function problemSnapshot(db: Db, pid: number) {
+  const [row] = await db.select().from(problem).where(eq(problem.id, pid));
+  const {
+    id: _id,
+    problemId: _problemId,
+    author: _author,
+    modifiedUser: _modifiedUser,
+    caseVersion: _caseVersion,
+    gmtCreate: _gmtCreate,
+    gmtModified: _gmtModified,
+    searchKey: _searchKey,
+    ...fields
+  } = row!;
+  const cases = await db
+    .select({
+      input: problemCase.input,
+      output: problemCase.output,
+      score: problemCase.score,
+      groupNum: problemCase.groupNum,
+      status: problemCase.status,
+      inputSha256: problemCase.inputSha256,
+      inputSize: problemCase.inputSize,
+      outputSha256: problemCase.outputSha256,
+      outputSize: problemCase.outputSize,
+    })
+    .from(problemCase)
+    .where(eq(problemCase.pid, pid))
+    .orderBy(asc(problemCase.id));
+  const languages = await db
+    .select({ name: language.name })
+    .from(problemLanguage)
+    .innerJoin(language, eq(language.id, problemLanguage.lid))
+    .where(eq(problemLanguage.pid, pid));
+  const tags = await db
+    .select({ id: tag.id, name: tag.name, oj: tag.oj, color: tag.color })
+    .from(problemTag)
+    .innerJoin(tag, eq(tag.id, problemTag.tid))
+    .where(eq(problemTag.pid, pid));
+  const templates = await db
+    .select({ language: language.name, code: codeTemplate.code, status: codeTemplate.status })
+    .from(codeTemplate)
+    .innerJoin(language, eq(language.id, codeTemplate.lid))
+    .where(eq(codeTemplate.pid, pid));
+  return {
+    fields,
+    cases,
+    languages: languages.map((l) => l.name).sort(),
+    tags: tags.sort((a, b) => a.id - b.id),
+    templates: templates.sort((a, b) => a.language.localeCompare(b.language)),
+  };
 }

@@ -1,17 +1,9 @@
 import { readdir } from 'node:fs/promises';
-import { asc, eq, inArray, like } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import { JudgeStatus, type UploadedCaseFile } from '@verdict/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import {
-  codeTemplate,
-  language,
-  problem,
-  problemCase,
-  problemLanguage,
-  problemTag,
-  tag,
-} from '../../src/db/schema/index.ts';
+import { language, problem, tag } from '../../src/db/schema/index.ts';
 import { stagingRoot } from '../../src/modules/file/staging.ts';
 import { loadConfig } from '../../src/config.ts';
 import { buildTestApp, JUDGE_TOKEN } from '../helpers/app.ts';
@@ -22,6 +14,7 @@ import {
   filesOnDisk,
   importUpload,
   pidOf,
+  problemSnapshot,
   rowCounts,
   sha256,
   smallTransferApp,
@@ -67,58 +60,7 @@ async function unzip(buffer: Buffer): Promise<Record<string, string>> {
   return files;
 }
 
-/** A problem as stored, with its relations, without what an import gives anew (ids, author, times, version). */
-async function snapshot(pid: number) {
-  const [row] = await w.t.db.select().from(problem).where(eq(problem.id, pid));
-  const {
-    id: _id,
-    problemId: _problemId,
-    author: _author,
-    modifiedUser: _modifiedUser,
-    caseVersion: _caseVersion,
-    gmtCreate: _gmtCreate,
-    gmtModified: _gmtModified,
-    searchKey: _searchKey,
-    ...fields
-  } = row!;
-  const cases = await w.t.db
-    .select({
-      input: problemCase.input,
-      output: problemCase.output,
-      score: problemCase.score,
-      groupNum: problemCase.groupNum,
-      status: problemCase.status,
-      inputSha256: problemCase.inputSha256,
-      inputSize: problemCase.inputSize,
-      outputSha256: problemCase.outputSha256,
-      outputSize: problemCase.outputSize,
-    })
-    .from(problemCase)
-    .where(eq(problemCase.pid, pid))
-    .orderBy(asc(problemCase.id));
-  const languages = await w.t.db
-    .select({ name: language.name })
-    .from(problemLanguage)
-    .innerJoin(language, eq(language.id, problemLanguage.lid))
-    .where(eq(problemLanguage.pid, pid));
-  const tags = await w.t.db
-    .select({ id: tag.id, name: tag.name, oj: tag.oj, color: tag.color })
-    .from(problemTag)
-    .innerJoin(tag, eq(tag.id, problemTag.tid))
-    .where(eq(problemTag.pid, pid));
-  const templates = await w.t.db
-    .select({ language: language.name, code: codeTemplate.code, status: codeTemplate.status })
-    .from(codeTemplate)
-    .innerJoin(language, eq(language.id, codeTemplate.lid))
-    .where(eq(codeTemplate.pid, pid));
-  return {
-    fields,
-    cases,
-    languages: languages.map((l) => l.name).sort(),
-    tags: tags.sort((a, b) => a.id - b.id),
-    templates: templates.sort((a, b) => a.language.localeCompare(b.language)),
-  };
-}
+const snapshot = (pid: number) => problemSnapshot(w.t.db, pid);
 
 /** A simple problem `key` with id `problemId` and one case of the given texts. */
 function simpleProblem(
