@@ -346,6 +346,10 @@ const EXPECTED: Record<string, Outcome[]> = {
   // reference §3.11: R(root), HOJ's problem zip (issue 29)
   'POST /api/file/import-problem': ROOT_ONLY,
   'GET /api/file/export-problem': ROOT_ONLY,
+  'POST /api/file/import-qdoj-problem': ROOT_ONLY,
+  'POST /api/file/import-hydro-problem': ROOT_ONLY,
+  'POST /api/file/import-fps-problem': ROOT_ONLY,
+  'POST /api/file/import-polygon-problem': ROOT_ONLY,
   // reference §3.11: any login; the author rule is the policy's (problem.edit)
   'GET /api/file/download-testcase': LOGIN,
   // reference §3.6 contest staff: any login; the contest rules are the policy's (contest.print, contest.staff)
