@@ -4,11 +4,11 @@ import type yauzl from 'yauzl';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { fail } from '../../../http/errors.ts';
 import { detectImageType, PUBLIC_IMG_PREFIX } from '../../account/avatar.ts';
-import { readZipDirectory, ZipRejected } from '../../file/testcase-zip.ts';
+import { ZipRejected } from '../../file/testcase-zip.ts';
 import type { HojProblemFile, ProblemZipLimits } from './hoj-format.ts';
 import { byName, folderZipLayout, readEntryBytes, readEntryText } from './hoj-zip.ts';
 import {
-  importProblems,
+  importZip,
   type CaseSource,
   type ImportContext,
   type ImportResult,
@@ -264,22 +264,16 @@ async function readHydroProblem(
 }
 
 /** reference §3.11 `POST /api/file/import-hydro-problem`, §11.4 (root). */
-export async function importHydroZip(
+export function importHydroZip(
   ctx: ImportContext,
   user: AuthUser,
   zipFile: string,
   limits: ProblemZipLimits,
 ): Promise<ImportResult> {
-  const { zip, entries } = await readZipDirectory(zipFile, limits.maxEntries, m.notZip);
-  try {
-    const folders = folderZipLayout(entries, limits);
-    return await importProblems(
-      ctx,
-      user,
-      folders.map(({ key, files }) => ({ key, read: () => readHydroProblem(zip, key, files, limits) })),
-      limits,
-    );
-  } finally {
-    zip.close();
-  }
+  return importZip(ctx, user, zipFile, limits, (zip, entries) =>
+    folderZipLayout(entries, limits).map(({ key, files }) => ({
+      key,
+      read: () => readHydroProblem(zip, key, files, limits),
+    })),
+  );
 }

@@ -104,27 +104,41 @@ export interface ProblemSource {
 }
 
 /**
+ * The problems of an uploaded zip through importProblems: `sources` finds them in its directory (the
+ * format's layout, which may refuse the zip whole) and says how to read each; the zip stays open
+ * until every one is imported.
+ */
+export async function importZip(
+  ctx: ImportContext,
+  user: AuthUser,
+  zipFile: string,
+  limits: ProblemZipLimits,
+  sources: (zip: yauzl.ZipFile, entries: yauzl.Entry[]) => ProblemSource[],
+): Promise<ImportResult> {
+  const { zip, entries } = await readZipDirectory(zipFile, limits.maxEntries, m.notZip);
+  try {
+    return await importProblems(ctx, user, sources(zip, entries), limits);
+  } finally {
+    zip.close();
+  }
+}
+
+/**
  * reference §3.11 `POST /api/file/import-problem`, §11.1 (root): every problem of an HOJ zip,
  * through importProblems.
  */
-export async function importHojZip(
+export function importHojZip(
   ctx: ImportContext,
   user: AuthUser,
   zipFile: string,
   limits: ProblemZipLimits,
 ): Promise<ImportResult> {
-  const { zip, entries } = await readZipDirectory(zipFile, limits.maxEntries, m.notZip);
-  try {
-    const problems = problemZipLayout(entries, limits);
-    return await importProblems(
-      ctx,
-      user,
-      problems.map((item) => ({ key: item.key, read: () => readHojProblem(zip, item, limits) })),
-      limits,
-    );
-  } finally {
-    zip.close();
-  }
+  return importZip(ctx, user, zipFile, limits, (zip, entries) =>
+    problemZipLayout(entries, limits).map((item) => ({
+      key: item.key,
+      read: () => readHojProblem(zip, item, limits),
+    })),
+  );
 }
 
 /**

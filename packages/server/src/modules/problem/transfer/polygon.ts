@@ -3,10 +3,10 @@ import type yauzl from 'yauzl';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { fail } from '../../../http/errors.ts';
 import type { Text } from '../../../http/messages.ts';
-import { readZipDirectory, ZipRejected } from '../../file/testcase-zip.ts';
+import { ZipRejected } from '../../file/testcase-zip.ts';
 import type { HojProblemFile, ProblemZipLimits } from './hoj-format.ts';
 import { checkedEntries, readEntryText } from './hoj-zip.ts';
-import { importProblems, type CaseSource, type ImportContext, type ImportResult } from './import.ts';
+import { importZip, type CaseSource, type ImportContext, type ImportResult } from './import.ts';
 import { transferMessages as m } from './messages.ts';
 import { examplesOf } from './qduoj.ts';
 
@@ -17,7 +17,7 @@ import { examplesOf } from './qduoj.ts';
  * else statement-sections/<language>/*.tex) in the chosen language or all of them; the time and memory
  * limits of the `tests` testset; its tests (tests/NN with the answers tests/NN.a, which only a "full"
  * package has) with their points and groups; the checker when it is a testlib program and the
- * interactor. The problem goes through the shared pipeline (import.ts importProblems) as the HOJ
+ * interactor. The problem goes through the shared pipeline (import.ts importZip) as the HOJ
  * intermediate (hoj-format.ts HojProblemFile).
  *
  * The XML is parsed without DOCTYPE or entity processing (fast-xml-parser resolves no external
@@ -354,15 +354,14 @@ async function readPolygonProblem(
  * statement's language (a folder name of statements/, e.g. "english"); without it, every language's
  * text goes into the problem, each under its name.
  */
-export async function importPolygonZip(
+export function importPolygonZip(
   ctx: ImportContext,
   user: AuthUser,
   zipFile: string,
   limits: ProblemZipLimits,
   options: ReadOptions = {},
 ): Promise<ImportResult> {
-  const { zip, entries } = await readZipDirectory(zipFile, limits.maxEntries, m.notZip);
-  try {
+  return importZip(ctx, user, zipFile, limits, (zip, entries) => {
     const files = new Map<string, yauzl.Entry>();
     for (const { entry, parts, directory } of checkedEntries(entries, limits))
       if (!directory) files.set(parts.join('/'), entry);
@@ -378,21 +377,14 @@ export async function importPolygonZip(
         ),
       );
     }
-    return await importProblems(
-      ctx,
-      user,
-      [
-        {
-          key: 'problem.xml',
-          read: async () => {
-            const item = await readPolygonProblem(zip, inside, limits, options);
-            return { ...item, folderName: 'tests' };
-          },
+    return [
+      {
+        key: 'problem.xml',
+        read: async () => {
+          const item = await readPolygonProblem(zip, inside, limits, options);
+          return { ...item, folderName: 'tests' };
         },
-      ],
-      limits,
-    );
-  } finally {
-    zip.close();
-  }
+      },
+    ];
+  });
 }

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type yauzl from 'yauzl';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { fail } from '../../../http/errors.ts';
-import { readZipDirectory, ZipRejected } from '../../file/testcase-zip.ts';
+import { ZipRejected } from '../../file/testcase-zip.ts';
 import type { HojProblemFile, ProblemZipLimits } from './hoj-format.ts';
 import { folderZipLayout, readEntryText } from './hoj-zip.ts';
 import {
-  importProblems,
+  importZip,
   type CaseSource,
   type ImportContext,
   type ImportResult,
@@ -166,22 +166,16 @@ async function readQdojProblem(
 }
 
 /** reference §3.11 `POST /api/file/import-qdoj-problem`, §11.2 (root). */
-export async function importQdojZip(
+export function importQdojZip(
   ctx: ImportContext,
   user: AuthUser,
   zipFile: string,
   limits: ProblemZipLimits,
 ): Promise<ImportResult> {
-  const { zip, entries } = await readZipDirectory(zipFile, limits.maxEntries, m.notZip);
-  try {
-    const folders = folderZipLayout(entries, limits);
-    return await importProblems(
-      ctx,
-      user,
-      folders.map(({ key, files }) => ({ key, read: () => readQdojProblem(zip, key, files, limits) })),
-      limits,
-    );
-  } finally {
-    zip.close();
-  }
+  return importZip(ctx, user, zipFile, limits, (zip, entries) =>
+    folderZipLayout(entries, limits).map(({ key, files }) => ({
+      key,
+      read: () => readQdojProblem(zip, key, files, limits),
+    })),
+  );
 }
