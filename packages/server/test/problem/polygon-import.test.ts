@@ -90,7 +90,13 @@ const TESTS: Record<string, string> = {
 /** A "full" Polygon package (tests with their answers), both statement forms: JSON for English, .tex for Russian. */
 function polygonPackage(
   shortName: string,
-  options: { interactor?: boolean; answers?: boolean; doctype?: string; folder?: string } = {},
+  options: {
+    interactor?: boolean;
+    answers?: boolean;
+    doctype?: string;
+    folder?: string;
+    checker?: string;
+  } = {},
 ): Buffer {
   const tests = Object.entries(TESTS).filter(([name]) => options.answers !== false || !name.endsWith('.a'));
   const entries: RawEntry[] = [
@@ -116,8 +122,8 @@ function polygonPackage(
     { name: 'statement-sections/russian/output.tex', content: 'Их сумма.' },
     { name: 'statement-sections/russian/example.01', content: '1 2\n' },
     { name: 'statement-sections/russian/example.01.a', content: '3\n' },
-    { name: 'files/check.cpp', content: CHECKER },
-    { name: 'check.cpp', content: CHECKER },
+    { name: 'files/check.cpp', content: options.checker ?? CHECKER },
+    { name: 'check.cpp', content: options.checker ?? CHECKER },
     { name: 'files/testlib.h', content: '// testlib stand-in\n' },
     ...(options.interactor ? [{ name: 'files/interactor.cpp', content: INTERACTOR }] : []),
     ...tests.map(([name, content]) => ({ name, content })),
@@ -217,7 +223,7 @@ describe('POST /api/file/import-polygon-problem (issue 29)', () => {
     expect(row).toMatchObject({ judgeMode: 'interactive', spjCode: INTERACTOR, spjLanguage: 'C++' });
   });
 
-  it('refuses a package without answers (build a full package) and one with a DOCTYPE, leaving nothing', async () => {
+  it('refuses a package without answers (build a full package), one with a DOCTYPE and one with a points checker, leaving nothing', async () => {
     const before = await rowCounts();
     const noAnswers = await importUpload(POLYGON, polygonPackage('no-answers', { answers: false }));
     expect(noAnswers.status).toBe(400);
@@ -228,6 +234,11 @@ describe('POST /api/file/import-polygon-problem (issue 29)', () => {
     );
     expect(entity.status).toBe(400);
     expect(entity.data.failed[0]!.reason).toMatch(/DOCTYPE/);
+    // a points checker: Polygon's quitp points are absolute, "points X" is X % here (reference §8.7)
+    const pointsChecker = CHECKER.replace('quitf(_ok, "ok")', 'quitp(7.5, "partial")');
+    const scored = await importUpload(POLYGON, polygonPackage('scored', { checker: pointsChecker }));
+    expect(scored.status).toBe(400);
+    expect(scored.data.failed[0]!.reason).toMatch(/quitp/);
     const notPolygon = await importUpload(POLYGON, buildZip([{ name: 'readme.txt', content: 'hi' }]));
     expect([notPolygon.status, notPolygon.msg]).toEqual([400, expect.stringMatching(/no problem.xml/)]);
     expect(await rowCounts()).toEqual(before);

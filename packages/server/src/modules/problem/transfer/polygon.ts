@@ -73,7 +73,18 @@ export const polygonMessages = {
     zh: '只能导入 testlib 评测程序（源文件需包含 testlib.h）！',
     en: 'Only a testlib checker can be imported (its source must include testlib.h)!',
   },
+  pointsChecker: {
+    zh: '评测程序用 quitp 给分：Polygon 的分数是绝对分，本站按 HOJ 的规则把 "points X" 读作测试点分数的 X%，无法导入这样的评测程序！',
+    en: 'The checker gives points with quitp: Polygon reads them as absolute points, this judge reads "points X" as X % of the test\'s score as HOJ does, so such a checker cannot be imported!',
+  },
 };
+
+/**
+ * A checker or interactor that scores with testlib's points (`quitp`, `quitpi`, `_points`): its
+ * points are absolute in Polygon, X % of the case's score here (HOJ's rule, reference §8.7), so it
+ * would score wrong; refused rather than imported wrong.
+ */
+const givesPoints = (source: string) => /\bquitpi?\s*\(|\b_points\b/.test(source);
 const pm = polygonMessages;
 
 const asArray = (v: unknown): Node[] =>
@@ -327,11 +338,13 @@ async function readPolygonProblem(
   };
   if (interactor) {
     const { code, language } = await sourceOf(interactor, 'files/interactor.cpp');
+    if (givesPoints(code)) throw fail(pm.pointsChecker);
     judgeMode = 'interactive';
     Object.assign(problem, { spjCode: code, spjLanguage: language });
   } else if (checker) {
     const { code, language } = await sourceOf(checker, 'check.cpp');
     if (attr(checker, 'type') !== 'testlib' && !includesTestlib(code)) throw fail(pm.checkerNotTestlib);
+    if (givesPoints(code)) throw fail(pm.pointsChecker);
     judgeMode = 'spj';
     Object.assign(problem, { spjCode: code, spjLanguage: language });
   }
