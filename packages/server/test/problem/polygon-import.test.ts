@@ -214,6 +214,10 @@ describe('POST /api/file/import-polygon-problem (issue 29)', () => {
     const missing = await importUpload(`${POLYGON}?lang=german`, polygonPackage('a-plus-b-de'));
     expect(missing.status).toBe(400);
     expect(missing.data.failed[0]!.reason).toMatch(/no statement in german \(it has: english, russian\)/);
+    // two languages at once is no language: refused as bad input, nothing imported
+    const twice = await importUpload(`${POLYGON}?lang=english&lang=russian`, polygonPackage('a-plus-b-2'));
+    expect(twice.http).toBe(400);
+    expect(await pidOf('A-PLUS-B-2')).toBeUndefined();
   });
 
   it('an interactor makes it interactive', async () => {

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { positiveId } from '@verdict/shared';
@@ -32,6 +32,17 @@ const pidList = z.preprocess(
   z.array(positiveId),
 );
 const exportQuery = z.object({ pid: pidList, 'pid[]': pidList });
+/** issue 29: the Polygon statement's language, a folder name of `statements/`; absent, '' or 'both': all */
+const polygonQuery = z.object({ lang: z.string().trim().max(64).optional() });
+
+/** What an import route takes: the file name's ending and the messages of its refusals. */
+interface UploadKind {
+  suffix: RegExp;
+  missing: Text;
+  wrongType: Text;
+  tooLarge: Text;
+}
+const noQuery = z.object({});
 
 /**
  * HOJ's problem zip (reference §3.11 import-problem and export-problem, §11.1) and the QDUOJ, Hydro
@@ -50,21 +61,29 @@ export async function problemTransferRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const root = { access: access.anyRole('root') };
 
+  const zip: UploadKind = {
+    suffix: /\.zip$/i,
+    missing: m.zipMissing,
+    wrongType: m.notZip,
+    tooLarge: problemMessages.zipTooBig(limits.maxZipBytes),
+  };
+  const xml: UploadKind = {
+    suffix: /\.xml$/i,
+    missing: m.fpsMissing,
+    wrongType: m.notXml,
+    tooLarge: m.xmlTooLarge(Math.min(limits.maxXmlBytes, limits.maxZipBytes)),
+  };
   /**
    * One import route: the uploaded file (its name ending in `suffix`) into the staging folder, read
    * by `run` (one format's reader and the shared pipeline), answered as reference §11 says.
    */
-  const zipTooBig = problemMessages.zipTooBig(limits.maxZipBytes);
-  const xmlTooBig = m.xmlTooLarge(Math.min(limits.maxXmlBytes, limits.maxZipBytes));
-  const importRoute = (
+  const importRoute = <Query extends z.ZodType = typeof noQuery>(
     url: string,
-    suffix: RegExp,
-    missing: Text,
-    wrongType: Text,
-    tooLarge: Text,
-    run: (ctx: ImportContext, user: AuthUser, file: string, request: FastifyRequest) => Promise<ImportResult>,
+    { suffix, missing, wrongType, tooLarge }: UploadKind,
+    run: (ctx: ImportContext, user: AuthUser, file: string, query: z.infer<Query>) => Promise<ImportResult>,
+    querystring: Query = noQuery as unknown as Query,
   ) =>
-    r.post(url, { config: root }, async (request) => {
+    r.post(url, { config: root, schema: { querystring } }, async (request) => {
       const part = request.isMultipart() ? await request.file() : undefined;
       if (!part) throw fail(missing);
       if (!suffix.test(part.filename)) {
@@ -87,7 +106,7 @@ export async function problemTransferRoutes(
           },
           request.user!,
           file,
-          request,
+          request.query as z.infer<Query>,
         );
         const lang = requestLanguage(request);
         const data = {
@@ -112,50 +131,27 @@ export async function problemTransferRoutes(
       }
     });
 
-  importRoute('/api/file/import-problem', /\.zip$/i, m.zipMissing, m.notZip, zipTooBig, (ctx, user, file) =>
-    importHojZip(ctx, user, file, limits),
-  );
+  importRoute('/api/file/import-problem', zip, (ctx, user, file) => importHojZip(ctx, user, file, limits));
   // reference §11.2
-  importRoute(
-    '/api/file/import-qdoj-problem',
-    /\.zip$/i,
-    m.zipMissing,
-    m.notZip,
-    zipTooBig,
-    (ctx, user, file) => importQdojZip(ctx, user, file, limits),
+  importRoute('/api/file/import-qdoj-problem', zip, (ctx, user, file) =>
+    importQdojZip(ctx, user, file, limits),
   );
   // reference §11.4
-  importRoute(
-    '/api/file/import-hydro-problem',
-    /\.zip$/i,
-    m.zipMissing,
-    m.notZip,
-    zipTooBig,
-    (ctx, user, file) => importHydroZip(ctx, user, file, limits),
+  importRoute('/api/file/import-hydro-problem', zip, (ctx, user, file) =>
+    importHydroZip(ctx, user, file, limits),
   );
   // reference §11.3
-  importRoute(
-    '/api/file/import-fps-problem',
-    /\.xml$/i,
-    m.fpsMissing,
-    m.notXml,
-    xmlTooBig,
-    (ctx, user, file) => importFpsXml(ctx, user, file, limits),
+  importRoute('/api/file/import-fps-problem', xml, (ctx, user, file) =>
+    importFpsXml(ctx, user, file, limits),
   );
 
   // issue 29 (Verdict's own): a Polygon package; `?lang=english` picks the statement's language
   importRoute(
     '/api/file/import-polygon-problem',
-    /\.zip$/i,
-    m.zipMissing,
-    m.notZip,
-    zipTooBig,
-    (ctx, user, file, request) => {
-      const lang = (request.query as { lang?: unknown } | undefined)?.lang;
-      return importPolygonZip(ctx, user, file, limits, {
-        ...(typeof lang === 'string' && lang.trim() !== '' && lang !== 'both' ? { lang: lang.trim() } : {}),
-      });
-    },
+    zip,
+    (ctx, user, file, { lang }) =>
+      importPolygonZip(ctx, user, file, limits, lang && lang !== 'both' ? { lang } : {}),
+    polygonQuery,
   );
 
   r.get(
