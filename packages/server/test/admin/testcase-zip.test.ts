@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { JudgeStatus, TESTCASE_ZIP_LIMITS, type UploadedCaseFile } from '@verdict/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { readZip } from '../helpers/zip-contents.ts';
 import { problemCase } from '../../src/db/schema/index.ts';
 import { authPlugin } from '../../src/http/auth/plugin.ts';
 import { errorHandling } from '../../src/http/error-handler.ts';
@@ -138,7 +138,7 @@ describe('test-case zip upload (reference §3.11, §8.6)', () => {
     expect(download.headers['content-disposition']).toMatch(
       new RegExp(`^attachment;filename=problem_${created.data.pid}_testcase_\\d{14}\\.zip$`),
     );
-    expect(await unzip(download.rawPayload)).toEqual({
+    expect(await unzipped(download.rawPayload)).toEqual({
       '1.in': '1 1\n',
       '1.out': '2\n',
       '2.in': '2 2\n',
@@ -168,7 +168,7 @@ describe('test-case zip upload (reference §3.11, §8.6)', () => {
         url: `/api/file/download-testcase?pid=${made.pid}`,
         headers: { authorization: token },
       });
-    expect(await unzip((await get(w.tokens.admin)).rawPayload)).toEqual({
+    expect(await unzipped((await get(w.tokens.admin)).rawPayload)).toEqual({
       '1.in': '1 2\n',
       '1.out': '3\n',
       '2.in': '5 5\n',
@@ -373,26 +373,5 @@ describe('test-case zip limits (reference §8.6; configurable)', () => {
   });
 });
 
-async function unzip(buffer: Buffer): Promise<Record<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (e, z) => (e || !z ? reject(e) : resolve(z))),
-  );
-  const files: Record<string, string> = {};
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error || !stream) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          files[entry.fileName] = Buffer.concat(chunks).toString('utf8');
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', () => resolve());
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return files;
-}
+/** The zip's entries as name → text (folders map to ''). */
+const unzipped = async (buffer: Buffer) => Object.fromEntries(await readZip(buffer));

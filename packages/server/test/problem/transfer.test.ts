@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { eq, inArray, like } from 'drizzle-orm';
 import { JudgeStatus, type UploadedCaseFile } from '@verdict/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { readZip } from '../helpers/zip-contents.ts';
 import { language, problem, tag } from '../../src/db/schema/index.ts';
 import { stagingRoot } from '../../src/modules/file/staging.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -34,30 +34,6 @@ function exportZip(pids: number[], token = w.tokens.root) {
     url: `/api/file/export-problem?${pids.map((pid) => `pid=${pid}`).join('&')}`,
     headers: token ? { authorization: token, 'accept-language': 'en-US' } : { 'accept-language': 'en-US' },
   });
-}
-
-async function unzip(buffer: Buffer): Promise<Record<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (e, z) => (e || !z ? reject(e) : resolve(z))),
-  );
-  const files: Record<string, string> = {};
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error || !stream) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          files[entry.fileName] = Buffer.concat(chunks).toString('utf8');
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', () => resolve());
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return files;
 }
 
 const snapshot = (pid: number) => problemSnapshot(w.t.db, pid);
@@ -642,7 +618,7 @@ describe('HOJ native zip export (reference §11.1, §3.11)', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment;filename=problem_export_${w.clock.now().getTime()}.zip`,
     );
-    const files = await unzip(res.rawPayload);
+    const files = await unzipped(res.rawPayload);
     const [a, b] = pids;
     expect(Object.keys(files).sort()).toEqual(
       [
@@ -730,3 +706,6 @@ describe('HOJ native zip export (reference §11.1, §3.11)', () => {
     expect(none.json()).toMatchObject({ status: 400, msg: 'The required request parameter is missing: pid' });
   });
 });
+
+/** The zip's entries as name → text (folders map to ''). */
+const unzipped = async (buffer: Buffer) => Object.fromEntries(await readZip(buffer));

@@ -8,7 +8,7 @@ import {
   type Caller,
   type StaffWorld,
 } from './fixtures.ts';
-import { readZip } from './zip-contents.ts';
+import { readZip } from '../../helpers/zip-contents.ts';
 
 const AC = JudgeStatus.ACCEPTED;
 const WA = JudgeStatus.WRONG_ANSWER;
