@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { startTestServer } from '../../../server/test/helpers/server.ts';
+import { readZip } from '../../../server/test/helpers/zip-contents.ts';
 import { adminProblemTransferEnUS } from '../../src/i18n/areas/admin-problem-transfer.en-US.ts';
 import { adminProblemTransferZhCN } from '../../src/i18n/areas/admin-problem-transfer.zh-CN.ts';
 import { call, loginRoot, type ApiUser } from './community-api.ts';
@@ -96,23 +96,6 @@ async function makeProblem(problemId: string, title: string, statement: string):
   return pid;
 }
 
-async function zipEntryNames(buffer: Buffer): Promise<string[]> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (e, z) => (e || !z ? reject(e) : resolve(z))),
-  );
-  const names: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      names.push(entry.fileName);
-      zip.readEntry();
-    });
-    zip.on('end', () => resolve());
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return names;
-}
-
 /** Finds a problem by its id in the export list and ticks it. */
 async function searchAndTick(page: Page, searchLabel: string, problemId: string): Promise<void> {
   const search = page.getByRole('searchbox', { name: searchLabel });
@@ -198,7 +181,7 @@ describe('problem import/export (issue 29; spec part 2 §2.7, reference §3.11, 
           const fileName = download.suggestedFilename();
           expect(fileName).toMatch(/^problem_export_\d+\.zip$/);
           const zip = await readFile((await download.path())!);
-          const names = await zipEntryNames(zip);
+          const names = [...(await readZip(zip)).keys()];
           expect(names).toEqual(expect.arrayContaining(pids.map((pid) => `problem_${pid}.json`)));
 
           await context.close();
