@@ -19,7 +19,6 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { migrateDatabase, openDatabase } from '../../packages/server/src/db/client.ts';
@@ -27,6 +26,7 @@ import { seedDatabase } from '../../packages/server/src/db/seed.ts';
 import { hashPassword } from '../../packages/server/src/modules/account/password.ts';
 import { multipartBody } from '../../packages/server/test/admin/zip.ts';
 import { fpsFile, fpsItem } from '../../packages/server/test/problem/transfer-builders.ts';
+import { freePort } from '../../packages/server/test/helpers/verdict-process.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const PROBLEMS = env('BENCH_PROBLEMS', 500);
@@ -123,17 +123,6 @@ async function loadProcess(baseUrl: string): Promise<void> {
   const report: FromLoad = {};
   for (const [name, b] of byPhase) if (name) report[name] = stats(b.latencies, b.errors);
   process.send!(report, () => process.exit(0));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {

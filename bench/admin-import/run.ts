@@ -14,12 +14,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { migrateDatabase, openDatabase } from '../../packages/server/src/db/client.ts';
 import { seedDatabase } from '../../packages/server/src/db/seed.ts';
 import { hashPassword } from '../../packages/server/src/modules/account/password.ts';
+import { freePort } from '../../packages/server/test/helpers/verdict-process.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -29,17 +29,6 @@ const USERS = env('BENCH_USERS', 2000);
 const TARGET_P95_MS = 100;
 const ROOT_PASSWORD = 'bench-root-1';
 const PATHS = ['/api/get-problem-list?currentPage=1&limit=30', '/api/get-problem-detail?problemId=P1000'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function startServer(dataDir: string, port: number) {
   const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { cpuSeconds } from './cpu.ts';
 
 export interface BenchRequest {
   /** the filter or variant, reported separately (e.g. "keyword") */
@@ -24,6 +25,8 @@ export interface Job {
   warmupSeconds: number;
   /** drawn at random, each as likely as the others (repeat one to weigh it) */
   requests: BenchRequest[];
+  /** the server's process, whose CPU over the measured phase the report gives */
+  serverPid?: number;
 }
 
 export interface Stats {
@@ -47,6 +50,8 @@ export interface Report extends Stats {
   /** the first error seen, for the report */
   firstError?: string;
   kinds: Record<string, KindStats>;
+  /** the server process's share of one core over the measured phase (warm-up left out), if known */
+  serverCpu?: number;
 }
 
 interface Sample {
@@ -118,7 +123,11 @@ function stats(samples: Sample[]): Stats {
 
 const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Job;
 await phase(job, job.warmupSeconds);
+// the server's first seconds compile its hot code (V8's tiers, PGlite's WebAssembly): a server
+// that has been up a while no longer pays that, so its CPU is counted from the end of the warm-up
+const cpuBefore = await cpuSeconds(job.serverPid);
 const { samples, elapsed } = await phase(job, job.seconds);
+const serverCpu = ((await cpuSeconds(job.serverPid)) - cpuBefore) / elapsed;
 const kinds: Record<string, KindStats> = {};
 for (const kind of new Set(job.requests.map((r) => r.kind))) {
   const mine = samples.filter((s) => s.kind === kind);
@@ -130,6 +139,7 @@ const report: Report = {
   throughput: samples.length / elapsed,
   firstError: samples.find((s) => s.error !== undefined)?.error,
   kinds,
+  ...(Number.isNaN(serverCpu) ? {} : { serverCpu }),
 };
 console.log(JSON.stringify(report));
 agent.destroy();

@@ -187,7 +187,8 @@ export async function seedBench(db: Db, size: SeedSize, passwordHash: string): P
         await db.execute(sql`
       -- problems numbered 1…n by a hash join, users by the formula they were made with: picking from
       -- arrays of text (problem ids, user ids) walked each array to the element, per submission.
-      with problems as (select row_number() over (order by id)::int as p, id, problem_id, type, difficulty
+      with problems as (select row_number() over (order by id)::int as p, id, problem_id, type, difficulty,
+                               auth <> 1 or is_group as hidden
                         from problem where problem_id like 'B%'),
            draws as (select g,
                             1 + floor(power(random(), 2) * ${size.problems})::int as p,
@@ -195,7 +196,7 @@ export async function seedBench(db: Db, size: SeedSize, passwordHash: string): P
                             random() as s
                      from generate_series(${from}::int, ${to}::int) g)
       insert into judge (pid, display_pid, uid, username, submit_time, status, share, time, memory, length, code,
-                         language, cid, cpid, judger, priority, score, oi_rank_score)
+                         language, cid, cpid, judger, priority, score, oi_rank_score, problem_hidden)
       select pr.id, pr.problem_id, md5('bench' || d.u), 'bench' || d.u,
              ${newest}::timestamptz - make_interval(secs => ${size.submissions}::int - d.g),
              case when d.s < 0.35 then 0 when d.s < 0.65 then -1 when d.s < 0.75 then -2 when d.s < 0.85 then 1
@@ -207,7 +208,9 @@ export async function seedBench(db: Db, size: SeedSize, passwordHash: string): P
              case when pr.type = 1 then case when d.s < 0.35 then 100 else floor(d.s * 100)::int % 100 end end,
              case when pr.type = 1 then round(
                0.1 * (case when d.s < 0.35 then 100 else floor(d.s * 100)::int % 100 end)
-               + 2 * pr.difficulty * (case when d.s < 0.35 then 100 else floor(d.s * 100)::int % 100 end) / 100.0)::int end
+               + 2 * pr.difficulty * (case when d.s < 0.35 then 100 else floor(d.s * 100)::int % 100 end) / 100.0)::int end,
+             -- what judge_problem_hidden_set (migration 0021) would write
+             pr.hidden
       from draws d join problems pr on pr.p = d.p`);
       }
     }),

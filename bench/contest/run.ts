@@ -34,7 +34,8 @@
  * BENCH_CALIBRATION_SECONDS (5). `--quick` is 10 s on 1,000 participants and 20,000 submissions
  * (3 s calibrations). BENCH_DATA_DIR=dir keeps the seeded database in dir (it is seeded anew each
  * run). BENCH_CPU_PROFILE=file.cpuprofile writes a CPU profile of the server during the live phase
- * (open it in Chrome DevTools).
+ * (open it in Chrome DevTools). After the figures it prints what each server's `/metrics` showed during
+ * the live phase (metrics-digest.ts).
  *
  * Several server processes on one PostgreSQL (issue 28): `--database postgres --servers N
  * [--compare]`. The benchmark creates a database of its own on the server of BENCH_DATABASE_URL (or
@@ -78,6 +79,7 @@ import {
 } from '../../packages/server/test/helpers/verdict-process.ts';
 import type { LoadPhase, LoadSetup, PhaseResult } from './load.ts';
 import { seedContest, type ContestSize } from './seed.ts';
+import { digest, scrape } from './metrics-digest.ts';
 import { SqlStats } from './sql-stats.ts';
 
 const quick = process.argv.includes('--quick');
@@ -121,6 +123,8 @@ const TARGET_VERDICT_P95_MS = 1000;
 /** --database postgres: each server process under this much of one core during the live phase */
 const TARGET_SERVER_CPU_PERCENT = 60;
 const JUDGE_TOKEN = randomBytes(16).toString('hex');
+/** every server serves /metrics with it: the live phases are scraped before and after */
+const METRICS_TOKEN = randomBytes(16).toString('hex');
 const JUDGE = 'bench-judge';
 
 function percentile(values: number[], p: number): number {
@@ -219,6 +223,7 @@ async function main() {
         dataDir,
         judgeToken: JUDGE_TOKEN,
         judgeLeaseMs: 120_000,
+        metricsToken: METRICS_TOKEN,
       },
     });
     await app.ready();
@@ -294,6 +299,7 @@ async function main() {
             JUDGE_TOKEN,
             JWT_TOKEN_SECRET: jwtSecret,
             JUDGE_LEASE_MS: '120000',
+            METRICS_TOKEN,
             VERDICT_ROOT_PASSWORD: 'bench-root-1',
             LOG_LEVEL: 'warn',
             // no load shedding, as in the embedded mode (its app has none): every call is answered
@@ -368,6 +374,7 @@ async function main() {
         await session.post('Profiler.start');
       }
       const pids = servers.map((s) => s.pid);
+      const metricsBefore = await Promise.all(urls.map((url) => scrape(url, METRICS_TOKEN)));
       const serverCpuBefore = await Promise.all(pids.map(cpuOf));
       const cpuBefore = process.cpuUsage();
       // how long the server's event loop stalled: a long statement, a checkpoint, a collection
@@ -386,7 +393,9 @@ async function main() {
         session.disconnect();
       }
       stalls.disable();
+      const metricsAfter = await Promise.all(urls.map((url) => scrape(url, METRICS_TOKEN)));
       return {
+        metrics: urls.map((_, i) => digest(metricsBefore[i]!, metricsAfter[i]!, result.wall)),
         ...result,
         servers: p.servers ?? urls.length,
         cpuMs: serverCpuMs.reduce((a, b) => a + b, 0),
@@ -426,6 +435,17 @@ async function main() {
         `live: ${SECONDS} s, reads ${READ_RATE}/s, verdicts ${VERDICT_RATE}/s` +
           `${POSTGRES ? `, through ${n} server${n > 1 ? 's' : ''}` : ''}…`,
       );
+      // Behind a load balancer every server is read all the time. One left out of the last phase is
+      // that phase's verdicts behind (more than the feed's MAX_CHANGES), and its next read rebuilds
+      // its board from every record: that read is made and timed here, not inside the phase.
+      if (POSTGRES)
+        for (const [i, url] of urls.slice(0, n).entries()) {
+          started = performance.now();
+          await httpPost(url, '/api/get-contest-rank', { cid, limit: 50 }, tokens[0]);
+          console.log(
+            `  server ${i + 1} brought up to date before the phase: ${ms(performance.now() - started)} ms`,
+          );
+        }
       lives.push(
         await phase(
           { seconds: SECONDS, readRate: READ_RATE, verdictRate: VERDICT_RATE, probe: true, servers: n },
@@ -576,6 +596,15 @@ async function main() {
         `full recomputation p50 ${ms(percentile(full.times, 50))} ms, p95 ${ms(percentile(full.times, 95))} ms ` +
         `(${full.cpuMs.toFixed(0)} ms CPU; ${(percentile(full.times, 95) / percentile(incremental.times, 95)).toFixed(0)}× slower)`,
     );
+    for (const live of lives)
+      for (const [i, lines] of live.metrics.entries()) {
+        if (i >= live.servers) continue;
+        console.log(
+          `/metrics of server ${i + 1} during the live phase${lives.length > 1 ? ` through ${live.servers} server(s)` : ''} ` +
+            `(counters as the phase's difference, gauges at its end):`,
+        );
+        for (const line of lines) console.log(`  ${line}`);
+      }
     for (const live of lives) {
       const readP95 = percentile(live.readLatency, 95);
       const verdictP95 = percentile(live.verdictLatency, 95);

@@ -7,22 +7,25 @@
  *   judged submissions) with pending ones; a child process (verdicts.ts) plays judge workers that
  *   judge instantly with a real worker's calls for a 5-case A+B: claim, progress per stage and per
  *   case, result ("each"), and, apart, with the worker's coalesced reports ("coalesced"). Prints
- *   the server's CPU per verdict and per call. BENCH_CPU_PROFILE=file writes a CPU profile.
+ *   the server's CPU per verdict and per call. BENCH_CPU_PROFILE=file writes a CPU profile of the
+ *   coalesced phase (what a real worker sends).
  * - `pch`: a bits/stdc++.h A+B compiled in the box with and without C++'s precompiled header,
  *   interleaved: the medians and their ratio (target ≤ 25 %).
  * - `latency`: A+B submitted through the API to its final verdict on an idle machine, C and C++,
  *   judged by one real `verdict-judge worker` process: the whole, and its parts from the worker's
  *   trace (VERDICT_JUDGE_TRACE): queue wake (submit to the claim's answer), compile (and the
  *   compiler's own time), each case, report; and what is left when the compiler and the program's
- *   own run are taken away (target ≤ 20 ms).
+ *   own run are taken away (target ≤ 20 ms). BENCH_LATENCY_WARM_UP (10; --quick 6) submissions of
+ *   each variant go first, not counted: a server and a worker that have been up a while.
  * - `rush`: a contest's first minutes. BENCH_RUSH (2,000; --quick 120) mixed submissions (A+B in C,
  *   C++ with bits/stdc++.h, Java, Python 3; right, wrong and too slow; 5 cases each; every source
  *   different, as people's are) submitted as fast as the API takes them to two worker processes;
  *   judged per second, queue drain time, submit-to-verdict p50 / p95, and a check that each
  *   submission has exactly one final verdict, then a rejudge of them all. Run once per
- *   configuration in the same run: BENCH_CONFIGS (default "plain,pch+cache": without and with
- *   precompiled headers and the compile cache). A configuration may name `warm` for warm boxes
- *   (VERDICT_SANDBOX_WARM=1 for its workers, once the sandbox offers them).
+ *   configuration in the same run: BENCH_CONFIGS (default "plain,pch+cache,warm+pch+cache": none,
+ *   precompiled headers and the compile cache, and those with warm boxes). A configuration naming
+ *   `warm` has warm boxes (VERDICT_SANDBOX_WARM=1 for its workers); the others have the per-run
+ *   helper (0).
  *
  * Every figure is printed with the 1-minute load average when it was taken.
  */
@@ -203,8 +206,8 @@ async function cpuPart() {
       reports: 'each',
     });
     await new Promise((resolve) => child.once('message', resolve));
-    await phase('each', process.env.BENCH_CPU_PROFILE);
-    await phase('coalesced');
+    await phase('each');
+    await phase('coalesced', process.env.BENCH_CPU_PROFILE);
     child.disconnect();
   } finally {
     await server.close();
@@ -397,6 +400,7 @@ async function pchPart() {
 
 async function latencyPart() {
   const count = num('BENCH_LATENCY_SUBMISSIONS', 10, 5);
+  const warmUp = num('BENCH_LATENCY_WARM_UP', 10, 6);
   const server = await startServer();
   const worker = startWorker(server, 'latency', { VERDICT_JUDGE_LANGUAGES: 'C,C++' });
   try {
@@ -423,6 +427,18 @@ async function latencyPart() {
         report: number;
         rest: number;
       }[] = [];
+      // warm-up, not counted: the server's and the worker's first runs of each statement and function
+      // (PostgreSQL plans a prepared statement afresh for its first five runs; V8 compiles hot code)
+      for (let i = 0; i < warmUp; i++) {
+        const submitId = await submit(
+          server.url,
+          token,
+          'LAT',
+          language,
+          code(`${label} warm ${i} ${Date.now()}`),
+        );
+        while (!worker.traces.some((t) => t.submitId === submitId)) await sleep(5);
+      }
       const load = load1();
       for (let i = 0; i < count; i++) {
         await sleep(300); // idle: the worker waits in its long poll
@@ -457,7 +473,7 @@ async function latencyPart() {
           `queue wake ${col((r) => r.wake)}, compile ${col((r) => r.compile)} (compiler ${col((r) => r.compiler)}), ` +
           `cases ${[0, 1, 2, 3, 4].map((k) => col((r) => r.cases[k] ?? NaN)).join(' / ')}, report ${col((r) => r.report)}; ` +
           `everything but the compiler and the program: ${col((r) => r.rest)} ms ` +
-          `[${count} submissions, medians; load ${load}; target ≤ 20 ms; baseline (issue 25) C 363–448 ms, ` +
+          `[${count} submissions after ${warmUp} not counted, medians; load ${load}; target ≤ 20 ms; baseline (issue 25) C 363–448 ms, ` +
           `C++ iostream 654–795 ms, bits/stdc++.h 1.66–1.76 s]`,
       );
     }
@@ -469,19 +485,24 @@ async function latencyPart() {
 
 // ---- rush: a contest's first minutes ------------------------------------------------------------
 
-const CONFIGS: Record<string, Record<string, string>> = {
-  plain: { VERDICT_JUDGE_PCH: 'off', VERDICT_JUDGE_COMPILE_CACHE_MB: '0' },
-  pch: { VERDICT_JUDGE_PCH: 'on', VERDICT_JUDGE_COMPILE_CACHE_MB: '0' },
-  cache: { VERDICT_JUDGE_PCH: 'off', VERDICT_JUDGE_COMPILE_CACHE_MB: '512' },
-  'pch+cache': { VERDICT_JUDGE_PCH: 'on', VERDICT_JUDGE_COMPILE_CACHE_MB: '512' },
-};
+/** A configuration is words joined by '+': `pch`, `cache`, `warm`, or `plain` for none of them. */
+function configEnv(config: string): Record<string, string> {
+  const words = new Set(config.split('+'));
+  const unknown = [...words].filter((w) => !['plain', 'pch', 'cache', 'warm'].includes(w));
+  if (unknown.length > 0)
+    throw new Error(`BENCH_CONFIGS: unknown word(s) ${unknown.join(', ')} in ${config}`);
+  return {
+    VERDICT_JUDGE_PCH: words.has('pch') ? 'on' : 'off',
+    VERDICT_JUDGE_COMPILE_CACHE_MB: words.has('cache') ? '512' : '0',
+    VERDICT_SANDBOX_WARM: words.has('warm') ? '1' : '0',
+  };
+}
 
 async function rushOnce(config: string) {
   const total = num('BENCH_RUSH', 2000, 120);
   const env: Record<string, string> = {
     VERDICT_JUDGE_LANGUAGES: 'C,C++,Java,Python3',
-    ...(CONFIGS[config.replace('+warm', '').replace('warm', 'plain')] ?? CONFIGS.plain),
-    ...(config.includes('warm') ? { VERDICT_SANDBOX_WARM: '1' } : {}),
+    ...configEnv(config),
   };
   const server = await startServer();
   const workers = [startWorker(server, 'rush-1', env), startWorker(server, 'rush-2', env)];
@@ -548,7 +569,8 @@ async function rushOnce(config: string) {
     // the whole contest rejudged: with the cache nothing compiles again
     const rejudgeStart = performance.now();
     const rejudgeLoad = load1();
-    const before = compiled.length;
+    // each worker's traces so far: the rejudge's are the ones after them (the workers' lists interleave)
+    const before = workers.map((w) => w.traces.length);
     for (const id of ids) {
       const res = await fetch(`${server.url}/api/admin/judge/rejudge?submitId=${id}`, {
         headers: { authorization: token },
@@ -556,7 +578,10 @@ async function rushOnce(config: string) {
       if (!res.ok) throw new Error(`rejudge: ${await res.text()}`);
     }
     await drain();
-    const rejudged = workers.flatMap((w) => w.traces).slice(before);
+    // a worker prints a task's trace once the result is answered: the last may still be on its way
+    const traced = () => workers.reduce((n, w, i) => n + w.traces.length - before[i]!, 0);
+    for (let waited = 0; traced() < total && waited < 5000; waited += 50) await sleep(50);
+    const rejudged = workers.flatMap((w, i) => w.traces.slice(before[i]));
     console.log(
       `rush [${config}] rejudge of all: ${((performance.now() - rejudgeStart) / 1000).toFixed(1)} s, ` +
         `${(total / ((performance.now() - rejudgeStart) / 1000)).toFixed(1)} judged/s, compiler runs ${rejudged.filter((t) => !t.cached && t.compilerMs > 0).length} of ${rejudged.length} ` +
@@ -576,7 +601,8 @@ async function main() {
   if (runs('pch')) await pchPart();
   if (runs('latency')) await latencyPart();
   if (runs('rush'))
-    for (const config of (process.env.BENCH_CONFIGS ?? 'plain,pch+cache').split(',')) await rushOnce(config);
+    for (const config of (process.env.BENCH_CONFIGS ?? 'plain,pch+cache,warm+pch+cache').split(','))
+      await rushOnce(config);
 }
 
 await mkdir(os.tmpdir(), { recursive: true });

@@ -7,12 +7,16 @@ import { formatDoctorReport, hostChecks, runDoctor, type DoctorCheck } from './d
 import { defaultHeadersDir, PrecompiledHeaders } from './grading/compile-headers.ts';
 import { detectLanguages, LANGUAGES } from './languages/index.ts';
 import { runWorker, workerSettings } from './worker-main.ts';
+import { remoteSitesOf, runRemoteWorker } from './remote/remote-main.ts';
+import { remoteChecks } from './remote/doctor-lines.ts';
 
 const USAGE = `usage:
   verdict-judge doctor [--json]          what this host supports; exits 1 when it cannot judge
-  verdict-judge [worker] --server URL [--token T] [--name N] [--concurrency N]
+  verdict-judge [worker] --server URL [--token T] [--name N] [--concurrency N] [--remote CF,…]
                                          judge worker for a Verdict server (judge gateway);
-                                         the token may come from VERDICT_JUDGE_TOKEN instead
+                                         the token may come from VERDICT_JUDGE_TOKEN instead;
+                                         --remote (or VERDICT_JUDGE_REMOTE): remote-judge role,
+                                         submits remote problems to those sites instead
   verdict-judge help`;
 
 /** Each language's self-test (A+B compiled and run in the sandbox), with its time and memory. */
@@ -62,7 +66,7 @@ const headersCheck: DoctorCheck = {
 };
 
 function doctorChecks(): DoctorCheck[] {
-  return [...hostChecks, languageCheck, headersCheck];
+  return [...hostChecks, languageCheck, headersCheck, ...remoteChecks()];
 }
 
 async function doctor(json: boolean): Promise<number> {
@@ -73,6 +77,25 @@ async function doctor(json: boolean): Promise<number> {
     console.log(formatDoctorReport(report));
   }
   return report.canJudge ? 0 : 1;
+}
+
+async function remoteWorker(
+  server: string,
+  remote: string,
+  flags: { token?: string; name?: string; concurrency?: string },
+): Promise<number> {
+  try {
+    const settings = workerSettings({ server, ...flags });
+    const sites = remoteSitesOf(remote);
+    return await runRemoteWorker({
+      ...settings,
+      sites,
+      concurrency: flags.concurrency ? settings.concurrency : undefined,
+    });
+  } catch (e) {
+    console.error(`verdict-judge: ${(e as Error).message}`);
+    return 2;
+  }
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -86,6 +109,7 @@ export async function main(argv: string[]): Promise<number> {
         token: { type: 'string' },
         name: { type: 'string' },
         concurrency: { type: 'string' },
+        remote: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -110,6 +134,8 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`worker mode needs --server URL\n${USAGE}`);
       return 2;
     }
+    const remote = values.remote ?? process.env.VERDICT_JUDGE_REMOTE;
+    if (remote) return remoteWorker(values.server, remote, values);
     let settings;
     try {
       settings = workerSettings({

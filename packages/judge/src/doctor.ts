@@ -4,7 +4,7 @@ import path from 'node:path';
 import { acquireSlots, type HostLock } from './host-locks.ts';
 import { canJudge, detectHost, unsafeBanner, type HostSupport } from './sandbox/detect.ts';
 import { MAX_SLOTS } from './sandbox/helper-args.ts';
-import { DEFAULT_SANDBOX_ENV, Sandbox } from './sandbox/index.ts';
+import { DEFAULT_SANDBOX_ENV, Sandbox, type SandboxRunOptions } from './sandbox/index.ts';
 
 /**
  * `verdict-judge doctor`: what this host supports, and whether it may judge (sandbox.md §7.4).
@@ -36,6 +36,22 @@ export interface DoctorCheck {
 const ok = (summary: string): CheckOutcome => ({ status: 'ok', summary });
 const warn = (summary: string): CheckOutcome => ({ status: 'warn', summary });
 const fail = (summary: string): CheckOutcome => ({ status: 'fail', summary });
+
+/** /usr/bin/true in a box: the doctor's own runs. */
+function trueRun(workDir: string, slot: number): SandboxRunOptions {
+  return {
+    argv: ['/usr/bin/true'],
+    workDir,
+    env: { ...DEFAULT_SANDBOX_ENV },
+    cpuTimeMs: 1000,
+    wallTimeMs: 3000,
+    memoryBytes: 64 << 20,
+    processes: 8,
+    outputBytes: 1 << 20,
+    slot,
+    seccomp: 'default',
+  };
+}
 
 export const hostChecks: DoctorCheck[] = [
   {
@@ -131,25 +147,40 @@ export const hostChecks: DoctorCheck[] = [
       if (sandbox.mode === 'unsafe') return warn('skipped: no sandbox (unsafe flag)');
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-doctor-'));
       try {
-        const box = sandbox.start({
-          argv: ['/usr/bin/true'],
-          workDir: dir,
-          env: { ...DEFAULT_SANDBOX_ENV },
-          cpuTimeMs: 1000,
-          wallTimeMs: 3000,
-          memoryBytes: 64 << 20,
-          processes: 8,
-          outputBytes: 1 << 20,
-          slot,
-          seccomp: 'default',
-        });
+        const box = sandbox.start(trueRun(dir, slot));
         const r = await box.result;
         await sandbox.settle();
-        const left = sandbox.leftoverCgroups(slot).filter((p) => p.endsWith(`-${box.pid}`));
+        const left = sandbox.leftoverCgroups(slot).filter((p) => p.includes(`-${box.pid}`));
         if (r.status !== 'ok') return fail(`/usr/bin/true in a box: ${r.status}: ${r.reason}`);
         if (left.length > 0) return warn(`ran, but left cgroups behind: ${left.join(', ')}`);
         return ok(`/usr/bin/true in a box: ok (setup ${r.setupMs.toFixed(1)} ms, mode ${host.mode})`);
       } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  },
+  {
+    name: 'warm boxes',
+    required: false,
+    run: async ({ sandbox, slot }) => {
+      if (!sandbox || sandbox.mode === 'unsafe') return warn('skipped: no sandbox');
+      if (sandbox.warmProblem) return warn(`per-run helper: warm boxes ${sandbox.warmProblem}`);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-doctor-'));
+      try {
+        const setups: string[] = [];
+        const pids = new Set<number | undefined>();
+        for (let i = 0; i < 2; i++) {
+          const box = sandbox.start(trueRun(dir, slot));
+          const r = await box.result;
+          if (r.status !== 'ok') return fail(`/usr/bin/true in a warm box: ${r.status}: ${r.reason}`);
+          setups.push(r.setupMs.toFixed(1));
+          pids.add(box.pid);
+        }
+        await sandbox.settle();
+        if (pids.size !== 1) return warn('the warm helper was replaced between two runs');
+        return ok(`on: one helper per slot prepares each box ahead (setup ${setups.join(' ms, ')} ms)`);
+      } finally {
+        sandbox.close();
         fs.rmSync(dir, { recursive: true, force: true });
       }
     },

@@ -6,12 +6,16 @@ import {
   JUDGE_TOKEN_HEADER,
   judgeTask,
   type CompileCheckResult,
+  type HeartbeatAnswer,
   type JudgeProgress,
   type JudgeResult,
   type JudgeTask,
+  type KeepTask,
+  type ReportAccepted,
   type TestRunResult,
   type WorkerHeartbeat,
-  type WorkerRegistration,
+  type WorkerRegistered,
+  type WorkerRegistrationInput,
 } from '@verdict/shared';
 
 /** A gateway answer that was not `status: 200`; `retryable` when the server or network may recover. */
@@ -25,7 +29,10 @@ export class GatewayError extends Error {
   }
 }
 
-/** The worker's side of the judge gateway (server `modules/judge-gateway/routes.ts`). */
+/**
+ * The worker's side of the judge gateway (server `modules/judge-gateway/routes.ts`; its answers'
+ * schemas: shared/src/responses/judge-gateway.ts).
+ */
 export class GatewayClient {
   private readonly base: string;
 
@@ -37,12 +44,12 @@ export class GatewayClient {
     this.base = `${serverUrl.replace(/\/+$/, '')}/api/judge-gateway`;
   }
 
-  register(worker: Omit<WorkerRegistration, 'name'>) {
-    return this.post<{ leaseMs: number }>('register', { ...worker, name: this.name });
+  register(worker: Omit<WorkerRegistrationInput, 'name'>) {
+    return this.post<WorkerRegistered>('register', { ...worker, name: this.name });
   }
 
   heartbeat(taskNumber: number, load?: WorkerHeartbeat['load']) {
-    return this.post<{ known: boolean }>('heartbeat', { name: this.name, taskNumber, load });
+    return this.post<HeartbeatAnswer>('heartbeat', { name: this.name, taskNumber, load });
   }
 
   /**
@@ -50,7 +57,7 @@ export class GatewayClient {
    * `languages`, or a compile check for one of `judgePrograms` (SPJ-C, INTERACTIVE-C++…).
    */
   async claim(
-    offer: { languages: string[]; judgePrograms: string[] },
+    offer: { languages: string[]; judgePrograms: string[]; remoteSites?: string[] },
     waitMs: number,
     signal?: AbortSignal,
   ): Promise<JudgeTask | null> {
@@ -59,24 +66,23 @@ export class GatewayClient {
   }
 
   async compileResult(result: CompileCheckResult): Promise<boolean> {
-    return (await this.post<{ accepted: boolean }>('compile-result', { ...result, name: this.name }))
-      .accepted;
+    return (await this.post<ReportAccepted>('compile-result', { ...result, name: this.name })).accepted;
   }
 
   async progress(report: JudgeProgress): Promise<boolean> {
-    return (await this.post<{ keep: boolean }>('progress', { ...report, name: this.name })).keep;
+    return (await this.post<KeepTask>('progress', { ...report, name: this.name })).keep;
   }
 
   async result(result: JudgeResult): Promise<boolean> {
-    return (await this.post<{ accepted: boolean }>('result', { ...result, name: this.name })).accepted;
+    return (await this.post<ReportAccepted>('result', { ...result, name: this.name })).accepted;
   }
 
   async testProgress(id: string, attempt: number): Promise<boolean> {
-    return (await this.post<{ keep: boolean }>('test-progress', { id, attempt, name: this.name })).keep;
+    return (await this.post<KeepTask>('test-progress', { id, attempt, name: this.name })).keep;
   }
 
   async testResult(result: TestRunResult): Promise<boolean> {
-    return (await this.post<{ accepted: boolean }>('test-result', { ...result, name: this.name })).accepted;
+    return (await this.post<ReportAccepted>('test-result', { ...result, name: this.name })).accepted;
   }
 
   /** Streams one test file to `destination`. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, type Stats } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestFileRef } from '@verdict/shared';
@@ -14,11 +14,19 @@ export interface TestDataLease {
 
 const CACHED_NAME = /^[0-9a-f]{64}$/;
 const PART_NAME = /^[0-9a-f]{64}\.(\d+)\.part$/;
+const STAMP_EVERY_MS = 60_000;
+
+/** What changes when a file is written or replaced: its inode, size or change time. */
+function fingerprint(info: Stats): string {
+  return `${info.ino}:${info.size}:${info.ctimeMs}`;
+}
 
 /**
  * Test data on the worker's disk, by content hash, bounded in size (ARCHITECTURE "judge gateway").
  * A file is fetched once, checked against its hash, and reused by every problem with the same bytes.
- * Every use checks the hash again, so a file damaged on disk is fetched anew instead of judged with.
+ * A use hashes the file again unless it looks exactly as it did when last checked (same inode, size
+ * and change time: any write to it, or its replacement, changes one of them), so a file damaged on
+ * disk is fetched anew instead of judged with, and a 50 MB case is not read twice per run.
  *
  * The bound: after each fetch and each release the cached files add up to at most `maxBytes`, least
  * recently used first out, with two documented exceptions. Files leased by a task in progress are never
@@ -36,6 +44,10 @@ export class TestDataCache {
   private readonly entries = new Map<string, number>();
   private total = 0;
   private loaded: Promise<void> | undefined;
+  /** sha256 → how its file looked on disk when its content last matched the hash (`fingerprint`). */
+  private readonly checked = new Map<string, string>();
+  /** sha256 → when its file's mtime (the order of use that survives a restart) was last set. */
+  private readonly stamped = new Map<string, number>();
 
   constructor(
     private readonly dir: string,
@@ -86,11 +98,14 @@ export class TestDataCache {
     await this.removing.get(ref.sha256);
     const target = path.join(this.dir, ref.sha256);
     if (this.entries.has(ref.sha256)) {
-      const actual = await sha256Of(target).catch(() => null);
+      const seen = await stat(target).catch(() => null);
+      const actual =
+        seen && this.checked.get(ref.sha256) === fingerprint(seen)
+          ? { hash: ref.sha256, bytes: seen.size }
+          : await sha256Of(target).catch(() => null);
       if (actual?.hash === ref.sha256) {
         this.touch(ref.sha256, actual.bytes);
-        const now = new Date();
-        await utimes(target, now, now); // the order of use survives a restart
+        await this.stamp(ref.sha256, target);
         return target;
       }
       // damaged or removed behind our back: never judge with it, fetch it again
@@ -105,6 +120,8 @@ export class TestDataCache {
         throw new Error(`test data ${ref.sha256} arrived corrupted (got ${actual.hash})`);
       await rename(temp, target);
       this.touch(ref.sha256, actual.bytes);
+      this.checked.set(ref.sha256, fingerprint(await stat(target)));
+      this.stamped.set(ref.sha256, Date.now());
     } finally {
       await rm(temp, { force: true });
     }
@@ -129,6 +146,18 @@ export class TestDataCache {
     return this.loaded;
   }
 
+  /**
+   * Records a use in the file's mtime, at most once a minute (a finer order of use is not needed
+   * to evict after a restart), and how the file looks now that its content was checked.
+   */
+  private async stamp(sha: string, file: string): Promise<void> {
+    const now = Date.now();
+    if (now - (this.stamped.get(sha) ?? 0) < STAMP_EVERY_MS) return;
+    await utimes(file, new Date(now), new Date(now));
+    this.stamped.set(sha, now);
+    this.checked.set(sha, fingerprint(await stat(file)));
+  }
+
   private touch(sha: string, size: number): void {
     this.forget(sha);
     this.entries.set(sha, size);
@@ -136,6 +165,8 @@ export class TestDataCache {
   }
 
   private forget(sha: string): void {
+    this.checked.delete(sha);
+    this.stamped.delete(sha);
     const size = this.entries.get(sha);
     if (size === undefined) return;
     this.entries.delete(sha);

@@ -239,7 +239,9 @@ export class JudgeWorker {
   private async judge(task: JudgeTask, slot: number): Promise<void> {
     // the task's test files stay in the cache until it has reported
     const testData = this.cache.lease();
-    const context = this.context(slot, testData);
+    // scratch files are removed while the result is on its way, and gone before the slot's next task
+    const removals: Promise<void>[] = [];
+    const context = { ...this.context(slot, testData), afterwards: (r: Promise<void>) => removals.push(r) };
     try {
       switch (task.kind) {
         case 'submission':
@@ -250,6 +252,8 @@ export class JudgeWorker {
           return await this.compileCheck(task, context);
       }
     } finally {
+      for (const removal of await Promise.allSettled(removals))
+        if (removal.status === 'rejected') this.log(`removing a task's files: ${String(removal.reason)}`);
       await testData.release();
     }
   }

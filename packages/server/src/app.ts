@@ -1,15 +1,16 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { authPlugin, requireRouteAccess } from './http/auth/plugin.ts';
+import { authPlugin, requireRouteAccess, routesWithAccess } from './http/auth/plugin.ts';
 import { AuthService } from './http/auth/service.ts';
 import { cors } from './http/cors.ts';
 import { errorHandling } from './http/error-handler.ts';
 import { acceptFormBodies } from './http/form-body.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
+import { responseSerializer } from './http/responses.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { refuseNulBytes } from './http/text-input.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -71,6 +72,8 @@ export interface AppDeps {
   claimPollMs?: number;
   /** How often an open message stream re-reads its counts and login (tests shorten it). */
   messageStreamRecheckMs?: number;
+  /** Check every successful answer against its response schema (VERDICT_CHECK_RESPONSES=1 in tests). */
+  checkResponses?: boolean;
 }
 
 /**
@@ -99,7 +102,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // answers are sent as they are; their schemas document them and, in tests, check them (http/responses.ts)
+  app.setSerializerCompiler(
+    responseSerializer(deps.checkResponses ?? process.env.VERDICT_CHECK_RESPONSES === '1'),
+  );
   app.decorate('db', deps.db);
   app.decorate('clock', clock);
   app.decorate('judgeQueue', new QueueSignal());
@@ -155,7 +161,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // issue 24 item 10: a NUL byte anywhere in a request's text is a 400 naming the field
   await app.register(refuseNulBytes);
 
-  await app.register(opsRoutes, { metrics, metricsToken: deps.config.metricsToken });
+  await app.register(opsRoutes, {
+    metrics,
+    metricsToken: deps.config.metricsToken,
+    routes: () => routesWithAccess(app),
+  });
   await app.register(homeRoutes, { smtp: deps.config.smtp });
   await app.register(accountRoutes, { dataDir: deps.config.dataDir, smtp: deps.config.smtp });
   await app.register(problemRoutes);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
-import { askServerForBackup } from './modules/ops/backup/control-socket.ts';
+import { askServerForBackup, claimDataDir, DataDirInUse } from './modules/ops/backup/control-socket.ts';
 import type { BackupManifest } from './modules/ops/backup/format.ts';
 import {
   MigrateError,
@@ -58,6 +58,8 @@ async function main(args: string[]): Promise<number> {
       `DATA_DIR (${config.dataDir}) already holds a database: restore into an empty one`,
     );
   }
+  // no server may start on the embedded database while it is filled
+  const claim = config.databaseUrl ? undefined : await claimDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
@@ -66,6 +68,7 @@ async function main(args: string[]): Promise<number> {
     return 0;
   } finally {
     await database.close();
+    claim?.close();
   }
 }
 
@@ -85,11 +88,13 @@ async function backupOfClosedDatabase(dataDir: string, file: string) {
 
 /** A backup by this process itself: a database server, or an embedded database no server has open. */
 async function backupOpening(url: string | undefined, dataDir: string, file: string) {
+  const claim = url ? undefined : await claimDataDir(dataDir);
   const database = await openDatabase({ url, dataDir });
   try {
     return await writeBackup(database.db, { dataDir, file, database: database.kind });
   } finally {
     await database.close();
+    claim?.close();
   }
 }
 
@@ -120,6 +125,7 @@ main(process.argv.slice(2)).then(
       error instanceof ConfigError ||
         error instanceof RestoreError ||
         error instanceof OperatorError ||
+        error instanceof DataDirInUse ||
         error instanceof MigrateError
         ? error.message
         : error,

@@ -44,6 +44,10 @@ const envSchema = z.object({
   // Shared secret of the judge gateway; unset means one is generated once and kept in the database.
   JUDGE_TOKEN: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
   EMBEDDED_JUDGE: booleanFromEnv.default(true),
+  // The embedded database's buffer cache (shared_buffers), in MiB: pages read from it instead of
+  // from its files (a page outside it costs a file read in PGlite). PGlite takes it all at start,
+  // and its memory is at most 2 GiB, which holds the rest of the database's memory too.
+  EMBEDDED_DB_BUFFERS_MB: integer(16, 1024).default(256),
   // How long a judge worker holds a task without reporting before another worker may take it.
   JUDGE_LEASE_MS: integer(2_000, 600_000).default(30_000),
   VERDICT_ROOT_PASSWORD: optionalText.pipe(
@@ -106,6 +110,8 @@ export interface Config {
   judgeToken: string | undefined;
   judgeLeaseMs: number;
   embeddedJudge: boolean;
+  /** the embedded database's shared_buffers in MiB (EMBEDDED_DB_BUFFERS_MB) */
+  embeddedDbBuffersMb: number;
   rootPassword: string | undefined;
   /** Directory of the built web app; undefined serves the API only. */
   webDist: string | undefined;
@@ -188,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     judgeToken: e.JUDGE_TOKEN,
     judgeLeaseMs: e.JUDGE_LEASE_MS,
     embeddedJudge: e.EMBEDDED_JUDGE,
+    embeddedDbBuffersMb: e.EMBEDDED_DB_BUFFERS_MB,
     rootPassword: e.VERDICT_ROOT_PASSWORD,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'packages/web/dist'),
     corsOrigins: e.CORS_ORIGINS

@@ -3,24 +3,30 @@ import { ConfigError, loadConfig } from './config.ts';
 import { EmbeddedJudge } from './embedded-judge.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
+import { accountsFromEnv, replaceAccounts } from './modules/remote-judge/accounts.ts';
 import { JOBS } from './jobs/index.ts';
 import { loadJobSchedules } from './jobs/schedules.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { hashPassword } from './modules/account/password.ts';
-import { startControlSocket } from './modules/ops/backup/control-socket.ts';
+import { claimDataDir, DataDirInUse } from './modules/ops/backup/control-socket.ts';
 import { ensureSecret } from './secrets.ts';
 
 /** config → database → migrations → seed → HTTP → scheduled jobs → embedded judge. */
 async function main() {
   const config = loadConfig();
   const jobSchedules = loadJobSchedules();
+  // reference §10.1: remote-judge accounts given by environment replace those of their sites
+  const envAccounts = accountsFromEnv(process.env);
   const logger = { level: config.logLevel };
 
   // Until the app's logger exists, warnings go to stderr.
   let warn = (message: string) => console.warn(message);
+  // the embedded database is this process's alone; `verdict backup` asks it through this socket
+  const control = config.databaseUrl ? undefined : await claimDataDir(config.dataDir);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    sharedBuffersMb: config.embeddedDbBuffersMb,
     onConnectionError: (error) => warn(`database connection lost: ${error.message}`),
   });
   await migrateDatabase(database);
@@ -31,6 +37,7 @@ async function main() {
     // Origin header, which a client could point elsewhere to harvest reset codes.
     baseUrl: `http://localhost:${config.port}`,
   });
+  await replaceAccounts(database.db, envAccounts);
   const jwtSecret = await ensureSecret(database.db, 'jwt', config.jwt.secret);
   const judgeToken = await ensureSecret(database.db, 'judge', config.judgeToken);
 
@@ -61,8 +68,7 @@ async function main() {
       })
     : undefined;
   judge?.start();
-  // `verdict backup` asks this process, which holds the embedded database open
-  const control = config.databaseUrl ? undefined : await startControlSocket(database.db, config.dataDir);
+  control?.serve(database.db);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -98,6 +104,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirInUse ? error.message : error);
   process.exit(1);
 });

@@ -399,53 +399,7 @@ export const cfSessionSchema = z.object({
     .max(L.cfSessionMax, key('cfSessionTooLong')),
 });
 
-// ---- responses (reference §3.1) -------------------------------------------------------------
-
-/** reference §3.1 UserInfoVO: what login, change-userInfo, change-email and upload-avatar return. */
-export interface UserInfoVO {
-  uid: string;
-  username: string;
-  nickname: string | null;
-  avatar: string | null;
-  titleName: string | null;
-  titleColor: string | null;
-  email: string | null;
-  number: string | null;
-  gender: string;
-  school: string | null;
-  course: string | null;
-  signature: string | null;
-  realname: string | null;
-  github: string | null;
-  blog: string | null;
-  cfUsername: string | null;
-  /** Verdict (spec part 2 §2.6): the normalised mobile number; only the user's own answers carry it. */
-  mobile: string | null;
-  roleList: string[];
-}
-
-/** reference §3.1 ChangeAccountVO: code 200 done, 400 wrong password or code, 403 locked. */
-export interface ChangeAccountVO {
-  code: 200 | 400 | 403;
-  msg: string;
-  userInfo: UserInfoVO | null;
-}
-
-/** `GET /api/slide-captcha` (Verdict): the slide challenge of spec part 1 §4. */
-export interface SlideChallenge {
-  slideKey: string;
-  /** data:image/png;base64 of width × height, with the hole */
-  background: string;
-  /** data:image/png;base64 of pieceSize × pieceSize, transparent around the piece */
-  piece: string;
-  width: number;
-  height: number;
-  pieceSize: number;
-  /** top of the piece in the background (the piece moves along x only) */
-  y: number;
-  /** seconds the challenge stays valid */
-  expire: number;
-}
+// ---- responses (reference §3.1; the successful answers are in responses/account.ts) ----------
 
 /** Data of a refused login: whether the next attempt must carry a solved slide challenge. */
 export interface LoginRefusal {

@@ -144,43 +144,6 @@ export type EmailConfigBody = z.input<typeof emailConfigBody>;
 export const testEmailBody = z.object({ email: emailField });
 
 /**
- * reference §3.12 `get-db-and-redis-config` (issue 24 item 4): the database in use, with HOJ's field
- * names (its settings page reads them). Passwords are never answered (''); Verdict has no Redis.
- */
-export interface DbAndRedisConfigVO {
-  /** Verdict: the embedded PGlite or a PostgreSQL server (DATABASE_URL) */
-  dbKind: 'embedded' | 'postgres';
-  dbName: string;
-  /** 'embedded' for PGlite; the server's address as the connection sees it */
-  dbHost: string;
-  dbPort: number | null;
-  dbUsername: string;
-  dbPassword: '';
-  /** Verdict: PostgreSQL's version() */
-  dbVersion: string;
-  redisHost: '';
-  redisPort: null;
-  redisPassword: '';
-}
-
-/** `GET /api/admin/config/get-email-config`: the stored configuration, its password masked. */
-export interface EmailConfigVO {
-  emailHost: string;
-  emailPort: number;
-  emailSsl: boolean;
-  emailUsername: string;
-  /** Always '' (Verdict): the stored password never leaves the server; see emailPasswordSet. */
-  emailPassword: '';
-  /** Whether a password is stored. */
-  emailPasswordSet: boolean;
-  /** The From address; '' means emailUsername, as HOJ sends. */
-  emailSender: string;
-  emailBGImg: string;
-  /** Domains whose addresses cannot register or become an account's address (reference §7.1). */
-  emailBlacklist: string[];
-}
-
-/**
  * Home carousel images (reference §3.11 upload-carouse-img, §3.2 home-carousel; issue 10 "Site
  * settings"). The server recognises the type by the file's first bytes; SVG is refused (HOJ takes
  * it, and an SVG can carry script).
@@ -191,12 +154,6 @@ export const CAROUSEL_IMAGE = {
   /** more would be a slide show nobody waits for; also bounds the reorder body */
   maxCount: 50,
 } as const;
-
-/** One carousel image as `GET /api/home-carousel` and the upload answer it (reference §3.2). */
-export interface CarouselImageVO {
-  id: number;
-  url: string;
-}
 
 /** Verdict's `PUT /api/admin/config/home-carousel-order`: every carousel image id, in the new order. */
 export const carouselOrderBody = z.object({

@@ -17,40 +17,6 @@ export const scrollBoardSubmissionQuery = z.object({
   removeStar: booleanParam,
 });
 
-/** reference §3.6 ContestScrollBoardInfoVO. Dates are ISO strings. */
-export interface ContestScrollBoardInfoVO {
-  id: number;
-  /** 'username' | 'nickname' | 'realname': which name the board shows */
-  rankShowName: string;
-  problemCount: number;
-  /** display id → balloon colour */
-  balloonColor: Record<string, string | null>;
-  startTime: string;
-  sealRankTime: string | null;
-  /** usernames ranked "*" (reference §9.3) */
-  starUserList: string[];
-  /** Verdict: the contest's end, its title and its display ids in display order (a JSON object's
-   * keys do not keep that order when display ids are numbers) */
-  endTime: string;
-  title: string | null;
-  displayIdList: string[];
-}
-
-/** reference §3.6 ContestScrollBoardSubmissionVO: one submission with its author's profile. */
-export interface ContestScrollBoardSubmissionVO {
-  uid: string;
-  username: string;
-  nickname: string | null;
-  realname: string | null;
-  school: string | null;
-  avatar: string | null;
-  gender: string | null;
-  submitId: number;
-  status: number;
-  submitTime: string;
-  displayId: string;
-}
-
 /**
  * spec part 2 §4 "Scroll-board defaults": gold, silver and bronze for 10 %, 20 % and 30 % of the
  * ranked users (star users left out), rounded down.

@@ -58,34 +58,3 @@ export const acSubmissionZipQuery = z.object({
   excludeAdmin: flag,
   splitType: z.enum(['user', 'problem']).default('user'),
 });
-
-/** reference §4.4 contest_print as get-contest-print lists it (reference §3.6). */
-export interface ContestPrintVO {
-  id: number;
-  cid: number;
-  username: string | null;
-  realname: string | null;
-  /** 0 not printed, 1 printed */
-  status: number;
-  gmtCreate: string;
-}
-
-/** reference §3.6 get-contest-ac-info: one first AC of a (user, problem) with its First Blood flag. */
-export interface ContestAcInfoVO {
-  id: number;
-  cid: number;
-  uid: string;
-  username: string | null;
-  realname: string | null;
-  pid: number;
-  displayId: string | null;
-  /** seconds since the contest start */
-  time: number;
-  status: number | null;
-  checked: boolean;
-  submitId: number;
-  submitTime: string;
-  firstBlood: boolean;
-  /** Verdict: the problem's balloon colour, so the helper shows which balloon to bring */
-  color: string | null;
-}

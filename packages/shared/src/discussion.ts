@@ -4,8 +4,8 @@ import { booleanParam, currentPageParam, idParam, limitParam, textParam } from '
 
 /**
  * Discussions, comments and replies (spec part 2 §2.3, §5; reference §3.8, §3.12 "Discussions",
- * §4.6, §7.15): limits, the zod schemas of the calls (HOJ's paths and names) and their answers.
- * Markdown is stored as sent; the clients render it safely.
+ * §4.6, §7.15): limits and the zod schemas of the calls (HOJ's paths and names); their answers are
+ * in responses/discussion.ts. Markdown is stored as sent; the clients render it safely.
  */
 
 export const DISCUSSION_LIMITS = {
@@ -210,91 +210,3 @@ export const discussionReportPageQuery = z.object({
 
 /** `PUT /api/admin/discussion-report` body `DiscussionReport` {id, status}. */
 export const discussionReportStateBody = z.object({ id: jsonId, status: z.boolean() });
-
-// ---- answers ---------------------------------------------------------------------------------
-
-/** reference §4.6 category */
-export interface CategoryVO {
-  id: number;
-  name: string | null;
-}
-
-/** reference §3.8 Discussion (list) / DiscussionVO (detail, with categoryName and hasLike). */
-export interface DiscussionVO {
-  id: number;
-  categoryId: number;
-  categoryName: string | null;
-  title: string | null;
-  description: string | null;
-  /** null in lists unless the caller is the author */
-  content: string | null;
-  pid: string | null;
-  uid: string;
-  author: string;
-  avatar: string | null;
-  titleName: string | null;
-  titleColor: string | null;
-  /** 'root' | 'admin' | 'user' */
-  role: string;
-  viewNum: number;
-  likeNum: number;
-  commentNum: number;
-  hasLike: boolean;
-  topPriority: boolean;
-  gid: number | null;
-  status: number;
-  gmtCreate: string;
-  gmtModified: string;
-}
-
-/** reference §3.8 ReplyVO */
-export interface ReplyVO {
-  id: number;
-  commentId: number;
-  fromUid: string;
-  fromName: string;
-  fromAvatar: string | null;
-  fromRole: string | null;
-  fromTitleName: string | null;
-  fromTitleColor: string | null;
-  toUid: string;
-  toName: string;
-  toAvatar: string | null;
-  content: string | null;
-  status: number;
-  gmtCreate: string;
-  gmtModified: string;
-}
-
-/** reference §3.8 CommentVO */
-export interface CommentVO {
-  id: number;
-  cid: number | null;
-  did: number | null;
-  content: string | null;
-  fromUid: string;
-  fromName: string | null;
-  fromAvatar: string | null;
-  fromRole: string | null;
-  fromTitleName: string | null;
-  fromTitleColor: string | null;
-  likeNum: number;
-  totalReplyNum: number;
-  status: number;
-  gmtCreate: string;
-  replyList: ReplyVO[];
-}
-
-/** reference §3.12 DiscussionReportVO */
-export interface DiscussionReportVO {
-  id: number;
-  did: number | null;
-  gid: number | null;
-  discussionTitle: string | null;
-  discussionAuthor: string | null;
-  reporter: string | null;
-  content: string;
-  status: boolean;
-  gmtCreate: string;
-  gmtModified: string;
-}

@@ -18,7 +18,7 @@ import {
 
 /**
  * Groups (spec part 2 §2.2, §3, §5, §7 "Groups"; reference §3.10, §4.7, §7.12): enums, limits,
- * the zod schemas of the group and membership calls and the shapes they answer.
+ * the zod schemas of the group and membership calls (their answers: responses/group.ts).
  */
 
 /** reference §4.7 group.auth (the code's 1–3). */
@@ -133,74 +133,6 @@ export type GroupMemberBody = z.output<typeof groupMemberBody>;
 
 /** `DELETE /api/group/member?uid&gid`. */
 export const removeGroupMemberQuery = z.object({ gid: positiveId, uid: memberUid });
-
-// ---- answers ---------------------------------------------------------------------------------
-
-/** reference §3.10 GroupVO (the list). */
-export interface GroupVO {
-  id: number;
-  avatar: string | null;
-  owner: string;
-  name: string;
-  shortName: string;
-  brief: string | null;
-  description: string | null;
-  auth: number;
-  visible: boolean;
-  memberCount: number;
-  gmtCreate: string;
-}
-
-/** reference §3.10 Group (the detail); `code` is null unless the caller is its root or site root. */
-export interface GroupDetailVO {
-  id: number;
-  avatar: string | null;
-  name: string;
-  shortName: string;
-  brief: string | null;
-  description: string | null;
-  owner: string;
-  uid: string;
-  auth: number;
-  visible: boolean;
-  status: number;
-  code: string | null;
-  gmtCreate: string;
-  gmtModified: string;
-}
-
-/** reference §3.10 GroupMemberVO. */
-export interface GroupMemberVO {
-  id: number;
-  gid: number;
-  uid: string;
-  username: string;
-  avatar: string | null;
-  auth: number;
-  reason: string | null;
-  gmtCreate: string;
-  gmtModify: string;
-}
-
-/**
- * One user of `GET /api/group/get-user-list`: what anyone may read on the user's home page, their
- * user type and their level in the group; `realname` only for callers who may read the site's
- * user admin list (the server's `modules/group/user-search.ts` says why), never e-mail, mobile or
- * password.
- */
-export interface GroupUserCandidateVO {
-  uid: string;
-  username: string;
-  nickname: string | null;
-  school: string | null;
-  avatar: string | null;
-  /** the user type: a role of reference §2 (root, admin, problem_admin, default_user, …) */
-  role: string;
-  /** present for callers with the permission user_admin only */
-  realname?: string | null;
-  /** the user's group_member.auth in the group: 0 none, 1 applying, 2 refused, 3–5 in it */
-  groupAuth: number;
-}
 
 /** `GET /api/group/get-problem-list` (reference §3.10): the public list's filters inside one group. */
 export const groupProblemListQuery = problemListQuery.extend({ gid: positiveId });

@@ -1,3 +1,4 @@
+import { remoteSubmitted, remoteTarget } from './remote-task.ts';
 import { z } from 'zod';
 
 /** reference §8.1: judge status codes, identical on server, worker and client. */
@@ -108,6 +109,8 @@ export const submissionTask = z.object({
   code: z.string(),
   problem: judgeProblem,
   testCases: z.array(judgeTestCase),
+  /** set for a remote problem's submission (reference §10), claimed by remote-judge workers only */
+  remote: remoteTarget.optional(),
 });
 export type SubmissionTask = z.infer<typeof submissionTask>;
 
@@ -187,6 +190,8 @@ export const judgeProgress = z.object({
   /** 6 while compiling, 7 while running cases */
   status: z.union([z.literal(JudgeStatus.COMPILING), z.literal(JudgeStatus.JUDGING)]),
   cases: z.array(caseResult).max(10_000).default([]),
+  /** a remote worker's run id once the site took the code (reference §10.1) */
+  remote: remoteSubmitted.optional(),
 });
 export type JudgeProgress = z.infer<typeof judgeProgress>;
 
@@ -232,8 +237,11 @@ export const workerRegistration = z.object({
   version: z.string().max(50),
   /** language names this worker can judge (its toolchains passed their self-test) */
   languages: z.array(z.string()).max(200),
+  /** remote-judge role: the sites this worker submits to (reference §10; judge_server.is_remote) */
+  remoteSites: z.array(z.string()).max(20).default([]),
 });
 export type WorkerRegistration = z.infer<typeof workerRegistration>;
+export type WorkerRegistrationInput = z.input<typeof workerRegistration>;
 
 export const testRunProgress = z.object({ id: z.string(), attempt: z.number().int() });
 

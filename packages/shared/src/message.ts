@@ -28,37 +28,3 @@ export const msgCleanQuery = z.object({
   id: optionalInt({ min: 1, error: 'id must be a positive integer' }),
 });
 export type MsgCleanQuery = z.output<typeof msgCleanQuery>;
-
-/** reference §3.9 `GET /api/msg/unread`: unread messages per list. */
-export interface UnreadMsgCount {
-  comment: number;
-  reply: number;
-  like: number;
-  sys: number;
-  mine: number;
-}
-
-/** reference §3.9 UserMsgVO: a comment, reply or like message as its recipient sees it. */
-export interface UserMsgVO {
-  id: number;
-  /** 'Discuss' | 'Reply' | 'Like_Post' | 'Like_Discuss' */
-  action: string;
-  sourceId: number | null;
-  /** 'Discussion' | 'Contest' */
-  sourceType: string | null;
-  /** the discussion's or the contest's title */
-  sourceTitle: string | null;
-  sourceContent: string | null;
-  quoteId: number | null;
-  /** 'Comment' | 'Reply' */
-  quoteType: string | null;
-  /** Reply messages: "name : text" of what was replied to, at most 100 characters */
-  quoteContent: string | null;
-  url: string | null;
-  /** read */
-  state: boolean;
-  senderId: string | null;
-  senderUsername: string | null;
-  senderAvatar: string | null;
-  gmtCreate: string;
-}

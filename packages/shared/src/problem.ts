@@ -26,6 +26,16 @@ export const SUBTASK_CASE_MODES: readonly string[] = ['subtask_lowest', 'subtask
 
 /** Remote judges and their problem-id prefixes (spec part 2 §9: the prefix before '-'). */
 export const REMOTE_OJS = ['HDU', 'CF', 'GYM', 'POJ', 'SPOJ', 'AC', 'LIBRE'] as const;
+/** What users call each remote judge (spec part 2 §1). */
+export const REMOTE_OJ_NAMES: Record<(typeof REMOTE_OJS)[number], string> = {
+  HDU: 'HDU',
+  CF: 'Codeforces',
+  GYM: 'GYM',
+  POJ: 'POJ',
+  SPOJ: 'SPOJ',
+  AC: 'AtCoder',
+  LIBRE: 'LibreOJ',
+};
 /** The tag namespace of local problems. */
 export const LOCAL_OJ = 'ME';
 
@@ -319,42 +329,4 @@ export interface UploadedCaseFile {
   input: string;
   output: string;
   groupNum?: number;
-}
-
-// ---- response shapes shared with the web app -------------------------------------------------
-
-/** reference §7.8: per-status counts of a problem (non-contest, non-group submissions). */
-export interface ProblemCount {
-  pid: number;
-  total: number;
-  ac: number;
-  wa: number;
-  ce: number;
-  pa: number;
-  tle: number;
-  mle: number;
-  re: number;
-  pe: number;
-  se: number;
-}
-
-export interface TagSummary {
-  id: number;
-  name: string;
-  color: string | null;
-  oj: string;
-}
-
-/** spec part 1 §3 problem list row. */
-export interface ProblemListRow extends Omit<ProblemCount, 'pid'> {
-  pid: number;
-  problemId: string;
-  title: string;
-  difficulty: number;
-  type: number;
-  auth: number;
-  tags: TagSummary[];
-  /** -10 when the user never submitted (or is anonymous) */
-  myStatus: number;
-  gmtModified: string;
 }

@@ -45,18 +45,6 @@ export const announcementPageQuery = z.object({
   currentPage: currentPageParam,
 });
 
-/** reference §3.2 / §3.12 AnnouncementVO */
-export interface AnnouncementVO {
-  id: number;
-  title: string;
-  content: string | null;
-  uid: string | null;
-  username: string | null;
-  status: number;
-  gmtCreate: string;
-  gmtModified: string;
-}
-
 /** reference §4.6 admin_sys_notice.type */
 export const SYS_NOTICE_TYPES = ['All', 'Single', 'Admin'] as const;
 export type SysNoticeType = (typeof SYS_NOTICE_TYPES)[number];
@@ -86,34 +74,6 @@ export const sysNoticePageQuery = z.object({
   currentPage: currentPageParam,
   type: z.enum(SYS_NOTICE_TYPES).optional(),
 });
-
-/** reference §3.12 AdminSysNoticeVO */
-export interface AdminSysNoticeVO {
-  id: number;
-  title: string | null;
-  content: string | null;
-  type: string | null;
-  state: boolean;
-  recipientId: string | null;
-  /** Verdict: the recipient's username, so the admin list can show a name */
-  recipientUsername: string | null;
-  adminUsername: string | null;
-  gmtCreate: string;
-  gmtModified: string;
-}
-
-/** reference §3.9 SysMsgVO: one system notice as its recipient sees it. */
-export interface SysMsgVO {
-  id: number;
-  title: string | null;
-  content: string | null;
-  adminId: string | null;
-  /** 'Sys' (to everyone or to the admins) or 'Mine' (to this user alone) */
-  type: 'Sys' | 'Mine';
-  /** read */
-  state: boolean;
-  gmtCreate: string;
-}
 
 // ---- switches ---------------------------------------------------------------------------------
 
@@ -170,21 +130,22 @@ export const SITE_DEPENDENT_SWITCHES = [
  */
 export const REGISTER_MODES = ['closed', 'email-code', 'captcha', 'needs-mail'] as const;
 export type RegisterMode = (typeof REGISTER_MODES)[number];
-export type SwitchConfigVO = {
-  -readonly [K in keyof typeof SWITCH_DEFAULTS]: (typeof SWITCH_DEFAULTS)[K] extends boolean
-    ? boolean
-    : number;
-};
+
+/** The sites of HOJ's switch-page account lists (`hduUsernameList`, …), reference §7.14. */
+export const REMOTE_ACCOUNT_SITES = ['hdu', 'cf', 'poj', 'atcoder', 'spoj', 'libreoj'] as const;
+export type RemoteAccountSite = (typeof REMOTE_ACCOUNT_SITES)[number];
+export type RemoteAccountListField = `${RemoteAccountSite}UsernameList` | `${RemoteAccountSite}PasswordList`;
 
 /**
- * HOJ's remote-judge account lists (`hduUsernameList`, …). Its admin client sends them back with
- * every update; Verdict has no remote judging yet, so they are accepted (lists of strings) and not
- * stored: the remote judge issue decides where accounts live (not beside the switches, in clear).
+ * HOJ's remote-judge account lists. They are not stored beside the switches: an update replaces the
+ * accounts of each site sent in the remote_judge_account pool (server `modules/remote-judge/accounts.ts`).
+ * **Changed:** switch/info answers the usernames and an empty string for each password (never the
+ * password); an empty password sent for a username already in the pool keeps its password.
  */
-export const REMOTE_ACCOUNT_FIELDS = ['hdu', 'cf', 'poj', 'atcoder', 'spoj', 'libreoj'].flatMap((oj) => [
-  `${oj}UsernameList`,
-  `${oj}PasswordList`,
-]);
+export const REMOTE_ACCOUNT_FIELDS = REMOTE_ACCOUNT_SITES.flatMap((oj) => [
+  `${oj}UsernameList` as const,
+  `${oj}PasswordList` as const,
+]) satisfies RemoteAccountListField[];
 
 const switchShape = Object.fromEntries(
   Object.entries(SWITCH_DEFAULTS).map(([name, value]) => [
@@ -199,7 +160,7 @@ const switchShape = Object.fromEntries(
 
 const remoteShape = Object.fromEntries(
   REMOTE_ACCOUNT_FIELDS.map((name) => [name, z.array(z.string().max(255)).max(1000).nullish()]),
-) as Record<string, z.ZodOptional<z.ZodNullable<z.ZodArray<z.ZodString>>>>;
+) as Record<RemoteAccountListField, z.ZodOptional<z.ZodNullable<z.ZodArray<z.ZodString>>>>;
 
 /**
  * `PUT /api/admin/switch/update` body `SwitchConfigDTO`: the fields sent replace the stored ones,

@@ -180,38 +180,3 @@ export const rejudgeContestProblemQuery = z.object({
   cid: positiveId,
   pid: positiveId,
 });
-
-/** A case result as shown to users (reference §7.10). */
-export interface CaseResultView {
-  id?: number;
-  submitId?: number;
-  status: number | null;
-  time: number | null;
-  memory: number | null;
-  score: number | null;
-  groupNum: number | null;
-  seq: number | null;
-  mode: string;
-  userOutput: string | null;
-  inputData?: string | null;
-  outputData?: string | null;
-}
-
-/** reference §3.4 get-all-case-result, subtask modes (§8.10 display). */
-export interface SubtaskResultView {
-  groupNum: number;
-  status: number;
-  score: number;
-  ac: number;
-  total: number;
-  time: number;
-  memory: number;
-  subtaskDetailList: CaseResultView[];
-}
-
-/** reference §3.4 `JudgeCaseVO`. */
-export interface CaseResultsView {
-  judgeCaseMode: string;
-  judgeCaseList?: CaseResultView[];
-  subTaskJudgeCaseVoList?: SubtaskResultView[];
-}

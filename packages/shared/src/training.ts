@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { positiveId } from './numbers.ts';
-import {
-  currentPageParam,
-  idParam,
-  limitParam,
-  PROBLEM_LIMITS,
-  textParam,
-  type TagSummary,
-} from './problem.ts';
+import { currentPageParam, idParam, limitParam, PROBLEM_LIMITS, textParam } from './problem.ts';
 
 /**
  * The participant side of trainings (spec part 2 §2.1, §3, §7; reference §3.5, §4.5, §6.1, §7.13):
@@ -81,88 +74,3 @@ export const trainingProblemDetailsQuery = z.object({
   tid: tidParam,
   problemId: z.string().trim().min(1).max(TRAINING_LIMITS.displayIdMax),
 });
-
-// ---- answers ----------------------------------------------------------------------------------
-
-/**
- * reference §3.5 TrainingVO. `problemCount` counts the training's public problems (§7.13);
- * `acCount` how many of them the caller solved anywhere outside contests and groups (0 when
- * anonymous or without access). The list leaves `description` null.
- */
-export interface TrainingVO {
-  id: number;
-  title: string | null;
-  description: string | null;
-  author: string;
-  auth: string;
-  categoryId: number | null;
-  categoryName: string | null;
-  categoryColor: string | null;
-  rank: number;
-  problemCount: number;
-  acCount: number;
-  gid: number | null;
-  gmtCreate: string;
-  gmtModified: string;
-}
-
-/** reference §3.5 get-training-access. */
-export interface TrainingAccessVO {
-  access: boolean;
-}
-
-/** reference §4.5 training_category. */
-export interface TrainingCategoryVO {
-  id: number;
-  name: string | null;
-  color: string | null;
-  gid: number | null;
-  gmtCreate: string;
-  gmtModified: string;
-}
-
-/**
- * reference §3.5 get-training-problem-list ProblemVO (spec part 2 §3 training problem): `problemId`
- * is the training display id; `ac` / `total` count non-contest submissions (§7.8); `myStatus` is
- * the caller's status (§7.9, -10 when never submitted); `rank` the order in the training.
- */
-export interface TrainingProblemVO {
-  pid: number;
-  problemId: string;
-  title: string;
-  difficulty: number;
-  type: number;
-  auth: number;
-  tags: TagSummary[];
-  ac: number;
-  total: number;
-  myStatus: number;
-  rank: number;
-}
-
-/** One cell of the training rank: the first AC wins, else the latest verdict (reference §7.13). */
-export interface TrainingRankCell {
-  status: number;
-  score: number | null;
-  isAC?: boolean;
-  /** the fastest accepted run, ms */
-  runTime?: number;
-}
-
-/**
- * reference §3.5 TrainingRankVO. `realname` is null unless the caller is a training admin (its
- * author, root or the group's root; spec part 2 §6). `submissionInfo` is keyed by display id.
- */
-export interface TrainingRankVO {
-  uid: string;
-  username: string;
-  realname: string | null;
-  nickname: string | null;
-  school: string | null;
-  gender: string | null;
-  avatar: string | null;
-  ac: number;
-  /** the sum of the fastest accepted run of each solved problem, ms */
-  totalRunTime: number;
-  submissionInfo: Record<string, TrainingRankCell>;
-}

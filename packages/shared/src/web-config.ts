@@ -139,19 +139,3 @@ export const webConfigBody = z.object({
     .nullish(),
 });
 export type WebConfigBody = z.input<typeof webConfigBody>;
-
-/** `get-web-config`: the stored website configuration. */
-export interface WebConfigVO {
-  baseUrl: string;
-  name: string;
-  shortName: string;
-  description: string;
-  register: boolean;
-  recordName: string;
-  recordUrl: string;
-  projectName: string;
-  projectUrl: string;
-  contactPhone: string;
-  address: string;
-  qrCodes: QrCode[];
-}

@@ -60,6 +60,18 @@ const siteRoutes: RouteObject[] = [
     },
   ),
 
+  // issue 28: the API document for people (GET /api/openapi.json)
+  route(
+    'api-doc',
+    'apiDoc',
+    {},
+    {
+      lazy: lazyPage(
+        () => import('./pages/api-doc/ApiDocPage'),
+        (m) => m.ApiDocPage,
+      ),
+    },
+  ),
   route(
     'problem',
     'problemList',

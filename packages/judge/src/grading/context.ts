@@ -22,6 +22,11 @@ export interface GradingContext {
   headers?: PrecompiledHeaders;
   /** Told each submission's compile outcome (the worker's trace). */
   onCompiled?: (outcome: CompileOutcome) => void;
+  /**
+   * Takes the removal of a task's scratch files, still running, so that it overlaps the result's
+   * report (the worker awaits it before the slot's next task); omitted, grading awaits it itself.
+   */
+  afterwards?: (removal: Promise<void>) => void;
   /** The sandbox to run in; the process-wide one when omitted. */
   sandbox?: Sandbox;
 }

@@ -108,6 +108,7 @@ export async function judgeSubmission(
     if (!(await onProgress(JudgeStatus.COMPILING, []))) return stopped();
     // reference §8.13: user extra files sit next to the source (headers of "function" problems, modules)
     await writeFiles(workspace.box, { ...(problem.userExtraFile ?? {}), [language.sourceName]: task.code });
+    prefetchTestData(task, ctx);
     const compiled = await compile({
       sandbox,
       slot: ctx.slot,
@@ -150,6 +151,22 @@ export async function judgeSubmission(
     const cases = graded.map((g) => g.result);
     return { ...finalVerdict(cases, problem, caseMode, limits), cases };
   } finally {
-    await workspace.dispose();
+    const removal = workspace.dispose();
+    if (ctx.afterwards) ctx.afterwards(removal);
+    else await removal;
   }
+}
+
+/**
+ * Fetches the test files into the cache, in case order, while the program compiles, so that the
+ * first case of a problem new to this worker does not wait for its download. A failure is left to
+ * the case that needs the file, which fetches it again and reports the error.
+ */
+function prefetchTestData(task: SubmissionTask, ctx: GradingContext): void {
+  void (async () => {
+    for (const testCase of task.testCases) {
+      await ctx.testData(testCase.input);
+      await ctx.testData(testCase.output);
+    }
+  })().catch(() => undefined);
 }

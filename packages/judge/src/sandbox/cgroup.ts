@@ -308,7 +308,8 @@ export function runCgroupPrefix(slot: number): string {
   return `run-s${slot}`;
 }
 
-const RUN_NAME = /^run-s\d+-(\d+)$/;
+/** run-s<slot>-<helper pid>, or run-s<slot>-<warm helper pid>-<run> */
+const RUN_NAME = /^run-s\d+-(\d+)(?:-\d+)?$/;
 
 function pidAlive(pid: number): boolean {
   try {

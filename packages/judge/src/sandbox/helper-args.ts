@@ -27,6 +27,8 @@ export interface HelperContext {
   cpu?: number | null;
   /** Cap of a writable /w when the run does not give `workBytes`; absent: a plain bind (no cap). */
   workBytes?: number;
+  /** false: leave out SYSTEM_BINDS (a warm helper mounts them while preparing each box). */
+  systemBinds?: boolean;
 }
 
 export class SandboxOptionsError extends Error {
@@ -104,6 +106,11 @@ function bindArgs(b: BindMount): string[] {
   return [flag, b.source, path.posix.normalize(b.target)];
 }
 
+/** The helper options of SYSTEM_BINDS. */
+export function systemBindArgs(): string[] {
+  return SYSTEM_BINDS.flatMap(bindArgs);
+}
+
 /** RLIMIT_AS in degraded mode: M + 4 GiB (the JVM, Go and Node reserve far more than they touch, §1.3). */
 export function degradedAddressSpace(memoryBytes: number): number {
   return Math.floor(memoryBytes) + 4 * 1024 * 1024 * 1024;
@@ -162,7 +169,7 @@ export function buildHelperArgs(o: SandboxRunOptions, ctx: HelperContext): strin
     args.push('--address-space', String(degradedAddressSpace(o.memoryBytes)));
   }
   args.push('--cgroup-prefix', runCgroupPrefix(o.slot));
-  for (const b of SYSTEM_BINDS) args.push(...bindArgs(b));
+  if (ctx.systemBinds !== false) args.push(...systemBindArgs());
   for (const b of o.extraBinds ?? []) args.push(...bindArgs(b));
   args.push(...bindArgs({ source: o.workDir, target: WORK_TARGET, readWrite: o.readWrite ?? false }));
   const workBytes = o.workBytes ?? ctx.workBytes;

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { CgroupJanitor, listRunCgroups } from './cgroup.ts';
 import { cpuOfSlot, cpuPoolFromEnv, type CpuPool } from './cpus.ts';
@@ -16,7 +17,8 @@ import {
 import { openStdio } from './stdio.ts';
 import type { RunResult, SandboxMode, SandboxRunOptions } from './types.ts';
 import { runUnsafe } from './unsafe.ts';
-import { parseHelperReport, systemErrorResult, toRunResult } from './verdict.ts';
+import { parseHelperReport, systemErrorResult, toRunResult, type Limits } from './verdict.ts';
+import { openWarmStdio, WarmHelper, type WarmStdio } from './warm.ts';
 
 export type * from './types.ts';
 export { DEFAULT_SANDBOX_ENV, SYSTEM_BINDS, WORK_TARGET } from './binds.ts';
@@ -57,6 +59,16 @@ export interface SandboxConfig {
   env?: NodeJS.ProcessEnv;
   /** Do not print the degraded/unsafe warnings (doctor prints its own). */
   quiet?: boolean;
+  /** Warm boxes (warm.ts); default: VERDICT_SANDBOX_WARM, on unless "0" (where the host allows them). */
+  warm?: boolean;
+}
+
+/** Why a host cannot use warm boxes (the per-run helper is used instead), or null when it can. */
+export function warmUnavailable(host: HostSupport, wanted: boolean): string | null {
+  if (!wanted) return 'off (VERDICT_SANDBOX_WARM=0)';
+  if (host.mode !== 'full') return `not in ${host.mode} mode`;
+  if (!host.root) return 'needs root (boxes in a user namespace use the per-run helper)';
+  return null;
 }
 
 /**
@@ -65,13 +77,19 @@ export interface SandboxConfig {
  */
 export class Sandbox {
   private readonly janitor = new CgroupJanitor();
+  private readonly warmHelpers = new Map<number, WarmHelper>();
+  /** Why runs use the per-run helper instead of warm boxes; null when warm boxes are used. */
+  readonly warmProblem: string | null;
 
   private constructor(
     readonly host: HostSupport,
     readonly uidBase: number,
     readonly cpus: CpuPool,
     readonly workBytes: number,
-  ) {}
+    warm: boolean,
+  ) {
+    this.warmProblem = warmUnavailable(host, warm);
+  }
 
   static async create(config: SandboxConfig = {}): Promise<Sandbox> {
     const env = config.env ?? process.env;
@@ -83,7 +101,8 @@ export class Sandbox {
     const uidBase = config.uidBase ?? uidBaseFromEnv(env.VERDICT_SANDBOX_UID_BASE);
     const cpus = config.cpus !== undefined ? config.cpus : cpuPoolFromEnv(env.VERDICT_SANDBOX_CPUS);
     const workBytes = config.workBytes ?? workBytesFromEnv(env.VERDICT_SANDBOX_WORK_MB);
-    return new Sandbox(host, uidBase, cpus, workBytes);
+    const warm = config.warm ?? env.VERDICT_SANDBOX_WARM?.trim() !== '0';
+    return new Sandbox(host, uidBase, cpus, workBytes, warm);
   }
 
   get mode(): SandboxMode {
@@ -106,12 +125,30 @@ export class Sandbox {
       return { pid: undefined, stdout: null, result: runUnsafe(o), kill() {} };
     }
     this.prepareWorkDir(o);
-    const args = buildHelperArgs(o, {
+    const ctx = {
       cgroupParents: this.host.cgroupParents,
       uidBase: this.uidBase,
       cpu: this.cpuOf(o.slot),
       workBytes: this.workBytes,
-    });
+    };
+    const args = buildHelperArgs(o, ctx);
+    const limits = {
+      cpuTimeMs: o.cpuTimeMs,
+      memoryBytes: o.memoryBytes,
+      outputBytes: o.outputBytes,
+      workBytes: o.workBytes ?? this.workBytes,
+    };
+    const warm = this.idleWarmHelper(o.slot);
+    const warmStdio = warm ? openWarmStdio(o) : null;
+    if (warm && warmStdio) {
+      const warmArgs = buildHelperArgs(o, { ...ctx, systemBinds: false });
+      return this.startWarm(o, warmArgs, args, limits, warm, warmStdio);
+    }
+    return this.startCold(o, args, limits);
+  }
+
+  /** The per-run helper: spawned for this run alone (sandbox.md §7.1). */
+  private startCold(o: SandboxRunOptions, args: string[], limits: Limits): RunningBox {
     const stdio = openStdio(o.stdin, o.stdout, o.stderr);
     let child;
     try {
@@ -121,12 +158,6 @@ export class Sandbox {
       stdio.close();
     }
     const mode = this.mode;
-    const limits = {
-      cpuTimeMs: o.cpuTimeMs,
-      memoryBytes: o.memoryBytes,
-      outputBytes: o.outputBytes,
-      workBytes: o.workBytes ?? this.workBytes,
-    };
     const result = new Promise<RunResult>((resolve) => {
       let report = '';
       const reportPipe = child.stdio[REPORT_FD] as Readable | null;
@@ -164,6 +195,107 @@ export class Sandbox {
     };
   }
 
+  /**
+   * A run on the slot's warm helper (warm.ts). A helper that dies before it took the run's stdio is
+   * replaced and the run sent again; after that, a run whose stdio are files is run again by the per-run
+   * helper (its output files are created afresh), and only a run wired to pipes ends in System Error.
+   */
+  private startWarm(
+    o: SandboxRunOptions,
+    args: string[],
+    coldArgs: string[],
+    limits: Limits,
+    helper: WarmHelper,
+    stdio: WarmStdio,
+  ): RunningBox {
+    const mode = this.mode;
+    const rerunnable = [o.stdin, o.stdout, o.stderr].every(
+      (t) => t === undefined || (typeof t === 'string' && t !== 'pipe'),
+    );
+    let abort: () => void = () => {};
+    let aborted = false;
+    const result = new Promise<RunResult>((settle) => {
+      const resolve = (r: RunResult | Promise<RunResult>) => {
+        void Promise.resolve(r).finally(() => stdio.finish());
+        settle(r);
+      };
+      let tries = 0;
+      const send = () => {
+        tries++;
+        let started = false;
+        abort = helper.send([...stdio.args, ...args], {
+          onLine: (line) => {
+            stdio.release();
+            if (line === 'S') {
+              started = true;
+              return;
+            }
+            if (line.startsWith('P ')) {
+              if (helper.pid !== undefined) stdio.adoptStdout(helper.pid, Number(line.slice(2)));
+              helper.stdoutAdopted();
+              return;
+            }
+            const parsed = parseHelperReport(line);
+            if (!parsed) {
+              resolve(systemErrorResult(`the warm sandbox helper answered ${line.slice(0, 200)}`, mode));
+              return;
+            }
+            this.janitor.removeLater(parsed.cgroupLeftovers ?? []);
+            helper.aheadCgroup = parsed.cgroupAhead ?? null;
+            resolve(toRunResult(parsed, limits, mode));
+          },
+          onGone: (why) => {
+            if (!started && tries < 2 && !aborted) return send();
+            stdio.release();
+            if (started && rerunnable && !aborted) {
+              const cold = this.startCold(o, coldArgs, limits);
+              abort = () => cold.kill();
+              resolve(cold.result);
+            } else {
+              resolve(systemErrorResult(why, mode));
+            }
+          },
+        });
+      };
+      send();
+    });
+    return {
+      pid: helper.pid,
+      stdout: stdio.stdout,
+      result,
+      kill: () => {
+        aborted = true;
+        abort();
+      },
+    };
+  }
+
+  /** The slot's warm helper when warm boxes are on and it is free (two boxes of a slot at once: the second is cold). */
+  private idleWarmHelper(slot: number): WarmHelper | null {
+    if (this.warmProblem !== null) return null;
+    let helper = this.warmHelpers.get(slot);
+    if (!helper) {
+      const parents = this.host.cgroupParents;
+      helper = new WarmHelper(
+        this.host.helper.path,
+        (dirs) => this.janitor.removeLater(dirs),
+        (pid) => {
+          // a killed helper leaves its run's cgroups and the one made ahead (their boxes died with it)
+          const own = new RegExp(`-${pid}-\\d+$`);
+          if (parents) this.janitor.removeLater(listRunCgroups(parents, slot).filter((d) => own.test(d)));
+        },
+      );
+      this.warmHelpers.set(slot, helper);
+    }
+    return helper.busy ? null : helper;
+  }
+
+  /** Ends the warm helpers (they also end with this process). */
+  close(): void {
+    for (const helper of this.warmHelpers.values()) helper.close();
+    this.warmHelpers.clear();
+  }
+
   /** The CPU a slot's boxes are pinned to, or null (no pool, or no cpuset controller on this host). */
   cpuOf(slot: number): number | null {
     const parents = this.host.cgroupParents;
@@ -171,14 +303,20 @@ export class Sandbox {
     return pinnable ? cpuOfSlot(slot, this.cpus) : null;
   }
 
-  /** Resolves when background removal of busy cgroups has finished (sandbox.md §6.3). */
-  settle(): Promise<void> {
+  /** Resolves when the warm helpers have cleaned up their runs and background removal of busy cgroups has finished (sandbox.md §6.3). */
+  async settle(): Promise<void> {
+    await Promise.all([...this.warmHelpers.values()].map((h) => h.cleaned()));
     return this.janitor.settle();
   }
 
-  /** Run cgroups of a slot that still exist (a healthy host has none between runs). */
+  /**
+   * Run cgroups of a slot that still exist (a healthy host has none between runs), but for the one a
+   * live warm helper has made for its next run.
+   */
   leftoverCgroups(slot?: number): string[] {
-    return this.host.cgroupParents ? listRunCgroups(this.host.cgroupParents, slot) : [];
+    if (!this.host.cgroupParents) return [];
+    const ahead = new Set([...this.warmHelpers.values()].map((h) => h.aheadCgroup));
+    return listRunCgroups(this.host.cgroupParents, slot).filter((dir) => !ahead.has(path.basename(dir)));
   }
 
   /**

@@ -4,6 +4,7 @@
  * Design and measurements: reference/sandbox.md §4 (prototype B), §7 (chosen design), §10 (pitfalls).
  *
  *   verdict-jail [options] -- /absolute/program [args...]
+ *   verdict-jail --serve [system binds] -- /serve   the warm helper of a slot (see serve())
  *   verdict-jail --probe        what this host allows (JSON on stdout)
  *   verdict-jail --version
  *
@@ -34,6 +35,8 @@
  *     └ init  (pid 1 of new pid/mount/net/ipc/uts [+user] namespaces; builds the new root, reaps)
  *         └ program (rlimits, per-slot uid, no_new_privs, seccomp, execve)
  * When init exits the kernel kills everything left in the pid namespace (fork bombs die with it).
+ * A warm helper (--serve) is the helper of one run after another; each run's init is cloned and its
+ * box prepared before the run is asked for (warm_prepare_root).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -87,6 +90,21 @@
 #endif
 #ifndef SYS_close_range
 #define SYS_close_range 436
+#endif
+#ifndef SYS_open_tree
+#define SYS_open_tree 428
+#endif
+#ifndef SYS_move_mount
+#define SYS_move_mount 429
+#endif
+#ifndef OPEN_TREE_CLONE
+#define OPEN_TREE_CLONE 1
+#endif
+#ifndef AT_RECURSIVE
+#define AT_RECURSIVE 0x8000
+#endif
+#ifndef MOVE_MOUNT_F_EMPTY_PATH
+#define MOVE_MOUNT_F_EMPTY_PATH 0x00000004
 #endif
 #ifndef CLONE_INTO_CGROUP
 #define CLONE_INTO_CGROUP 0x200000000ULL
@@ -155,6 +173,8 @@ struct config {
   int report_fd;
   enum seccomp_profile profile;
   bool userns;
+  const char *stdio_path[3]; /* warm helper only: the program's stdin, stdout, stderr (opened by the helper) */
+  bool stdout_pipe;          /* warm helper only: stdout is a pipe the helper makes, read by the judge */
 };
 
 /* ---------- small utilities ---------- */
@@ -308,6 +328,16 @@ static void j_str(struct json *j, const char *key, const char *s) {
     j_raw(j, "null");
   else
     j_str_value(j, s);
+}
+
+static void j_str_array(struct json *j, const char *key, char items[][PATH_MAX], int n) {
+  j_key(j, key);
+  j_raw(j, "[");
+  for (int i = 0; i < n; i++) {
+    if (i) j_raw(j, ",");
+    j_str_value(j, items[i]);
+  }
+  j_raw(j, "]");
 }
 
 static void j_u64(struct json *j, const char *key, uint64_t v) {
@@ -507,7 +537,8 @@ struct cgroups {
   int oom_control_fd;
 };
 
-static int cg_path(char *out, const char *parent, const char *name) {
+/* not inlined: gcc then sees the truncation check no more and warns (-Wformat-truncation) */
+__attribute__((noinline)) static int cg_path(char *out, const char *parent, const char *name) {
   int n = snprintf(out, PATH_MAX, "%s/%s", parent, name);
   return (n < 0 || n >= PATH_MAX) ? ENAMETOOLONG : 0;
 }
@@ -568,16 +599,45 @@ static void cg_watch_oom_v1(struct cgroups *cg) {
   }
 }
 
+/* The run's limits: memory (v1: and memory+swap) and processes. */
+static int cg_set_limits(const struct config *c, const struct cgroups *cg) {
+  uint64_t pids_max = (uint64_t)c->processes + 1; /* + init */
+  int err;
+  if (cg->kind == CG_V2) {
+    /* issue 25: the limit is M itself, no swap, and an OOM kill ends every process of the box at once
+     * (memory.oom.group, kernel >= 4.19; init is spared by its oom_score_adj of -1000 and reports) */
+    if (c->memory_bytes && (err = cg_set(cg->memory, "memory.max", c->memory_bytes, false)) != 0) return err;
+    return cg_set(cg->memory, "pids.max", pids_max, false);
+  }
+  if (c->memory_bytes) {
+    /* issue 25: the limit is M itself. With M + 100 MiB, a program that touched pages slowly passed M
+     * and ran out of CPU time before the cap (TLE, peak above M), or near the cap the kernel reclaimed
+     * the box's file pages again and again instead of killing it, and the time ran out first.
+     * Swap must not extend the limit (§1.5; memsw is absent without swap accounting). memsw may never be
+     * below the memory limit: a warm helper's cgroup made ahead with another run's limits may need the
+     * memory limit written again after memsw. */
+    int first = cg_set(cg->memory, "memory.limit_in_bytes", c->memory_bytes, false);
+    if ((err = cg_set(cg->memory, "memory.memsw.limit_in_bytes", c->memory_bytes, true)) != 0) return err;
+    if (first && (err = cg_set(cg->memory, "memory.limit_in_bytes", c->memory_bytes, false)) != 0) return err;
+  }
+  return cg_set(cg->pids, "pids.max", pids_max, false);
+}
+
+/* Runs of a warm helper so far (0 for a one-run helper): part of the cgroup name, which must be new. */
+static unsigned g_run_seq;
+
 /* Creates the run's cgroup(s) and writes the limits. On error *what names the failing step. */
 static int cg_create(const struct config *c, struct cgroups *cg, const char **what, char *what_path) {
-  char name[128];
-  snprintf(name, sizeof name, "%s-%ld", c->cg_prefix, (long)getpid());
+  char name[160];
+  if (g_run_seq)
+    snprintf(name, sizeof name, "%s-%ld-%u", c->cg_prefix, (long)getpid(), g_run_seq);
+  else
+    snprintf(name, sizeof name, "%s-%ld", c->cg_prefix, (long)getpid());
   cg->cpu_fd = -1;
   cg->dir_fd = -1;
   cg->oom_fd = -1;
   cg->oom_control_fd = -1;
   int err;
-  uint64_t pids_max = (uint64_t)c->processes + 1; /* + init */
   if (c->cg_v2) {
     cg->kind = CG_V2;
     if ((err = cg_path(cg->memory, c->cg_v2, name)) != 0) return err;
@@ -585,12 +645,9 @@ static int cg_create(const struct config *c, struct cgroups *cg, const char **wh
     *what = "mkdir";
     if ((err = cg_make(cg->memory)) != 0) return err;
     *what = "limit";
-    /* issue 25: the limit is M itself, no swap, and an OOM kill ends every process of the box at once
-     * (memory.oom.group, kernel >= 4.19; init is spared by its oom_score_adj of -1000 and reports) */
-    if (c->memory_bytes && (err = cg_set(cg->memory, "memory.max", c->memory_bytes, false)) != 0) return err;
+    if ((err = cg_set_limits(c, cg)) != 0) return err;
     if ((err = cg_set(cg->memory, "memory.swap.max", 0, true)) != 0) return err;
     if ((err = cg_set(cg->memory, "memory.oom.group", 1, true)) != 0) return err;
-    if ((err = cg_set(cg->memory, "pids.max", pids_max, false)) != 0) return err;
     if (c->cpus && (err = cg_set_text(cg->memory, "cpuset.cpus", c->cpus)) != 0) return err;
     char p[PATH_MAX];
     cg_file(p, cg->memory, "cpu.stat");
@@ -615,17 +672,8 @@ static int cg_create(const struct config *c, struct cgroups *cg, const char **wh
     }
     *what = "limit";
     strcpy(what_path, cg->memory);
-    if (c->memory_bytes) {
-      /* issue 25: the limit is M itself. With M + 100 MiB, a program that touched pages slowly passed M
-       * and ran out of CPU time before the cap (TLE, peak above M), or near the cap the kernel reclaimed
-       * the box's file pages again and again instead of killing it, and the time ran out first. */
-      if ((err = cg_set(cg->memory, "memory.limit_in_bytes", c->memory_bytes, false)) != 0) return err;
-      /* swap must not extend the limit (§1.5); absent without swap accounting */
-      if ((err = cg_set(cg->memory, "memory.memsw.limit_in_bytes", c->memory_bytes, true)) != 0) return err;
-      cg_watch_oom_v1(cg);
-    }
-    strcpy(what_path, cg->pids);
-    if ((err = cg_set(cg->pids, "pids.max", pids_max, false)) != 0) return err;
+    if ((err = cg_set_limits(c, cg)) != 0) return err;
+    if (c->memory_bytes) cg_watch_oom_v1(cg);
     /* issue 9 item 5: a cgroup of its own in "cpu" gives the box one share (1024, like every other
      * box) however many threads it runs; "cpuset" pins it to its slot's CPU */
     if (c->cg_v1_cpu) {
@@ -663,8 +711,12 @@ static int cg_create(const struct config *c, struct cgroups *cg, const char **wh
  *    the global lock"), so no grace period is waited for.
  * cg_attach_pid is the plain fallback (v2 kernels without clone3).
  */
-static int cg_attach_self(const struct cgroups *cg) {
+static int cg_attach_self(const struct cgroups *cg, bool v2_too) {
   char p[PATH_MAX];
+  if (cg->kind == CG_V2 && v2_too) {
+    cg_file(p, cg->memory, "cgroup.procs");
+    return write_file(p, "0");
+  }
   const char *dirs[5] = {cg->memory, cg->cpuacct, cg->pids, cg->cpu, cg->cpuset};
   for (int i = 0; cg->kind == CG_V1 && i < 5; i++) {
     if (dirs[i][0] == '\0') continue;
@@ -697,7 +749,10 @@ static bool cg_cpu_ns(const struct cgroups *cg, uint64_t *out) {
 
 /* Removes the run's cgroup dirs. §6.3/§10.3: rmdir can fail with EBUSY for a while; retry briefly,
  * then leave the rest to the driver, which retries in the background. */
-static int cg_remove(struct cgroups *cg, char left[5][PATH_MAX]) {
+static int cg_remove_tries(struct cgroups *cg, char left[5][PATH_MAX], int attempts);
+static int cg_remove(struct cgroups *cg, char left[5][PATH_MAX]) { return cg_remove_tries(cg, left, 20); }
+
+static int cg_remove_tries(struct cgroups *cg, char left[5][PATH_MAX], int attempts) {
   if (cg->cpu_fd >= 0) close(cg->cpu_fd);
   if (cg->dir_fd >= 0) close(cg->dir_fd);
   if (cg->oom_fd >= 0) close(cg->oom_fd);
@@ -708,7 +763,7 @@ static int cg_remove(struct cgroups *cg, char left[5][PATH_MAX]) {
   for (int i = 0; i < n; i++) {
     if (dirs[i][0] == '\0') continue;
     bool removed = false;
-    for (int attempt = 0; attempt < 20 && !removed; attempt++) {
+    for (int attempt = 0; attempt < attempts && !removed; attempt++) {
       if (rmdir(dirs[i]) == 0 || errno == ENOENT)
         removed = true;
       else if (errno == EBUSY)
@@ -1295,11 +1350,9 @@ static int mount_proc(int null_fd) {
   return 0;
 }
 
-static int build_root(struct config *c) {
+/* The part of the new root that is the same for every run: its tmpfs, /dev and /proc. */
+static int build_root_common(void) {
   int dev_fds[NDEVICES];
-  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return fail("make / private");
-  if (resolve_binds(c) != 0) return -1;
-  resolve_stdio();
   for (size_t i = 0; i < NDEVICES; i++) {
     char path[64];
     snprintf(path, sizeof path, "/dev/%s", device_nodes[i]);
@@ -1310,6 +1363,21 @@ static int build_root(struct config *c) {
   if (mount_dev(dev_fds) != 0) return -1;
   if (mount_proc(dev_fds[0]) != 0) return -1;
   for (size_t i = 0; i < NDEVICES; i++) close(dev_fds[i]);
+  return 0;
+}
+
+static int build_root_run(struct config *c);
+
+static int build_root(struct config *c) {
+  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return fail("make / private");
+  if (resolve_binds(c) != 0) return -1;
+  resolve_stdio();
+  if (build_root_common() != 0) return -1;
+  return build_root_run(c);
+}
+
+/* The run's own part: /tmp, the binds, the stdio files; then the new root becomes / (read-only). */
+static int build_root_run(struct config *c) {
   char opts[128];
   snprintf(opts, sizeof opts, "size=%llu,nr_inodes=4096,mode=1777", (unsigned long long)c->tmp_bytes);
   if (mkdir(NEWROOT "/tmp", 0755) != 0 || mount("tmpfs", NEWROOT "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, opts) != 0) return fail("mount /tmp");
@@ -1338,6 +1406,9 @@ static int set_limit(int resource, rlim_t soft, rlim_t hard) {
  * when EOF arrives, because on a busy host the helper may wake up late while the program already runs.
  */
 static uint64_t g_init_setup_cpu_ns;
+/* init's CPU before it joined the run's cgroup (a warm init prepares the box before its run exists) */
+static uint64_t g_init_cpu_base;
+static uint64_t init_cpu_ns(void) { return cpu_self_ns() - g_init_cpu_base; }
 
 static void send_exec_error(int fd) {
   char line[sizeof g_error + 4];
@@ -1464,6 +1535,94 @@ static __attribute__((noreturn)) void program_main(struct config *c, int exec_fd
   _exit(127);
 }
 
+
+/*
+ * The warm helper (issue 25, "warm boxes"; sandbox.md §7.1 item 3): the box of the next run is made
+ * before that run is asked for. Its init is cloned with fresh namespaces and builds the part of the root
+ * that is the same for every run (tmpfs, /dev, /proc with its masks), then waits. That tree is detached
+ * while init waits (open_tree clone + detach), so the host paths of the run's binds resolve exactly as
+ * in a one-run helper; the request brings the run's options, its cgroup and its stdio, and init
+ * attaches the tree again and finishes the root as usual. A box serves one run and is never reused, so
+ * nothing of a run (files, /tmp, processes, SysV IPC, counters) can reach the next. The system binds
+ * (the same for every run) are given to the helper at its start and mounted while preparing.
+ */
+static void parse_args(struct config *c, int argc, char **argv);
+
+struct warm_header {
+  struct cgroups cg;
+  uint32_t argc;
+  uint32_t len; /* bytes of arguments after the header, each ending with NUL */
+};
+
+static char g_request[1 << 18];
+static int g_prepared_root = -1;
+
+static int warm_prepare_root(struct config *base) {
+  static struct stage stage;
+  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return fail("make / private");
+  if (resolve_binds(base) != 0 || build_root_common() != 0) return -1;
+  if (mount_binds(base, &stage) != 0 || stage_close(&stage) != 0) return -1;
+  g_prepared_root = (int)syscall(SYS_open_tree, AT_FDCWD, NEWROOT, OPEN_TREE_CLONE | O_CLOEXEC | AT_RECURSIVE);
+  if (g_prepared_root < 0) return fail("open_tree new root");
+  if (umount2(NEWROOT, MNT_DETACH) != 0) return fail("detach the prepared root");
+  return 0;
+}
+
+/* Splits the NUL-separated arguments of a request into an argv; NULL when malformed. */
+static char **split_args(char *blob, uint32_t len, uint32_t argc) {
+  if (argc < 2 || len == 0 || blob[len - 1] != '\0') return NULL;
+  char **argv = calloc((size_t)argc + 1, sizeof *argv);
+  if (!argv) return NULL;
+  char *p = blob, *end = blob + len;
+  for (uint32_t i = 0; i < argc; i++) {
+    if (p >= end) {
+      free(argv);
+      return NULL;
+    }
+    argv[i] = p;
+    p += strlen(p) + 1;
+  }
+  return argv;
+}
+
+/* Waits for the run's request: its options, cgroup, and stdio (which become fds 0-2). */
+static int warm_receive(int req_fd, struct config *c, struct cgroups *cg) {
+  int fds[3] = {-1, -1, -1};
+  char control[CMSG_SPACE(sizeof fds)];
+  struct iovec iov = {g_request, sizeof g_request};
+  struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control, .msg_controllen = sizeof control};
+  ssize_t n;
+  while ((n = recvmsg(req_fd, &msg, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR) {
+  }
+  if (n == 0) _exit(0); /* the helper is gone: no run will come */
+  struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+  if (cm && cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_RIGHTS && cm->cmsg_len == CMSG_LEN(sizeof fds))
+    memcpy(fds, CMSG_DATA(cm), sizeof fds);
+  struct warm_header h;
+  if (n < (ssize_t)sizeof h || fds[0] < 0) return fail("malformed request");
+  memcpy(&h, g_request, sizeof h);
+  char **argv = (size_t)n == sizeof h + h.len ? split_args(g_request + sizeof h, h.len, h.argc) : NULL;
+  if (!argv) return fail("malformed request");
+  parse_args(c, (int)h.argc, argv); /* the helper parsed the same arguments: they are valid */
+  *cg = h.cg;
+  for (int fd = 0; fd <= 2; fd++) {
+    if (dup2(fds[fd], fd) < 0) return fail("stdio");
+    close(fds[fd]);
+  }
+  return 0;
+}
+
+/* The run's part of the root, on the prepared tree (see build_root for a one-run helper). */
+static int warm_finish_root(struct config *c) {
+  if (resolve_binds(c) != 0) return -1;
+  resolve_stdio();
+  if (syscall(SYS_move_mount, g_prepared_root, "", AT_FDCWD, NEWROOT, MOVE_MOUNT_F_EMPTY_PATH) != 0)
+    return fail("attach the prepared root");
+  close(g_prepared_root);
+  g_prepared_root = -1;
+  return build_root_run(c);
+}
+
 /* ---------- inside the sandbox: init, pid 1 (§10.12) ---------- */
 
 /* The helper's argument strings, contiguous in memory: /proc/<pid>/cmdline shows exactly this area. */
@@ -1489,7 +1648,7 @@ static void hide_cmdline(struct config *c) {
     c->binds[i].dst = own_copy(c->binds[i].dst);
   }
   for (int i = 0; i < c->nenv; i++) c->env[i] = own_copy(c->env[i]);
-  for (char **a = c->argv; *a; a++) *a = own_copy(*a);
+  for (char **a = c->argv; a && *a; a++) *a = own_copy(*a);
   memset(g_args_start, 0, (size_t)(g_args_end - g_args_start));
   snprintf(g_args_start, (size_t)(g_args_end - g_args_start), "verdict-init");
 }
@@ -1526,7 +1685,7 @@ static uint64_t box_resident_bytes(DIR *proc) {
 }
 
 static __attribute__((noreturn)) void init_main(struct config *c, const struct cgroups *cg, int sync_fd, int exec_fd,
-                                                int status_fd, int fdpass_fd) {
+                                                int status_fd, int fdpass_fd, int req_fd) {
   struct init_report rep;
   memset(&rep, 0, sizeof rep);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -1537,21 +1696,36 @@ static __attribute__((noreturn)) void init_main(struct config *c, const struct c
     /* keep the default */
   }
   for (int sig = 1; sig < NSIG; sig++) signal(sig, SIG_DFL);
-  int keep[4] = {sync_fd, exec_fd, status_fd, fdpass_fd};
-  sort_ints(keep, 4);
-  close_fds_except(keep, 4);
+  int keep[5] = {sync_fd, exec_fd, status_fd, fdpass_fd, req_fd};
+  sort_ints(keep, 5);
+  close_fds_except(keep, 5);
   g_fdpass = fdpass_fd;
 
-  char go;
-  if (read(sync_fd, &go, 1) != 1) _exit(1); /* the helper died before releasing us */
-  close(sync_fd);
-
-  int err = cg_attach_self(cg);
-  if (err) {
+  int err = 0;
+  if (sync_fd >= 0) {
+    char go;
+    if (read(sync_fd, &go, 1) != 1) _exit(1); /* the helper died before releasing us */
+    close(sync_fd);
+  }
+  static struct config warm_c;
+  static struct cgroups warm_cg;
+  if (req_fd >= 0) {
+    /* a warm init: prepare the box, then wait for its run (fds 0-2 stay taken until the run's stdio) */
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    for (int fd = 0; fd <= 2 && null >= 0; fd++)
+      if (fcntl(fd, F_GETFD) < 0) dup2(null, fd);
+    if (null > 2) close(null);
+    err = warm_prepare_root(c) != 0 || warm_receive(req_fd, &warm_c, &warm_cg) != 0 ? -1 : 0;
+    close(req_fd);
+    c = &warm_c;
+    cg = &warm_cg;
+    g_init_cpu_base = cpu_self_ns();
+  }
+  if (!err && (err = cg_attach_self(cg, req_fd >= 0)) != 0) {
     errno = err;
     fail("cgroup attach");
   }
-  if (err || build_root(c) != 0 || sethostname(c->hostname, strlen(c->hostname)) != 0) {
+  if (err || (req_fd >= 0 ? warm_finish_root(c) : build_root(c)) != 0 || sethostname(c->hostname, strlen(c->hostname)) != 0) {
     if (g_error[0] == '\0') fail("sethostname");
     rep.kind = REPORT_SETUP_ERROR;
     snprintf(rep.message, sizeof rep.message, "%s", g_error);
@@ -1569,7 +1743,7 @@ static __attribute__((noreturn)) void init_main(struct config *c, const struct c
     signal(SIGCHLD, on_sigchld);
     sigprocmask(SIG_BLOCK, &chld, NULL);
   }
-  g_init_setup_cpu_ns = cpu_self_ns();
+  g_init_setup_cpu_ns = init_cpu_ns();
   pid_t child = fork();
   if (child < 0) {
     fail("fork");
@@ -1615,18 +1789,22 @@ static __attribute__((noreturn)) void init_main(struct config *c, const struct c
   struct statvfs sv;
   if (g_work_host_fd >= 0 && statvfs("/w", &sv) == 0)
     rep.work_full = sv.f_bavail == 0 || sv.f_favail == 0;
-  rep.init_cpu_ns = cpu_self_ns();
+  rep.init_cpu_ns = init_cpu_ns();
   if (!write_all(status_fd, (const char *)&rep, sizeof rep)) _exit(1);
 
-  /* second report: the program has ended, so the helper stops timing; init now copies a capped /w
-   * back to the host (after ending whatever the program left running) and says what that cost */
+  /* second report: the program has ended, so the helper stops timing; init now ends whatever the
+   * program left running (so that nothing of the box runs on once the helper has reported: a warm
+   * helper reports before the box's namespaces are gone), copies a capped /w back to the host and
+   * says what that cost */
   struct init_report done;
   memset(&done, 0, sizeof done);
   done.kind = REPORT_COPIED;
-  if (g_work_host_fd >= 0 && rep.kind == REPORT_EXITED) {
+  if (rep.kind == REPORT_EXITED) {
     kill(-1, SIGKILL);
     while (wait(NULL) > 0 || errno == EINTR) {
     }
+  }
+  if (g_work_host_fd >= 0 && rep.kind == REPORT_EXITED) {
     int from = open("/w", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (from < 0 || copy_tree(from, g_work_host_fd, 0, true) != 0) {
       if (from < 0) fail("open /w");
@@ -1634,7 +1812,7 @@ static __attribute__((noreturn)) void init_main(struct config *c, const struct c
     }
     if (from >= 0) close(from);
   }
-  done.init_cpu_ns = cpu_self_ns();
+  done.init_cpu_ns = init_cpu_ns();
   if (!write_all(status_fd, (const char *)&done, sizeof done)) _exit(1);
   _exit(0);
 }
@@ -1752,6 +1930,11 @@ static void parse_args(struct config *c, int argc, char **argv) {
     } else if (strcmp(o, "--cwd") == 0) {
       NEED(1);
       c->cwd = argv[++i];
+    } else if (strcmp(o, "--stdout-pipe") == 0) {
+      c->stdout_pipe = true;
+    } else if (strcmp(o, "--stdin") == 0 || strcmp(o, "--stdout") == 0 || strcmp(o, "--stderr") == 0) {
+      NEED(1);
+      c->stdio_path[o[5] == 'i' ? 0 : o[5] == 'o' ? 1 : 2] = argv[++i];
     } else if (strcmp(o, "--hostname") == 0) {
       NEED(1);
       c->hostname = argv[++i];
@@ -1842,6 +2025,8 @@ struct outcome {
   uint64_t init_setup_cpu_ns, pre_exec_cpu_ns; /* from the "T" line */
   uint64_t init_cpu_ns;                        /* from init's report, when it got to write one */
   bool work_full;                              /* the capped /w was full when the program ended */
+  bool started;                                /* the program got to its execve (the "T" line) */
+  bool pipe_adopted;                           /* warm: the judge opened its end of the stdout pipe ("p") */
 };
 
 static void set_error(struct outcome *o, const char *phase, const char *fmt, ...) {
@@ -1922,6 +2107,7 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
    * got here is not lost. */
   struct stat rst;
   bool control_open = fstat(c->report_fd, &rst) == 0 && S_ISSOCK(rst.st_mode);
+  bool abort_run = false; /* "k": this run only (a warm helper serves the next one) */
 
   while (status_open) {
     uint64_t now = now_ns();
@@ -1955,13 +2141,14 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
     if (control_open && (fds[2].revents & (POLLIN | POLLHUP | POLLERR))) {
       char cmd[16];
       ssize_t n = read(c->report_fd, cmd, sizeof cmd);
-      if (n > 0 && memchr(cmd, 'k', (size_t)n)) g_abort = SIGTERM;
+      if (n > 0 && memchr(cmd, 'k', (size_t)n)) abort_run = true;
+      if (n > 0 && memchr(cmd, 'p', (size_t)n)) o->pipe_adopted = true;
       if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) {
         control_open = false;
         g_abort = SIGTERM; /* the judge is gone */
       }
     }
-    if (g_abort && !o->killed_by) {
+    if ((g_abort || abort_run) && !o->killed_by) {
       kill(init, SIGKILL);
       o->killed_by = "aborted";
     }
@@ -1997,6 +2184,7 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
           o->exec_ok = true;
           o->exec_ns = now_ns();
           if (sscanf(msg, "T %llu %llu %llu", &init_cpu, &own_cpu, &mono) == 3) {
+            o->started = true;
             o->init_setup_cpu_ns = init_cpu;
             o->pre_exec_cpu_ns = own_cpu;
             if (mono >= t0 && mono <= o->exec_ns) o->exec_ns = mono;
@@ -2010,6 +2198,8 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
       ssize_t n = rep_len < sizeof reps ? read(status_r, (char *)reps + rep_len, sizeof reps - rep_len) : read(status_r, &extra, 1);
       if (n > 0 && rep_len < sizeof reps) rep_len += (size_t)n;
       if (n == 0 || (n < 0 && errno != EINTR)) status_open = false;
+      /* init's last word: it only exits after it (no need to wake up again for the end of file) */
+      if (rep_len == sizeof reps) status_open = false;
     }
     ended = rep_len >= sizeof reps[0] && rep_->kind == REPORT_EXITED;
     if (o->exec_ok && !o->killed_by && status_open && !ended) {
@@ -2076,14 +2266,21 @@ static void copy_back_files(const struct config *c, int fdpass, struct outcome *
   }
 }
 
+static int report_run(const struct config *c, struct outcome *o, struct cgroups *cg, pid_t init, int init_status,
+                      const int std_fd[3], const bool keep_std[3]);
+
+/* a warm helper's last run cgroup, removed after the report, and what of it could not be removed */
+static struct cgroups g_done_cg;
+static bool g_have_done;
+static char g_pending[5][PATH_MAX];
+static int g_npending;
+
 static int run(struct config *c) {
   uint64_t t0 = now_ns();
   struct outcome o;
   memset(&o, 0, sizeof o);
   struct cgroups cg;
   memset(&cg, 0, sizeof cg);
-  char left[5][PATH_MAX];
-  int nleft = 0;
   bool keep_std[3] = {false, false, false};
   pid_t init = -1;
   int init_status = 0;
@@ -2110,7 +2307,7 @@ static int run(struct config *c) {
         close(exec_p[0]);
         close(status_p[0]);
         close(fdpass[0]);
-        init_main(c, &cg, sync_p[0], exec_p[1], status_p[1], fdpass[1]);
+        init_main(c, &cg, sync_p[0], exec_p[1], status_p[1], fdpass[1], -1);
       }
       close(sync_p[0]);
       close(exec_p[1]);
@@ -2139,8 +2336,17 @@ static int run(struct config *c) {
       close(fdpass[0]);
     }
   }
+  const int std_fd[3] = {0, 1, 2};
+  return report_run(c, &o, &cg, init, init_status, std_fd, keep_std);
+}
 
-  /* ---- measurements ---- */
+/* Reads what the run used from its cgroup, writes the JSON report, and removes the cgroup. */
+static int report_run(const struct config *c, struct outcome *o_, struct cgroups *cgp, pid_t init, int init_status,
+                      const int std_fd[3], const bool keep_std[3]) {
+  struct outcome o = *o_;
+  struct cgroups cg = *cgp;
+  char left[5][PATH_MAX];
+  int nleft = 0;
   char p[PATH_MAX];
   uint64_t peak = 0, oom_kills = 0, limit_hits = 0, pids_peak = 0, cpu_end = 0;
   bool have_peak = false, have_pids = false;
@@ -2232,7 +2438,7 @@ static int run(struct config *c) {
   bool output_exceeded = false;
   for (int fd = 1; fd <= 2; fd++) {
     struct stat st;
-    bool have = keep_std[fd] && fstat(fd, &st) == 0;
+    bool have = keep_std[fd] && fstat(std_fd[fd], &st) == 0;
     if (have && (uint64_t)st.st_size > c->output_bytes) output_exceeded = true;
     j_opt_u64(&j, fd == 1 ? "stdoutBytes" : "stderrBytes", have, have ? (uint64_t)st.st_size : 0);
   }
@@ -2240,15 +2446,360 @@ static int run(struct config *c) {
   j_bool(&j, "workFull", o.work_full);
   j_str(&j, "cgroup", cg.kind == CG_V1 ? "v1" : cg.kind == CG_V2 ? "v2" : "none");
 
-  nleft = cg_remove(&cg, left);
-  j_key(&j, "cgroupLeftovers");
-  j_raw(&j, "[");
-  for (int i = 0; i < nleft; i++) {
-    if (i) j_raw(&j, ",");
-    j_str_value(&j, left[i]);
+  /* a warm helper removes the cgroup after reporting (the judge need not wait for it) and says what it
+   * could not remove on its "C" line (serve) */
+  if (!g_run_seq) nleft = cg_remove(&cg, left);
+  j_str_array(&j, "cgroupLeftovers", left, nleft);
+  if (g_run_seq) {
+    /* the cgroup the helper makes next, ahead of its run (make_ahead): not a leftover */
+    char ahead[160];
+    snprintf(ahead, sizeof ahead, "%s-%ld-%u", c->cg_prefix, (long)getpid(), g_run_seq + 1);
+    j_str(&j, "cgroupAhead", ahead);
   }
-  j_raw(&j, "]}\n");
-  if (!write_all(c->report_fd, j.buf, j.len)) return 3;
+  j_raw(&j, "}\n");
+  bool written = write_all(c->report_fd, j.buf, j.len);
+  if (g_run_seq) {
+    g_done_cg = cg; /* removed by serve once the box's init is reaped */
+    g_have_done = true;
+  }
+  return written ? 0 : 3;
+}
+
+
+/* ---------- the warm helper: one per slot, serving runs one after another (issue 25) ---------- */
+
+/*
+ *   verdict-jail --serve [--ro SRC DST | --ro-try SRC DST]... -- /serve   (as root; fd 3: a unix socket
+ *                                                                          to the judge; the system binds)
+ *
+ * Requests on fd 3: "R <length>\n" and that many bytes, the arguments of a one-run helper (its
+ * argv[0] included), each ending with NUL, plus --stdin/--stdout/--stderr paths (the judge's
+ * /proc/<pid>/fd/N or files) which the helper opens, or --stdout-pipe. Answers: "S\n" once the stdio
+ * is open (the judge may close its copies); with --stdout-pipe "P N\n", our pipe's reading end as
+ * fd N, which the judge opens as /proc/<our pid>/fd/N and acknowledges with "p"; the JSON report line;
+ * "C {"cgroupLeftovers": [...]}\n" once the run's cgroup is removed and the next box is being
+ * prepared. A "k" during a run aborts it. Other bytes between requests are skipped (a late "k").
+ * The box of each run is prepared while the judge is busy elsewhere (warm_prepare_root); everything
+ * else is the one-run helper's code.
+ */
+struct prepared {
+  pid_t init;
+  int exec_r, status_r, fdpass, req;
+};
+
+/* The next run's cgroup, made after a run with its options: used when the next run has the same
+ * cgroup options (the same slot always has), with its own limits written. */
+static struct {
+  bool ready;
+  struct cgroups cg;
+  char key[8 * PATH_MAX];
+} g_ahead;
+
+/* What decides a run's cgroup dirs: parents, prefix and CPUs. */
+static void cg_key(const struct config *c, char *out) {
+  const char *parts[8] = {c->cg_v1_memory, c->cg_v1_cpuacct, c->cg_v1_pids, c->cg_v1_cpu,
+                          c->cg_v1_cpuset, c->cg_v2,         c->cg_prefix,  c->cpus};
+  size_t len = 0, cap = sizeof g_ahead.key;
+  out[0] = '\0';
+  for (int i = 0; i < 8; i++) {
+    int n = snprintf(out + len, cap - len, "%s\n", parts[i] ? parts[i] : "");
+    if (n < 0 || (size_t)n >= cap - len) break;
+    len += (size_t)n;
+  }
+}
+
+static void make_ahead(const struct config *c) {
+  const char *what;
+  char what_path[PATH_MAX];
+  g_run_seq++;
+  memset(&g_ahead.cg, 0, sizeof g_ahead.cg);
+  g_ahead.ready = cg_create(c, &g_ahead.cg, &what, what_path) == 0;
+  if (!g_ahead.ready) {
+    char left[5][PATH_MAX];
+    cg_remove(&g_ahead.cg, left);
+  }
+  cg_key(c, g_ahead.key);
+}
+
+static void prepared_drop(struct prepared *p) {
+  if (p->init > 0) {
+    kill(p->init, SIGKILL);
+    while (waitpid(p->init, NULL, 0) < 0 && errno == EINTR) {
+    }
+  }
+  p->init = -1;
+  int *fds[4] = {&p->exec_r, &p->status_r, &p->fdpass, &p->req};
+  for (int i = 0; i < 4; i++) {
+    if (*fds[i] >= 0) close(*fds[i]);
+    *fds[i] = -1;
+  }
+}
+
+/*
+ * The helper's own empty network namespace, which its boxes share instead of making one each (making and
+ * tearing one down is the dearest namespace, and a kernel thread's work). Nothing of a run stays in it:
+ * the box has no capability to configure it, and its sockets close when its processes die with the box.
+ */
+static bool g_own_netns;
+
+/* Clones the next run's init, which prepares its box and waits for the request (init_main). */
+static int prepare(struct prepared *p, struct config *base) {
+  int exec_p[2] = {-1, -1}, status_p[2] = {-1, -1}, fdpass[2] = {-1, -1}, req[2] = {-1, -1};
+  p->init = -1;
+  p->exec_r = p->status_r = p->fdpass = p->req = -1;
+  pid_t pid = -1;
+  if (pipe2(exec_p, O_CLOEXEC) == 0 && pipe2(status_p, O_CLOEXEC) == 0 &&
+      socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fdpass) == 0 &&
+      socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, req) == 0) {
+    static const struct cgroups none = {.kind = CG_NONE, .cpu_fd = -1, .dir_fd = -1, .oom_fd = -1, .oom_control_fd = -1};
+    unsigned long flags = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | (g_own_netns ? 0 : CLONE_NEWNET);
+    pid = (pid_t)syscall(SYS_clone, flags | SIGCHLD, NULL, NULL, NULL, NULL);
+    if (pid == 0) {
+      close(exec_p[0]);
+      close(status_p[0]);
+      close(fdpass[0]);
+      close(req[1]);
+      init_main(base, &none, -1, exec_p[1], status_p[1], fdpass[1], req[0]);
+    }
+  }
+  int err = pid < 0 ? errno : 0;
+  int child_ends[4] = {exec_p[1], status_p[1], fdpass[1], req[0]};
+  for (int i = 0; i < 4; i++)
+    if (child_ends[i] >= 0) close(child_ends[i]);
+  p->init = pid;
+  p->exec_r = exec_p[0];
+  p->status_r = status_p[0];
+  p->fdpass = fdpass[0];
+  p->req = req[1];
+  if (err) prepared_drop(p);
+  return err;
+}
+
+static bool send_request(struct prepared *p, const struct cgroups *cg, const char *blob, uint32_t len, uint32_t argc,
+                         const int fds[3]) {
+  if (p->init <= 0) return false;
+  static struct warm_header h;
+  memset(&h, 0, sizeof h);
+  h.cg = *cg;
+  h.argc = argc;
+  h.len = len;
+  char control[CMSG_SPACE(3 * sizeof(int))];
+  memset(control, 0, sizeof control);
+  struct iovec iov[2] = {{&h, sizeof h}, {(void *)blob, len}};
+  struct msghdr msg = {.msg_iov = iov, .msg_iovlen = 2, .msg_control = control, .msg_controllen = sizeof control};
+  struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+  cm->cmsg_level = SOL_SOCKET;
+  cm->cmsg_type = SCM_RIGHTS;
+  cm->cmsg_len = CMSG_LEN(3 * sizeof(int));
+  memcpy(CMSG_DATA(cm), fds, 3 * sizeof(int));
+  return sendmsg(p->req, &msg, MSG_NOSIGNAL) == (ssize_t)(sizeof h + len);
+}
+
+/* *reap: the box's init when it is still to be waited for (after the report: its namespaces are torn
+ * down while the judge already has the result) */
+static int serve_run(struct config *c, struct prepared *p, struct config *base, const char *blob, uint32_t len,
+                     uint32_t argc, pid_t *reap) {
+  uint64_t t0 = now_ns();
+  struct outcome o;
+  memset(&o, 0, sizeof o);
+  struct cgroups cg;
+  memset(&cg, 0, sizeof cg);
+  cg.cpu_fd = cg.dir_fd = cg.oom_fd = cg.oom_control_fd = -1;
+  int std_fd[3] = {-1, -1, -1};
+  bool keep_std[3] = {false, false, false};
+  pid_t init = -1;
+  int init_status = 0;
+
+  /* --stdout-pipe: a pipe of ours, whose reading end the judge opens as /proc/<our pid>/fd/N ("P N") */
+  int out_pipe[2] = {-1, -1};
+  if (c->stdout_pipe && pipe2(out_pipe, O_CLOEXEC) != 0) set_error(&o, "stdio", "pipe: %s", strerror(errno));
+  /* non-blocking: a pipe whose other end is gone must not hang the helper (the program gets it cleared) */
+  for (int fd = 0; fd <= 2 && !o.phase; fd++) {
+    if (fd == 1 && out_pipe[1] >= 0) {
+      std_fd[1] = out_pipe[1];
+      continue;
+    }
+    const char *path = c->stdio_path[fd] ? c->stdio_path[fd] : "/dev/null";
+    std_fd[fd] = open(path, (fd == 0 ? O_RDONLY : O_WRONLY) | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    struct stat st;
+    if (std_fd[fd] < 0) set_error(&o, "stdio", "open %s: %s", path, strerror(errno));
+    else keep_std[fd] = fstat(std_fd[fd], &st) == 0 && S_ISREG(st.st_mode);
+  }
+  if (!o.phase && !write_all(c->report_fd, "S\n", 2)) set_error(&o, "stdio", "the judge is gone");
+  bool sent_pipe = false;
+  if (!o.phase && out_pipe[0] >= 0) {
+    char line[32];
+    int n = snprintf(line, sizeof line, "P %d\n", out_pipe[0]);
+    sent_pipe = write_all(c->report_fd, line, (size_t)n);
+    if (!sent_pipe) set_error(&o, "stdio", "the judge is gone");
+  }
+  const char *what = "cgroup";
+  char what_path[PATH_MAX] = "";
+  int err = 0;
+  char key[sizeof g_ahead.key];
+  cg_key(c, key);
+  if (!o.phase && g_ahead.ready && strcmp(key, g_ahead.key) == 0) {
+    cg = g_ahead.cg;
+    what = "limit";
+    strcpy(what_path, cg.memory);
+    err = cg_set_limits(c, &cg);
+    if (!err && cg.kind == CG_V1 && c->memory_bytes && cg.oom_fd < 0) cg_watch_oom_v1(&cg);
+  } else if (!o.phase) {
+    g_run_seq++;
+    err = cg_create(c, &cg, &what, what_path);
+  }
+  if (g_ahead.ready) {
+    if (strcmp(key, g_ahead.key) != 0) {
+      char left[5][PATH_MAX];
+      cg_remove(&g_ahead.cg, left); /* empty: removable (else the sweep of the judge removes it later) */
+    }
+    g_ahead.ready = false;
+  }
+  if (err) set_error(&o, "cgroup", "cgroup %s %s: %s", what, what_path, strerror(err));
+  for (int attempt = 0; !o.phase; attempt++) {
+    /* the prepared box may have been killed while it waited: prepare another */
+    int st;
+    if (p->init > 0 && waitpid(p->init, &st, WNOHANG) == p->init) p->init = -1;
+    bool sent = send_request(p, &cg, blob, len, argc, std_fd);
+    if (!sent) {
+      prepared_drop(p);
+      sent = prepare(p, base) == 0 && send_request(p, &cg, blob, len, argc, std_fd);
+    }
+    if (!sent) {
+      set_error(&o, "setup", "cannot hand the run to a prepared box: %s", strerror(errno));
+      break;
+    }
+    init = p->init;
+    monitor(c, &cg, init, p->exec_r, p->status_r, t0, &o);
+    p->exec_r = p->status_r = -1; /* closed by monitor */
+    p->init = -1;
+    if (o.exited && !o.phase) {
+      *reap = init; /* init reported the program's end and is leaving: the report needs no wait status */
+      copy_back_files(c, p->fdpass, &o);
+      break;
+    }
+    while (wait4(init, &init_status, 0, NULL) < 0 && errno == EINTR) {
+    }
+    /* a box killed from outside before its program started (dying while the request reached it): the
+     * run has not begun, so it gets one more, new box and cgroup */
+    if (attempt == 0 && !o.started && !o.killed_by && !g_abort && WIFSIGNALED(init_status) && !o.phase) {
+      char left[5][PATH_MAX];
+      prepared_drop(p);
+      if (cg_remove(&cg, left) == 0) {
+        memset(&o, 0, sizeof o);
+        g_run_seq++;
+        if ((err = cg_create(c, &cg, &what, what_path)) != 0)
+          set_error(&o, "cgroup", "cgroup %s %s: %s", what, what_path, strerror(err));
+        else if (prepare(p, base) == 0)
+          continue;
+      }
+    }
+    copy_back_files(c, p->fdpass, &o);
+    break;
+  }
+  prepared_drop(p);
+  /* a pipe is held until here (a run may be sent twice); a regular file is measured by the report */
+  for (int fd = 0; fd <= 2; fd++) {
+    if (std_fd[fd] >= 0 && !keep_std[fd]) close(std_fd[fd]);
+    if (!keep_std[fd]) std_fd[fd] = -1;
+  }
+  /* our reading end goes once the judge has opened its own ("p"; it may not have read "P" yet when a
+   * short run is over) */
+  for (int waited = 0; out_pipe[0] >= 0 && sent_pipe && !o.pipe_adopted && waited < 100; waited++) {
+    struct pollfd pf = {c->report_fd, POLLIN, 0};
+    char cmd[16];
+    if (poll(&pf, 1, 50) < 0 && errno != EINTR) break;
+    ssize_t n = pf.revents ? read(c->report_fd, cmd, sizeof cmd) : -1;
+    if (n == 0 || (n < 0 && pf.revents && errno != EINTR && errno != EAGAIN)) break; /* the judge is gone */
+    if (n > 0 && memchr(cmd, 'p', (size_t)n)) o.pipe_adopted = true;
+  }
+  if (out_pipe[0] >= 0) close(out_pipe[0]);
+  if (out_pipe[1] >= 0 && std_fd[1] != out_pipe[1] && !keep_std[1]) close(out_pipe[1]); /* never handed over */
+  int rc = report_run(c, &o, &cg, init, init_status, std_fd, keep_std);
+  for (int fd = 0; fd <= 2; fd++)
+    if (std_fd[fd] >= 0) close(std_fd[fd]);
+  return rc;
+}
+
+/* Reads one request ("R <length>\n" + bytes); 0 at end of file or on a signal to stop. */
+static int read_request(int fd, char **blob, uint32_t *len) {
+  char ch;
+  uint64_t n = 0;
+  int state = 0; /* 0: looking for R, 1: the space, 2: digits */
+  for (;;) {
+    ssize_t r = read(fd, &ch, 1);
+    if (r < 0 && errno == EINTR && !g_abort) continue;
+    if (r <= 0) return 0;
+    if (state == 0) {
+      if (ch == 'R') state = 1;
+    } else if (state == 1) {
+      state = ch == ' ' ? 2 : 0;
+    } else if (ch >= '0' && ch <= '9' && n < (1U << 20)) {
+      n = n * 10 + (uint64_t)(ch - '0');
+    } else if (ch == '\n' && n > 0 && n < (1U << 20)) {
+      break;
+    } else {
+      return 0; /* not our protocol: stop */
+    }
+  }
+  *blob = malloc(n);
+  if (!*blob) return 0;
+  for (uint64_t got = 0; got < n;) {
+    ssize_t r = read(fd, *blob + got, n - got);
+    if (r < 0 && errno == EINTR && !g_abort) continue;
+    if (r <= 0) {
+      free(*blob);
+      return 0;
+    }
+    got += (uint64_t)r;
+  }
+  *len = (uint32_t)n;
+  return 1;
+}
+
+static int serve(struct config *base) {
+  if (geteuid() != 0) usage_error(3, "--serve needs root (a user namespace box is made per run)");
+  static struct config c;
+  struct prepared p;
+  g_own_netns = unshare(CLONE_NEWNET) == 0;
+  prepare(&p, base); /* a failure shows at the first run, which prepares again */
+  while (!g_abort) {
+    char *blob;
+    uint32_t len, argc = 0;
+    if (!read_request(3, &blob, &len)) break;
+    for (uint32_t i = 0; i < len; i++) argc += blob[i] == '\0';
+    char **argv = split_args(blob, len, argc);
+    if (!argv) usage_error(3, "malformed request");
+    memset(&c, 0, sizeof c);
+    parse_args(&c, (int)argc, argv);
+    pid_t reap = -1;
+    int rc = serve_run(&c, &p, base, blob, len, argc, &reap);
+    if (rc == 0 && !g_abort) {
+      prepare(&p, base);
+      make_ahead(&c); /* c's strings live in blob: before it is freed */
+    }
+    free(argv);
+    free(blob);
+    while (reap > 0 && waitpid(reap, NULL, 0) < 0 && errno == EINTR) {
+    }
+    /* rc: the report could not be written, the judge is gone; else one try: what is still busy goes to
+     * the judge's janitor, which retries without holding the next run up */
+    bool leaving = rc != 0 || g_abort;
+    if (g_have_done) g_npending = cg_remove_tries(&g_done_cg, g_pending, leaving ? 20 : 1);
+    g_have_done = false;
+    if (leaving) break;
+    /* "C": the last run is cleaned up and the next box is ready (the judge's settle() waits for it) */
+    struct json j = {.len = 0, .first = true};
+    j_str_array(&j, "cgroupLeftovers", g_pending, g_npending);
+    j_raw(&j, "}\n");
+    g_npending = 0;
+    if (!write_all(3, "C ", 2) || !write_all(3, j.buf, j.len)) break;
+  }
+  prepared_drop(&p);
+  if (g_ahead.ready) {
+    char left[5][PATH_MAX];
+    cg_remove(&g_ahead.cg, left);
+  }
   return 0;
 }
 
@@ -2259,8 +2810,13 @@ int main(int argc, char **argv) {
   }
   if (argc == 2 && strcmp(argv[1], "--probe") == 0) return probe();
 
+  /* --serve <system binds> -- /serve: the warm helper (its runs' options come with each request) */
+  bool warm = argc >= 2 && strcmp(argv[1], "--serve") == 0;
   static struct config c; /* large (bind link buffers): keep it off the stack */
-  parse_args(&c, argc, argv);
+  if (warm)
+    parse_args(&c, argc - 1, argv + 1);
+  else
+    parse_args(&c, argc, argv);
   g_args_start = argv[0];
   g_args_end = argv[argc - 1] + strlen(argv[argc - 1]) + 1;
 
@@ -2275,5 +2831,5 @@ int main(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN);
   prctl(PR_SET_PDEATHSIG, SIGTERM);
   if (getppid() != parent) g_abort = SIGTERM;
-  return run(&c);
+  return warm ? serve(&c) : run(&c);
 }

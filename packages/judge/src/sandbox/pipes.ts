@@ -19,7 +19,8 @@ export interface KernelPipe {
 }
 
 export function createPipe(): KernelPipe {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-fifo-'));
+  // the pid tells whose a directory is (a test looks for its own leftovers only)
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `verdict-fifo-${process.pid}-`));
   const fifo = path.join(dir, 'p');
   try {
     execFileSync('mkfifo', ['-m', '600', fifo], { stdio: 'ignore' });

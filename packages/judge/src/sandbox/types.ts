@@ -147,4 +147,6 @@ export interface HelperReport {
   workFull?: boolean;
   cgroup: 'v1' | 'v2' | 'none';
   cgroupLeftovers: string[];
+  /** Warm helper: the name of the cgroup it makes for its next run, right after this report. */
+  cgroupAhead?: string;
 }

@@ -152,6 +152,43 @@ describe('submission edges', () => {
     expect(fs.readdirSync(bench.workRoot)).toEqual([]);
   });
 
+  it('fetches every test file while the program compiles, in case order (issue 25 latency)', async () => {
+    const base = bench.context();
+    const asked: string[] = [];
+    let compiled = false;
+    const fetchedWhileCompiling: string[] = [];
+    const task = bench.task('C', ab, makeProblem(), cases);
+    const r = await judgeSubmission(
+      task,
+      {
+        ...base,
+        testData: (ref) => {
+          asked.push(ref.name);
+          if (!compiled) fetchedWhileCompiling.push(ref.name);
+          return base.testData(ref);
+        },
+      },
+      async (status) => ((compiled ||= status === S.JUDGING), true),
+    );
+    expect(r.status).toBe(S.ACCEPTED);
+    const files = task.testCases.flatMap((c) => [c.input.name, c.output.name]);
+    expect(fetchedWhileCompiling).toEqual(files);
+    expect(asked.slice(0, files.length)).toEqual(files);
+  });
+
+  it('hands the removal of its scratch files to `afterwards` when given, still running', async () => {
+    const removals: Promise<void>[] = [];
+    const r = await judgeSubmission(
+      bench.task('C', ab, makeProblem(), cases),
+      { ...bench.context(), afterwards: (removal) => removals.push(removal) },
+      async () => true,
+    );
+    expect(r.status).toBe(S.ACCEPTED);
+    expect(removals).toHaveLength(1);
+    await removals[0];
+    expect(fs.readdirSync(bench.workRoot)).toEqual([]);
+  });
+
   it('stops before compiling when the first report is refused', async () => {
     const r = await judgeSubmission(
       bench.task('C', ab, makeProblem(), cases),

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CaseResult, JudgeProblem, JudgeTestCase, SubmissionTask, TestFileRef } from '@verdict/shared';
+import { CompileCache } from '../../src/grading/compile-cache.ts';
 import { judgeSubmission, type GradingContext, type SubmissionOutcome } from '../../src/grading/index.ts';
 import { LANGUAGES, LanguageTable, type LanguageSpec } from '../../src/languages/index.ts';
 import { DEFAULT_UID_BASE } from '../../src/sandbox/helper-args.ts';
@@ -138,20 +139,34 @@ export function testSlot(n: number): number {
   return 100 + (process.pid % 100) * 9 + n;
 }
 
+export interface BenchOptions {
+  /**
+   * Keep compiled programs in a compile cache of this bench's own (the worker's, issue 25 item 4), so
+   * a source judged again is compiled once (CI time: the hostile programs are each judged three
+   * times, and one javac run costs seconds of CPU). For files that test running, not compiling.
+   */
+  compileCache?: boolean;
+}
+
 /** One judging environment per test file: its own slot (uid), work root and checker cache. */
 export class Bench {
   readonly data = new TestData();
   readonly root = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-bench-'));
   readonly languages = installedLanguages();
+  readonly compileCache: CompileCache | undefined;
   private nextSubmitId = 1;
 
   private constructor(
     readonly sandbox: Sandbox,
     readonly slot: number,
-  ) {}
+    options: BenchOptions,
+  ) {
+    if (options.compileCache)
+      this.compileCache = new CompileCache(path.join(this.root, 'compiled'), 256 * 2 ** 20);
+  }
 
-  static async create(slot: number): Promise<Bench> {
-    return new Bench(await getSandbox(), slot);
+  static async create(slot: number, options: BenchOptions = {}): Promise<Bench> {
+    return new Bench(await getSandbox(), slot, options);
   }
 
   get workRoot(): string {
@@ -166,6 +181,7 @@ export class Bench {
       checkerCache: path.join(this.root, 'checkers'),
       languages: this.languages,
       sandbox: this.sandbox,
+      compileCache: this.compileCache,
     };
   }
 

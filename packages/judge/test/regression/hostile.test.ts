@@ -35,7 +35,7 @@ function hostTempEntries(): string[] {
 
 beforeAll(async () => {
   tempBefore = new Set(hostTempEntries());
-  bench = await Bench.create(SLOT);
+  bench = await Bench.create(SLOT, { compileCache: true });
   listener = net.createServer((socket) => {
     connections++;
     socket.destroy();

@@ -27,7 +27,7 @@ const SLOT = testSlot(0);
 let bench: Bench;
 
 beforeAll(async () => {
-  bench = await Bench.create(SLOT);
+  bench = await Bench.create(SLOT, { compileCache: true });
 });
 
 afterAll(async () => {

@@ -12,15 +12,18 @@ let bench: Bench;
 const tmpBefore = new Set(fs.readdirSync(os.tmpdir()));
 
 beforeAll(async () => {
-  bench = await Bench.create(SLOT);
+  bench = await Bench.create(SLOT, { compileCache: true });
 });
 
 afterAll(async () => {
   const leftovers = await bench.leftovers();
   bench.dispose();
   expect(leftovers).toEqual([]);
-  // the interactive problems' pipes are made through FIFOs in the host's tmp, removed at once
-  const newTmp = fs.readdirSync(os.tmpdir()).filter((f) => !tmpBefore.has(f) && f.startsWith('verdict-fifo'));
+  // the interactive problems' pipes are made through FIFOs in the host's tmp, removed at once (this
+  // process's: another test file may be making its own at this moment)
+  const newTmp = fs
+    .readdirSync(os.tmpdir())
+    .filter((f) => !tmpBefore.has(f) && f.startsWith(`verdict-fifo-${process.pid}-`));
   expect(newTmp).toEqual([]);
 });
 

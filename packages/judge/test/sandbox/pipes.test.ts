@@ -15,9 +15,10 @@ const suite = sandboxSuite({
   slots: [USER_SLOT, INTERACTOR_SLOT],
 });
 
-// besides the suite's clean slots: no FIFO of createPipe is left in /tmp
+// besides the suite's clean slots: no FIFO of this process's createPipe calls is left in /tmp
+// (another test file judging an interactive problem at the same time has its own, for a moment)
 afterEach(() => {
-  expect(fs.readdirSync('/tmp').filter((n) => n.startsWith('verdict-fifo-'))).toEqual([]);
+  expect(fs.readdirSync('/tmp').filter((n) => n.startsWith(`verdict-fifo-${process.pid}-`))).toEqual([]);
 });
 
 /** Starts the pair and closes our copies of the pipes as soon as both helpers hold theirs. */

@@ -93,7 +93,8 @@ function sandboxLeftovers(helpers: number[]): string[] {
     ...helpers.filter(alive).map((pid) => `helper ${pid}`),
     ...sandbox
       .leftoverCgroups(SLOT)
-      .filter((dir) => helpers.some((pid) => dir.endsWith(`-${pid}`)))
+      // run-s<slot>-<helper pid>, or run-s<slot>-<warm helper pid>-<run>
+      .filter((dir) => helpers.some((pid) => new RegExp(`-${pid}(-\\d+)?$`).test(dir)))
       .map((dir) => `cgroup ${dir}`),
   ];
 }

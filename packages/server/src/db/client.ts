@@ -34,6 +34,8 @@ export interface OpenDatabaseOptions {
    * (`PGlite.dumpDataDir`), e.g. a migrated template, instead of an empty cluster.
    */
   loadDataDir?: Blob;
+  /** PGlite only: its buffer cache (PostgreSQL's shared_buffers) in MiB; PGlite's own 128 unset. */
+  sharedBuffersMb?: number;
   /**
    * Called when an idle pooled connection fails (server restart, connection terminated by an
    * administrator). The pool drops that connection and opens another on demand.
@@ -68,7 +70,7 @@ export function poolStats(db: Db): (() => PoolStats) | undefined {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return opts.url
     ? openPostgres(opts.url, opts.onConnectionError)
-    : openPglite(opts.dataDir, opts.loadDataDir);
+    : openPglite(opts.dataDir, opts.loadDataDir, opts.sharedBuffersMb);
 }
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
@@ -132,14 +134,24 @@ async function endPool(pool: pg.Pool): Promise<void> {
  * An embedded database with the extension modules the migrations create (PostgreSQL has them
  * installed; PGlite loads them here): pg_trgm for the rank lists' user search (migration 0016).
  */
-function createPglite(dataDir: string, loadDataDir?: Blob) {
-  return PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir && { loadDataDir }) });
+function createPglite(dataDir: string, loadDataDir?: Blob, sharedBuffersMb?: number) {
+  return PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(loadDataDir && { loadDataDir }),
+    ...(sharedBuffersMb !== undefined && {
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
+    }),
+  });
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+  sharedBuffersMb?: number,
+): Promise<DatabaseHandle> {
   const inMemory = dataDir === undefined || dataDir === 'memory://';
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = await createPglite(inMemory ? 'memory://' : dataDir, loadDataDir);
+  const client = await createPglite(inMemory ? 'memory://' : dataDir, loadDataDir, sharedBuffersMb);
   useDriverParsers(client);
   useStatementCache(client);
   return { db: pgliteDb(client), kind: 'pglite', close: () => client.close(), pglite: client };

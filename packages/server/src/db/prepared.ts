@@ -15,8 +15,8 @@ import { cachedTransaction, queryGeneric } from './statement-cache.ts';
  * as text, as Drizzle's PGlite driver reads them).
  *
  * Inside an embedded database's transaction (a Drizzle transaction has no `$client`) the text goes
- * to the transaction's own statement cache as it is, PostgreSQL's plan cache choosing the plan, and
- * is not built through Drizzle. On PostgreSQL (node-postgres) the same text runs as an ordinary
+ * through the same statement cache with its generic plan too (a verdict's result transaction
+ * planned its statements anew at every verdict), not built through Drizzle. On PostgreSQL (node-postgres) the same text runs as an ordinary
  * statement. `text` numbers its parameters `$1`, `$2`, … and must hold no `$` in literals. Writes
  * may be prepared too: PGlite's file systems in Node (a data directory, memory) write through, so
  * there is nothing to sync after a statement.
@@ -25,10 +25,19 @@ export function preparedStatement<Row>(text: string) {
   return async (db: Db, params: readonly unknown[]): Promise<Row[]> => {
     const client = (db as { $client?: unknown }).$client;
     if (client instanceof PGlite) return (await queryGeneric<Row>(client, text, params)).rows;
-    const tx = cachedTransaction((db as { session?: { client?: unknown } }).session?.client);
-    if (tx) return (await tx.query<Row>(text, [...params])).rows;
+    const inTransaction = cachedTransaction((db as { session?: { client?: unknown } }).session?.client);
+    if (inTransaction) return (await inTransaction<Row>(text, params)).rows;
     return queryRows<Row>(db, withParameters(text, params));
   };
+}
+
+/**
+ * A statement in preparedStatement's form whose good plan depends on its values (a keyword, a list
+ * of ids): PostgreSQL plans it for them on each call, as it does Drizzle's own statements.
+ */
+export function plannedStatement<Row>(text: string) {
+  return (db: Db, params: readonly unknown[]): Promise<Row[]> =>
+    queryRows<Row>(db, withParameters(text, params));
 }
 
 /**

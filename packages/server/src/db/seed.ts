@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ATCODER_LANGUAGES,
+  LIBREOJ_LANGUAGES,
   PERMISSIONS,
   ROLE_PERMISSION_IDS,
   ROLES,
   SITE_DEPENDENT_SWITCHES,
   SWITCH_DEFAULTS,
+  SPOJ_LANGUAGES,
 } from '@verdict/shared';
 import { eq, sql } from 'drizzle-orm';
 import { SCHEMA_LOCK_KEY, type Db } from './client.ts';
+import { codeMirrorModeOf } from './remote-language-modes.ts';
 import {
   auth,
   category,
@@ -343,7 +347,7 @@ fn main() {
   ),
 ];
 
-/** ref §10.1: the language names users pick for HDU, POJ and Codeforces problems, with their CodeMirror mode. */
+/** ref §10.1: the language names users pick for HDU, POJ, Codeforces, AtCoder and LibreOJ problems, with their CodeMirror mode. */
 const REMOTE_LANGUAGES: Record<string, [name: string, contentType: string][]> = {
   HDU: [
     ['GCC', 'text/x-csrc'],
@@ -394,7 +398,22 @@ const REMOTE_LANGUAGES: Record<string, [name: string, contentType: string][]> = 
     ['JavaScript V8 4.8.0', 'text/javascript'],
     ['Node.js 12.6.3', 'text/javascript'],
   ],
+  AC: ATCODER_LANGUAGES.map(([name]) => [name, codeMirrorModeOf(name)]),
+  LIBRE: LIBREOJ_LANGUAGES.map(([name]) => [name, codeMirrorModeOf(name)]),
 };
+
+/** ref §10.1 SPOJ's language list; its CodeMirror mode from the name's language. */
+const SPOJ_MODES: [prefix: RegExp, contentType: string][] = [
+  [/^C\+\+/, 'text/x-c++src'],
+  [/^C(99)? \(/, 'text/x-csrc'],
+  [/^Java \(/, 'text/x-java'],
+  [/^Python/, 'text/x-python'],
+  [/^Pascal/, 'text/x-pascal'],
+];
+REMOTE_LANGUAGES.SPOJ = SPOJ_LANGUAGES.map(([, name]) => [
+  name,
+  SPOJ_MODES.find(([prefix]) => prefix.test(name))?.[1] ?? 'text/plain',
+]);
 
 /** Languages are listed by seq descending (ref §4.2), so the first one gets the highest seq. */
 const LANGUAGES: NewLanguage[] = [

@@ -62,18 +62,19 @@ let named = 0;
 
 const caches = new WeakMap<PGlite, StatementCache>();
 
-/** The open transactions whose `query` goes through a cache (see `cachedTransaction`). */
-const transactions = new WeakSet<object>();
+/** A statement run with its generic plan, as `queryGeneric` runs one, inside an open transaction. */
+export type GenericQuery = <T>(text: string, params: readonly unknown[]) => Promise<Results<T>>;
+
+/** The open transactions whose `query` goes through a cache, with their generic runner. */
+const transactions = new WeakMap<object, GenericQuery>();
 
 /**
- * `tx` when it is a PGlite transaction whose `query` goes through the statement cache (Drizzle's
- * transaction keeps it as its session's client), so that prepared.ts can run a statement text in
- * it without building it through Drizzle; undefined for anything else.
+ * The generic runner of `tx` when it is a PGlite transaction whose `query` goes through the
+ * statement cache (Drizzle's transaction keeps it as its session's client), so that prepared.ts can
+ * run a statement text in it without building it through Drizzle; undefined for anything else.
  */
-export function cachedTransaction(tx: unknown): Pick<Transaction, 'query'> | undefined {
-  return typeof tx === 'object' && tx !== null && transactions.has(tx)
-    ? (tx as Pick<Transaction, 'query'>)
-    : undefined;
+export function cachedTransaction(tx: unknown): GenericQuery | undefined {
+  return typeof tx === 'object' && tx !== null ? transactions.get(tx) : undefined;
 }
 
 /** `client.query` and its transactions' `query` through the statement cache. */
@@ -91,14 +92,22 @@ export function useStatementCache(client: PGlite): void {
     transactionReset(client, transaction, (tx) => {
       const txQuery = tx.query.bind(tx);
       // the transaction holds PGlite's transaction lock: only the query lock is taken here
-      tx.query = <T>(text: string, params?: unknown[], options?: QueryOptions) => {
-        const shorn = withoutDriverParsers(options);
-        if (tx.closed || !served(shorn)) return txQuery<T>(text, params, shorn);
-        return client._runExclusiveQuery(() =>
-          runCached<T>(client, text, params ?? [], shorn, { inTransaction: true }),
-        );
-      };
-      transactions.add(tx);
+      const run = <T>(
+        text: string,
+        params: unknown[],
+        options: QueryOptions | undefined,
+        generic: boolean,
+      ) =>
+        tx.closed || !served(options)
+          ? txQuery<T>(text, params, options)
+          : client._runExclusiveQuery(() =>
+              runCached<T>(client, text, params, options, { inTransaction: true, generic }),
+            );
+      tx.query = <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+        run<T>(text, params ?? [], withoutDriverParsers(options), false);
+      transactions.set(tx, <T>(text: string, params: readonly unknown[]) =>
+        run<T>(text, [...params], undefined, true),
+      );
       return callback(tx);
     });
 }
@@ -170,7 +179,7 @@ async function statementFor(client: PGlite, text: string, inTransaction: boolean
 /**
  * `text` through the cache, outside a transaction, always with its generic plan (`plan_cache_mode`
  * set for it, see StatementCache.generic): prepared.ts's statements, whose custom plans PostgreSQL
- * would keep making.
+ * would keep making (inside a transaction: `cachedTransaction`'s runner).
  */
 export function queryGeneric<T>(
   client: PGlite,

@@ -27,13 +27,17 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
-/** Lets `reply` answer an envelope whose data is `JsonText`. */
+/**
+ * Lets `reply` answer an envelope whose data is `JsonText`. The route declares its answer with
+ * `answers(...)`: its serializer (http/responses.ts) writes the text as it is and, while checking,
+ * checks it like any other answer.
+ */
 export function answersJsonText(reply: FastifyReply): void {
-  reply.type('application/json; charset=utf-8').serializer(serializeEnvelope);
+  reply.type('application/json; charset=utf-8');
 }
 
 /** An envelope as JSON, with `JsonText` data written as it is. */
-function serializeEnvelope(payload: unknown): string {
+export function serializeEnvelope(payload: unknown): string {
   if (payload && typeof payload === 'object' && 'data' in payload && payload.data instanceof JsonText) {
     const { data, ...rest } = payload;
     const head = JSON.stringify(rest).slice(0, -1);

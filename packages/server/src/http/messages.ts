@@ -243,10 +243,6 @@ export const problemMessages = {
   groupsNotAvailable: { zh: '团队功能暂未开放，敬请期待！', en: 'Groups are not available yet.' },
   alreadyPublic: { zh: '该题目已是公开题目！', en: 'This problem is already public!' },
   notAppliedPublic: { zh: '该题目未申请公开！', en: 'This problem has not applied to be public!' },
-  remoteNotAvailable: {
-    zh: '远程评测题目导入暂未开放，敬请期待！',
-    en: 'Importing remote judge problems is not available yet.',
-  },
   // reference §3.12 compile-spj / compile-interactive (a compile error answers the compiler's output)
   compiled: { zh: '编译成功！', en: 'Compiled successfully!' },
   compileFailed: { zh: '编译失败！', en: 'Compilation failed!' },

@@ -10,6 +10,7 @@ import {
   userImportProgress,
 } from './cleanups.ts';
 import { codeforcesRatings } from './codeforces.ts';
+import { remoteAccountWait } from './remote-judge.ts';
 import { groupProblemReview } from './reviews.ts';
 import type { Job } from './job.ts';
 
@@ -26,4 +27,5 @@ export const JOBS: readonly Job[] = [
   oldSessions,
   codeforcesRatings,
   groupProblemReview,
+  remoteAccountWait,
 ];

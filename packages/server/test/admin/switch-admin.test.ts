@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SWITCH_DEFAULTS } from '@verdict/shared';
+import { REMOTE_ACCOUNT_FIELDS, SWITCH_DEFAULTS } from '@verdict/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { remoteJudgeAccount } from '../../src/db/schema/index.ts';
 import { readConfig } from '../../src/modules/home/service.ts';
 import { judgeSwitches } from '../../src/modules/submission/switches.ts';
 import { body, client, signIn, type Client } from '../account/support.ts';
@@ -34,7 +36,17 @@ const info = async (app: FastifyInstance = t.app, token = tokens.root) =>
   >;
 const stored = () => readConfig<Record<string, unknown>>(t.db, 'switch');
 /** What switch/info answers on a site without mail (issue 24 item 7: no e-mail code without mail). */
-const DEFAULTS_WITHOUT_MAIL = { ...SWITCH_DEFAULTS, registerNeedsEmailCode: false };
+const NO_ACCOUNTS = Object.fromEntries(REMOTE_ACCOUNT_FIELDS.map((field) => [field, []]));
+const DEFAULTS_WITHOUT_MAIL = { ...SWITCH_DEFAULTS, registerNeedsEmailCode: false, ...NO_ACCOUNTS };
+/** The pool's rows of one site, password included (what the remote worker gets, nobody else). */
+const pool = async (oj: string) =>
+  (
+    await t.db
+      .select({ username: remoteJudgeAccount.username, password: remoteJudgeAccount.password })
+      .from(remoteJudgeAccount)
+      .where(eq(remoteJudgeAccount.oj, oj))
+      .orderBy(remoteJudgeAccount.id)
+  ).map((r) => `${r.username}:${r.password}`);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -109,7 +121,7 @@ describe('reference §3.12 switch/info and switch/update (§7.14 SwitchConfigDTO
     },
   );
 
-  it("changes the fields sent and keeps the rest and those sent as null; accepts HOJ's remote account lists without storing them", async () => {
+  it("changes the fields sent and keeps the rest and those sent as null; HOJ's remote account lists go to the account pool (reference §10.1), never back out", async () => {
     const res = await update({
       openGroupDiscussion: false,
       defaultSubmitInterval: 0,
@@ -124,12 +136,99 @@ describe('reference §3.12 switch/info and switch/update (§7.14 SwitchConfigDTO
       openGroupDiscussion: false,
       defaultSubmitInterval: 0,
       submitCaptchaThreshold: 3,
+      hduUsernameList: ['a'],
+      hduPasswordList: [''],
     });
     expect(JSON.stringify(await stored())).not.toContain('secret');
+    expect(JSON.stringify(await info())).not.toContain('secret');
+    expect(
+      await t.db
+        .select({ oj: remoteJudgeAccount.oj, username: remoteJudgeAccount.username })
+        .from(remoteJudgeAccount),
+    ).toEqual([{ oj: 'HDU', username: 'a' }]);
+    // uneven lists are refused before anything is written
+    const uneven = await update({
+      openGroupDiscussion: true,
+      cfUsernameList: ['x', 'y'],
+      cfPasswordList: ['p'],
+    });
+    expect(body(uneven).status).toBe(400);
+    expect((await info()).openGroupDiscussion).toBe(false);
     expect(await judgeSwitches(t.db)).toMatchObject({ defaultSubmitInterval: 0, submitCaptchaThreshold: 3 });
     // an empty update changes nothing
     expect(body(await update({})).status).toBe(200);
     expect((await info()).submitCaptchaThreshold).toBe(3);
+  });
+
+  it("reference §7.14, issue 30: the account lists come back with usernames and '' for each password; sent back untouched they keep every password; no answer ever holds one", async () => {
+    const answers: string[] = [];
+    const send = async (payload: object) => {
+      const res = await update(payload);
+      answers.push(res.body);
+      return body(res);
+    };
+    expect(
+      (
+        await send({
+          cfUsernameList: ['club-1', 'club-2'],
+          cfPasswordList: ['pw-one-1', 'pw-two-2'],
+          spojUsernameList: ['sp'],
+          spojPasswordList: ['pw-spoj-3'],
+        })
+      ).status,
+    ).toBe(200);
+    const shown = await info();
+    answers.push(JSON.stringify(shown));
+    expect(shown).toMatchObject({
+      cfUsernameList: ['club-1', 'club-2'],
+      cfPasswordList: ['', ''],
+      spojUsernameList: ['sp'],
+      spojPasswordList: [''],
+      pojUsernameList: [],
+      pojPasswordList: [],
+    });
+    // HOJ's client saves the whole page it was given: nothing changes, no password is lost
+    expect((await send(shown)).status).toBe(200);
+    expect(await pool('CF')).toEqual(['club-1:pw-one-1', 'club-2:pw-two-2']);
+    expect(await pool('SPOJ')).toEqual(['sp:pw-spoj-3']);
+    // one password changed, one account removed, one added: the untouched one keeps its password
+    expect(
+      (
+        await send({
+          cfUsernameList: ['club-2', 'club-3'],
+          cfPasswordList: ['pw-new-2', 'pw-three-3'],
+          spojUsernameList: ['sp'],
+          spojPasswordList: [''],
+        })
+      ).status,
+    ).toBe(200);
+    expect(await pool('CF')).toEqual(['club-2:pw-new-2', 'club-3:pw-three-3']);
+    expect(await pool('SPOJ')).toEqual(['sp:pw-spoj-3']);
+    answers.push(JSON.stringify(await info()));
+    for (const answer of answers) expect(answer).not.toMatch(/pw-/);
+    await send({ cfUsernameList: [], cfPasswordList: [], spojUsernameList: [], spojPasswordList: [] });
+    expect(await pool('CF')).toEqual([]);
+  });
+
+  it('issue 30: switches and accounts are written in one transaction: a refused account list leaves the switches unchanged too', async () => {
+    expect((await update({ cfUsernameList: ['club-1'], cfPasswordList: ['pw-kept-1'] })).statusCode).toBe(
+      200,
+    );
+    const before = { switches: await stored(), cf: await pool('CF'), hdu: await pool('HDU') };
+    // a new username with an empty password: refused after the switches were written in the transaction
+    const res = await update({
+      openPublicDiscussion: !(before.switches.openPublicDiscussion as boolean),
+      defaultSubmitInterval: 77,
+      hduUsernameList: ['h1'],
+      hduPasswordList: ['pw-hdu-1'],
+      cfUsernameList: ['club-1', 'newcomer'],
+      cfPasswordList: ['', ''],
+    });
+    expect(body(res).status).toBe(400);
+    expect(body(res).msg).toBe('The Codeforces remote judge account newcomer is new: it needs a password!');
+    expect(res.body).not.toMatch(/pw-/);
+    expect({ switches: await stored(), cf: await pool('CF'), hdu: await pool('HDU') }).toEqual(before);
+    await update({ cfUsernameList: [], cfPasswordList: [] });
   });
 
   it('a change made through one server process is obeyed by another on its next request', async () => {

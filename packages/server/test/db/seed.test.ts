@@ -185,7 +185,8 @@ describe('seeding a fresh database', () => {
 
     const remote = await db.select({ oj: language.oj }).from(language);
     const perOj = (oj: string) => remote.filter((row) => row.oj === oj).length;
-    expect([perOj('HDU'), perOj('POJ'), perOj('CF')]).toEqual([7, 7, 29]);
+    // reference §10.1: SPOJ's full language list (HOJ's 83 names)
+    expect([perOj('HDU'), perOj('POJ'), perOj('CF'), perOj('SPOJ')]).toEqual([7, 7, 29, 83]);
 
     const listed = await db
       .select({ name: language.name })

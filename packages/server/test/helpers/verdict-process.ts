@@ -14,12 +14,30 @@ import { hashPassword } from '../../src/modules/account/password.ts';
  */
 const mainTs = path.resolve(import.meta.dirname, '../../src/main.ts');
 
-export function freePort(): Promise<number> {
+/**
+ * A port for a server started in a separate process. It is drawn below the kernel's ephemeral
+ * range, because a port taken from that range (listen(0) and closed again) can be handed to any
+ * outgoing connection or `listen(0)` of the test files running beside this one before the server
+ * binds it (EADDRINUSE in CI). Checked free on every address, as the server binds 0.0.0.0.
+ */
+export async function freePort(): Promise<number> {
+  const [ephemeralLow] = (await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8'))
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  const low = 10_000;
+  const high = Math.max(low + 1_000, (ephemeralLow ?? 32_768) - 1);
+  for (;;) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await bindable(port)) return port;
+  }
+}
+
+function bindable(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
   });
 }
 

@@ -10,8 +10,16 @@ describe('configuration from the environment', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.jwt).toEqual({ secret: undefined, expireSeconds: 86400, refreshAfterSeconds: 43200 });
     expect(config.embeddedJudge).toBe(true);
+    expect(config.embeddedDbBuffersMb).toBe(256);
     expect(config.corsOrigins).toEqual([]);
     expect(config.trustProxy).toEqual(['loopback']);
+  });
+
+  it('EMBEDDED_DB_BUFFERS_MB: whole MiB from 16 to 1024 (PGlite has 2 GiB of memory in all)', () => {
+    expect(loadConfig({ EMBEDDED_DB_BUFFERS_MB: '16' }).embeddedDbBuffersMb).toBe(16);
+    expect(loadConfig({ EMBEDDED_DB_BUFFERS_MB: '1024' }).embeddedDbBuffersMb).toBe(1024);
+    for (const bad of ['2048', '8', '512MB', '1.5'])
+      expect(() => loadConfig({ EMBEDDED_DB_BUFFERS_MB: bad })).toThrow(/EMBEDDED_DB_BUFFERS_MB/);
   });
 
   it('TRUST_PROXY: true, false or a list of proxies; anything else is refused by name', () => {
@@ -33,6 +41,7 @@ describe('configuration from the environment', () => {
       JWT_TOKEN_EXPIRE: '3600',
       JWT_TOKEN_FRESH_EXPIRE: '600',
       EMBEDDED_JUDGE: 'false',
+      EMBEDDED_DB_BUFFERS_MB: '768',
       VERDICT_ROOT_PASSWORD: 'secret123',
       CORS_ORIGINS: 'http://a.test, http://b.test',
       LOG_LEVEL: 'warn',
@@ -71,6 +80,7 @@ describe('configuration from the environment', () => {
       databaseUrl: 'postgres://root@127.0.0.1:5432/verdict',
       jwt: { secret: 'x'.repeat(40), expireSeconds: 3600, refreshAfterSeconds: 600 },
       embeddedJudge: false,
+      embeddedDbBuffersMb: 768,
       rootPassword: 'secret123',
       corsOrigins: ['http://a.test', 'http://b.test'],
       logLevel: 'warn',

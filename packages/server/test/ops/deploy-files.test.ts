@@ -379,7 +379,7 @@ describe('deploy/nginx/verdict.conf', () => {
 
   it('keeps /metrics off the public site', () => {
     const ops = read('packages/server/src/modules/ops/routes.ts');
-    const metricsPath = [...ops.matchAll(/app\.get\(\s*'([^']+)'/g)]
+    const metricsPath = [...ops.matchAll(/\b(?:app|r)\.get\(\s*'([^']+)'/g)]
       .map((m) => m[1]!)
       .find((p) => !p.startsWith('/api/'));
     expect(metricsPath).toBeDefined();

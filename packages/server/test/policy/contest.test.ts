@@ -250,6 +250,9 @@ describe('reference §3.4 rejudge-contest-problem (contest.rejudge): site root; 
       'allow',
     );
     expect(rejudgeAnswer(creator, groupC(3))).toBe('allow');
+    // a creator who left the group (or was removed) runs its contest no more
+    expect(rejudgeAnswer(creator, groupC(undefined))).toEqual(NO_PERMISSION);
+    expect(allScopes.can(creator, 'contest.realTime', { ...groupC(undefined), sealed: true })).toBe(false);
     for (const level of [undefined, 1, 3, 4])
       expect(rejudgeAnswer(user, groupC(level))).toEqual(NO_PERMISSION);
     // an invisible group contest: "no permission" too, as the reference's route gate answers

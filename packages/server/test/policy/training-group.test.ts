@@ -229,6 +229,33 @@ describe('reference §7.12, §2: groups and member levels', () => {
       row: { name: 'admin lists: group admins (4)', user: user, resource: group(4), expected: 'allow' },
     },
     {
+      action: 'group.admin',
+      row: {
+        name: 'a banned group: its admins can do nothing in it',
+        user: user,
+        resource: group(4, { status: 1 }),
+        expected: pm.groupNotFound,
+      },
+    },
+    {
+      action: 'group.member',
+      row: {
+        name: 'a banned group: its members neither',
+        user: user,
+        resource: group(3, { status: 1 }),
+        expected: pm.groupNotFound,
+      },
+    },
+    {
+      action: 'group.admin',
+      row: {
+        name: 'a banned group: site root still administers it',
+        user: root,
+        resource: group(undefined, { status: 1 }),
+        expected: 'allow',
+      },
+    },
+    {
       action: 'group.root',
       row: {
         name: 'update and code: not a group admin (4)',

@@ -54,6 +54,7 @@ describe('submit (spec part 1 §4, §5; reference §3.4 submit-problem-judge, §
     });
     expect(res.data).not.toHaveProperty('priority');
     expect(res.data).not.toHaveProperty('leaseOwner');
+    expect(res.data).not.toHaveProperty('problemHidden');
     const [row] = await w.t.db.select().from(judge).where(eq(judge.submitId, res.data.submitId));
     expect(row!.priority).toBe(2);
     expect(row!.submitTime.getTime()).toBe(w.clock.now().getTime());

@@ -1,5 +1,7 @@
 import type {
   ApplyResetPasswordBody,
+  Availability,
+  CaptchaVO,
   ChangeAccountVO,
   ChangeEmailBody,
   ChangePasswordBody,
@@ -7,8 +9,10 @@ import type {
   LoginBody,
   LoginRefusal,
   RegisterBody,
+  RegisterCodeVO,
   ResetPasswordBody,
   SlideChallenge,
+  UserAuthInfo,
   UserInfoVO,
 } from '@verdict/shared';
 import { getSession, isAuthenticated, updateUserInfo } from '../store/session';
@@ -16,12 +20,6 @@ import { del, getAnswer, post, type Answer } from './answer-calls';
 import { ApiError, http, type ApiEnvelope } from './http';
 import { inLanguage } from './problem';
 import { USER_AUTH_INFO_PATH } from './response-handling';
-
-/** `GET /api/get-user-auth-info` (reference §3.1). */
-export interface UserAuthInfo {
-  roles: string[];
-  permissions: string[] | null;
-}
 
 // ---- login and session ------------------------------------------------------------------------
 
@@ -86,18 +84,12 @@ export async function refreshUserInfo(): Promise<void> {
 
 // ---- registration and password reset ----------------------------------------------------------
 
-/** `POST /api/check-username-or-email`: true means taken (reference §3.1). */
-export interface Availability {
-  username: boolean;
-  email: boolean;
-}
-
 export async function checkUsernameOrEmail(query: { username?: string; email?: string }) {
   return (await post<Availability>('/api/check-username-or-email', query)).data;
 }
 
 export function getRegisterCode(email: string) {
-  return getAnswer<{ email: string; expire: number }>('/api/get-register-code', { email });
+  return getAnswer<RegisterCodeVO>('/api/get-register-code', { email });
 }
 
 export function register(body: RegisterBody) {
@@ -105,8 +97,8 @@ export function register(body: RegisterBody) {
 }
 
 /** `GET /api/captcha`: the arithmetic image of the reset form (reference §7.5). */
-export async function getCaptcha(): Promise<{ img: string; captchaKey: string }> {
-  return (await getAnswer<{ img: string; captchaKey: string }>('/api/captcha')).data;
+export async function getCaptcha(): Promise<CaptchaVO> {
+  return (await getAnswer<CaptchaVO>('/api/captcha')).data;
 }
 
 export function applyResetPassword(body: ApplyResetPasswordBody) {

@@ -1,4 +1,4 @@
-import type { CarouselImageVO, WebConfigVO } from '@verdict/shared';
+import type { CarouselImageVO, DbInfo, EmailConfigBody, EmailConfigVO, WebConfigVO } from '@verdict/shared';
 import { DOWNLOAD_TIMEOUT_MS } from '../config/constants';
 import { apiDelete, apiGet, apiPost, apiPut } from './http';
 
@@ -8,17 +8,7 @@ import { apiDelete, apiGet, apiPost, apiPut } from './http';
  */
 
 /** `get-email-config`: the password is never sent back, only whether one is stored. */
-export interface EmailConfig {
-  emailHost: string;
-  emailPort: number;
-  emailSsl: boolean;
-  emailUsername: string;
-  emailPassword: string;
-  emailPasswordSet: boolean;
-  emailSender: string;
-  emailBGImg: string;
-  emailBlacklist: string[];
-}
+export type EmailConfig = EmailConfigVO;
 
 export type WebConfig = WebConfigVO;
 
@@ -26,16 +16,9 @@ export const getWebConfig = () => apiGet<WebConfig>('/api/admin/config/get-web-c
 export const setWebConfig = (config: WebConfig) => apiPut<null>('/api/admin/config/set-web-config', config);
 export const getEmailConfig = () => apiGet<EmailConfig>('/api/admin/config/get-email-config');
 /** An empty password keeps the stored one (server: set-email-config). */
-export const setEmailConfig = (config: Omit<EmailConfig, 'emailPasswordSet'>) =>
+export const setEmailConfig = (config: EmailConfigBody) =>
   apiPut<null>('/api/admin/config/set-email-config', config);
 export const sendTestEmail = (email: string) => apiPost<null>('/api/admin/config/test-email', { email });
-
-/** `get-db-info` (Verdict): the database in use, read-only. */
-export interface DbInfo {
-  kind: 'embedded' | 'server';
-  version: string;
-  sizeBytes: number;
-}
 
 export const getDbInfo = () => apiGet<DbInfo>('/api/admin/config/get-db-info');
 

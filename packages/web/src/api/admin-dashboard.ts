@@ -1,62 +1,11 @@
+import type { DashboardCounts, JudgeWorker, LoginSession, ServiceInfo } from '@verdict/shared';
 import { apiGet, apiPost } from './http';
 
 /**
- * The admin dashboard's calls (reference §3.12 "Account and dashboard", issue 10), with the shapes
- * packages/server/src/modules/admin/dashboard answers.
+ * The admin dashboard's calls (reference §3.12 "Account and dashboard", issue 10); their answers'
+ * shapes are shared/responses/admin-dashboard.ts.
  */
-
-export interface DashboardCounts {
-  userNum: number;
-  recentContestNum: number;
-  todayJudgeNum: number;
-}
-
-/** `get-sessions`: the admin's previous login (or the current one when it is the only one). */
-export interface LoginSession {
-  id: number;
-  uid: string;
-  userAgent: string | null;
-  ip: string | null;
-  gmtCreate: string;
-}
-
-export type WorkerState = 'online' | 'late' | 'gone';
-
-export interface JudgeWorker {
-  id: number;
-  name: string;
-  host: string | null;
-  version: string | null;
-  languages: string[] | null;
-  cpuCores: number | null;
-  maxTaskNumber: number | null;
-  taskNumber: number | null;
-  slotsInUse: number;
-  lastHeartbeat: string | null;
-  judgedLastHour: number;
-  state: WorkerState;
-  disabled: boolean;
-  percentCpuLoad: string | null;
-  percentMemoryLoad: string | null;
-}
-
-export interface ServiceInfo {
-  backupCores: number;
-  backupService: {
-    instanceId: string;
-    host: string;
-    port: number | null;
-    metadata: {
-      pid: string;
-      nodeVersion: string;
-      uptimeSeconds: string;
-      rssBytes: string;
-      heapUsedBytes: string;
-    };
-  }[];
-  backupPercentCpuLoad: string;
-  backupPercentMemoryLoad: string;
-}
+export type { DashboardCounts, JudgeWorker, LoginSession, ServiceInfo, WorkerState } from '@verdict/shared';
 
 export const getDashboardInfo = () => apiGet<DashboardCounts>('/api/admin/dashboard/get-dashboard-info');
 export const getPreviousLogin = () => apiPost<LoginSession | null>('/api/admin/dashboard/get-sessions');

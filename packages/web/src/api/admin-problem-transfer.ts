@@ -1,3 +1,4 @@
+import type { ProblemImportData } from '@verdict/shared';
 import { DOWNLOAD_TIMEOUT_MS } from '../config/constants';
 import { post } from './answer-calls';
 import { downloadFile } from './download';
@@ -16,7 +17,8 @@ export interface ImportAnswer {
   /** body status 200 */
   ok: boolean;
   msg: string;
-  data: unknown;
+  /** null when the file itself was refused */
+  data: ProblemImportData | null;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function importProblems(
   const form = new FormData();
   form.append('file', file, file.name);
   try {
-    const answer = await post<unknown>(route, form, {
+    const answer = await post<ProblemImportData>(route, form, {
       timeout: DOWNLOAD_TIMEOUT_MS,
       signal,
       onUploadProgress: (event) => {
@@ -44,7 +46,7 @@ export async function importProblems(
     return { ok: true, msg: answer.msg, data: answer.data };
   } catch (error) {
     if (error instanceof ApiError && (error.kind === 'business' || error.kind === 'http')) {
-      const body = error.response?.data as Partial<ApiEnvelope<unknown>> | undefined;
+      const body = error.response?.data as Partial<ApiEnvelope<ProblemImportData | null>> | undefined;
       // the toast's text: the server's message, or the client's for a message-less HTTP error
       const msg = error.message || (typeof body?.msg === 'string' ? body.msg : '');
       return { ok: false, msg, data: body?.data ?? null };

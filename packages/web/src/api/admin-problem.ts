@@ -1,4 +1,14 @@
-import type { CaseMode, JudgeMode, UploadedCaseFile, problemDto } from '@verdict/shared';
+import type {
+  CaseMode,
+  CodeTemplateVO,
+  JudgeMode,
+  ProblemCaseVO,
+  ProblemVO,
+  TagClassificationVO,
+  TagVO,
+  UploadedZip,
+  problemDto,
+} from '@verdict/shared';
 import type { z } from 'zod';
 import { DOWNLOAD_TIMEOUT_MS } from '../config/constants';
 import { downloadFile } from './download';
@@ -10,58 +20,17 @@ import type { Page } from './http';
  * with the shapes the server answers (packages/server/src/modules/admin, file, problem).
  */
 
-/** A problem row as `GET /api/admin/problem` and the admin list answer it (reference §4.2). */
-export interface AdminProblem {
-  id: number;
-  problemId: string;
-  title: string;
-  author: string | null;
-  type: number;
+/**
+ * A problem row as `GET /api/admin/problem` and the admin list answer it (reference §4.2). The
+ * shared answer's modes are strings; the forms read them as the modes the server accepts.
+ */
+export type AdminProblem = Omit<ProblemVO, 'judgeMode' | 'judgeCaseMode'> & {
   judgeMode: JudgeMode;
   judgeCaseMode: CaseMode;
-  timeLimit: number;
-  memoryLimit: number;
-  stackLimit: number;
-  description: string | null;
-  input: string | null;
-  output: string | null;
-  examples: string | null;
-  isRemote: boolean;
-  source: string | null;
-  difficulty: number;
-  hint: string | null;
-  auth: number;
-  ioScore: number;
-  codeShare: boolean;
-  spjCode: string | null;
-  spjLanguage: string | null;
-  /** JSON object file name → content, as a string (reference §4.2) */
-  userExtraFile: string | null;
-  judgeExtraFile: string | null;
-  isRemoveEndBlank: boolean;
-  openCaseResult: boolean;
-  isUploadCase: boolean;
-  caseVersion: string;
-  modifiedUser: string | null;
-  isGroup: boolean;
-  gid: number | null;
-  isFileIO: boolean;
-  ioReadFileName: string | null;
-  ioWriteFileName: string | null;
-  gmtCreate: string;
-  gmtModified: string;
-}
+};
 
 /** `GET /api/admin/problem/get-problem-cases`: typed cases hold texts, uploaded ones file names. */
-export interface ProblemCaseRow {
-  id: number;
-  pid: number;
-  input: string | null;
-  output: string | null;
-  score: number | null;
-  groupNum: number;
-  status: number;
-}
+export type ProblemCaseRow = ProblemCaseVO;
 
 /** `GET /api/languages` (reference §3.2); `available`: a live worker offers it now. */
 export interface LanguageRow {
@@ -77,29 +46,9 @@ export interface LanguageRow {
   available?: boolean;
 }
 
-export interface TagRow {
-  id: number;
-  name: string;
-  color: string | null;
-  oj: string;
-  gid: number | null;
-  tcid: number | null;
-}
-
-export interface ClassificationRow {
-  id: number;
-  name: string;
-  oj: string;
-  rank: number | null;
-}
-
-export interface CodeTemplateRow {
-  id: number;
-  pid: number;
-  lid: number;
-  code: string;
-  status: boolean;
-}
+export type TagRow = TagVO;
+export type ClassificationRow = TagClassificationVO;
+export type CodeTemplateRow = CodeTemplateVO;
 
 /** The ProblemDTO body of `POST|PUT /api/admin/problem`, as the client may send it. */
 export type ProblemDtoBody = z.input<typeof problemDto>;
@@ -162,11 +111,7 @@ export const getProblemCodeTemplates = (pid: number) =>
 
 // ---- test cases (reference §3.11, §8.6) --------------------------------------------------------
 
-export interface UploadedZip {
-  fileList: UploadedCaseFile[];
-  /** the upload's id, sent back as `uploadTestcaseDir` when the problem is saved */
-  fileListDir: string;
-}
+export type { UploadedZip } from '@verdict/shared';
 
 /** `POST /api/file/upload-testcase-zip` with upload progress (0–100). */
 export function uploadTestCaseZip(
@@ -226,3 +171,7 @@ export const createClassification = (body: ClassificationBody) =>
 export const updateClassification = (body: ClassificationBody) =>
   put<null>('/api/admin/tag/classification', body);
 export const deleteClassification = (tcid: number) => del<null>('/api/admin/tag/classification', { tcid });
+
+/** reference §3.12 / §10.3: imports `<name>-<problemId>` from a remote judge (slow: it reads the site). */
+export const importRemoteProblem = (name: string, problemId: string) =>
+  get<null>('/api/admin/problem/import-remote-oj-problem', { name, problemId });

@@ -1,5 +1,6 @@
 import type {
   AdminTrainingDto,
+  AdminTrainingProblems,
   AdminTrainingInput,
   AdminTrainingVO,
   TrainingProblemLink,
@@ -19,10 +20,9 @@ export type AdminTraining = AdminTrainingVO;
 export type { AdminTrainingDto, TrainingProblemLink };
 
 /** `get-problem-list`: a page of problems and, for those in the training, their link by pid. */
-export interface TrainingProblemList {
+export type TrainingProblemList = Omit<AdminTrainingProblems, 'problemList'> & {
   problemList: Page<AdminProblem>;
-  trainingProblemMap: Record<string, TrainingProblemLink>;
-}
+};
 
 const BASE = '/api/admin/training';
 
@@ -65,3 +65,7 @@ export const createTrainingCategory = (body: { name: string; color: string }) =>
 export const updateTrainingCategory = (body: { id: number; name: string; color: string }) =>
   put<null>(`${BASE}/category`, body);
 export const deleteTrainingCategory = (cid: number) => del<null>(`${BASE}/category`, { cid });
+
+/** reference §3.12 / §10.3: a remote judge's problem imported (or found) and added to training `tid`. */
+export const importRemoteTrainingProblem = (tid: number, name: string, problemId: string) =>
+  get<null>('/api/admin/training/import-remote-oj-problem', { tid, name, problemId });

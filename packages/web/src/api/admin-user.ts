@@ -1,26 +1,11 @@
+import type { AdminUserRow, ImportProgress, LoginRecord } from '@verdict/shared';
 import { DOWNLOAD_TIMEOUT_MS } from '../config/constants';
 import { downloadFile } from './download';
 import { apiDelete, apiGet, apiPost, apiPut, type Page } from './http';
 
+export type { AdminUserRole, AdminUserRow, ImportProgress, LoginRecord } from '@verdict/shared';
+
 /** The admin user calls (reference §3.12 "Users"), shapes as packages/server/src/modules/admin/user answers. */
-
-export interface AdminUserRole {
-  id: number;
-  role: string;
-  description: string | null;
-}
-
-export interface AdminUserRow {
-  uid: string;
-  username: string;
-  realname: string | null;
-  email: string | null;
-  titleName: string | null;
-  titleColor: string | null;
-  status: number;
-  gmtCreate: string;
-  roles: AdminUserRole[];
-}
 
 export interface UserListQuery {
   currentPage: number;
@@ -65,14 +50,6 @@ export interface ImportRowError {
 export const importUsers = (users: string[][], importId: string) =>
   apiPost<null>('/api/admin/user/insert-batch-user', { users, importId }, { timeout: DOWNLOAD_TIMEOUT_MS });
 
-/** Verdict: how far an import has got; null until the server has started it. */
-export interface ImportProgress {
-  id: string;
-  state: 'checking' | 'hashing' | 'writing' | 'done' | 'failed';
-  total: number;
-  done: number;
-}
-
 export const getImportProgress = (id: string) =>
   apiGet<ImportProgress | null>('/api/admin/user/import-progress', { id });
 
@@ -90,18 +67,6 @@ export const generateUsers = (body: GenerateUserBody) =>
 /** The generated accounts of `key`, once (the server deletes them as it sends them). */
 export const downloadGenerated = (key: string, format: 'xlsx' | 'csv') =>
   downloadFile('/api/file/generate-user-excel', { key, format });
-
-/** One login of a user (issue 10 "Sessions and login records"), newest first. */
-export interface LoginRecord {
-  id: number;
-  uid: string;
-  username: string;
-  userAgent: string | null;
-  ip: string | null;
-  gmtCreate: string;
-  revoked: boolean;
-  expired: boolean;
-}
 
 /** Whose logins: the uid (a user row's link) or the username an admin typed. */
 export type LoginRecordsOf = { uid: string } | { username: string };

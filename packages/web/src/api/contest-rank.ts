@@ -1,7 +1,7 @@
 import type {
   AcmCell,
   AcmRankRow,
-  ContestInfoVO,
+  ContestOutsideInfo,
   ContestRankPageExtra,
   ContestProblemVO,
   ContestRankRow,
@@ -10,6 +10,9 @@ import type {
 import { downloadFile } from './download';
 import { apiGet, apiPost, type Page } from './http';
 import { inLanguage } from './problem';
+
+/** reference §3.6 `GET /api/get-contest-outsize-info` (sic): the contest and its problems. */
+export type { ContestOutsideInfo };
 
 /**
  * The scoreboard calls (spec part 1 §2 "Contest rank", §7; reference §3.6, §9.3–§9.6): the
@@ -51,15 +54,6 @@ export function getContestRank<Row extends RankRow>(query: ContestRankQuery): Pr
 /** `POST /api/get-contest-outside-scoreboard` (anonymous; openRank, not scheduled). */
 export function getOutsideScoreboard<Row extends RankRow>(query: ContestRankQuery): Promise<RankPage<Row>> {
   return apiPost<RankPage<Row>>('/api/get-contest-outside-scoreboard', query, inLanguage());
-}
-
-/**
- * reference §3.6 `GET /api/get-contest-outsize-info` (sic): the contest (with the shell's seal and
- * rank-name settings) and its problems with their AC and total counts.
- */
-export interface ContestOutsideInfo {
-  contest: ContestInfoVO;
-  problemList: ContestProblemVO[];
 }
 
 /** A problem column: the contest problem, with its AC and total counts when the server sends them. */

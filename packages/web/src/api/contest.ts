@@ -5,6 +5,7 @@ import type {
   ContestJudgeVO,
   ContestProblemVO,
   ContestVO,
+  FullScreenProblem,
 } from '@verdict/shared';
 import { apiGet, apiPost, type Page } from './http';
 import { inLanguage, type ProblemDetail } from './problem';
@@ -63,14 +64,7 @@ export function getContestProblemDetails(
 }
 
 /** `GET /api/get-full-screen-problem-list?cid=` (reference §3.3): the focus mode's navigator. */
-export interface NavigatorProblem {
-  pid: number;
-  /** the display id inside the contest */
-  problemId: string;
-  title: string;
-  status: number | null;
-  score: number | null;
-}
+export type NavigatorProblem = FullScreenProblem;
 
 export function getContestNavigatorProblems(cid: number): Promise<NavigatorProblem[]> {
   return apiGet<NavigatorProblem[]>('/api/get-full-screen-problem-list', { cid }, inLanguage());

@@ -1,14 +1,22 @@
-import type { CategoryVO, CommentVO, DiscussionBody, DiscussionVO, ReplyVO } from '@verdict/shared';
+import type {
+  CategoryVO,
+  CommentPage,
+  CommentVO,
+  DiscussionBody,
+  DiscussionVO,
+  ReplyVO,
+} from '@verdict/shared';
 import { apiGet, apiPost, apiPut, apiDelete, http, type ApiEnvelope, type Page } from './http';
 import { inLanguage } from './problem';
 
 /**
  * The discussion, comment and reply calls (spec part 2 §7 "Discussions and comments", reference
- * §3.8), with HOJ's paths, parameter names and shapes. Every call asks in the interface language,
- * so the server's refusals read in it.
+ * §3.8), with HOJ's paths, parameter names and shapes (their answers' schemas:
+ * shared/src/responses/discussion.ts). Every call asks in the interface language, so the server's
+ * refusals read in it.
  */
 
-export type { CategoryVO, CommentVO, DiscussionVO, ReplyVO };
+export type { CategoryVO, CommentPage, CommentVO, DiscussionVO, ReplyVO };
 
 export interface DiscussionListParams {
   currentPage: number;
@@ -65,12 +73,6 @@ export function reportDiscussion(body: { did: number; reporter?: string; content
 
 /** Where comments live: a discussion (`did`) or a contest (`cid`). */
 export type CommentSource = { did: number; cid?: undefined } | { cid: number; did?: undefined };
-
-export interface CommentPage {
-  commentList: Page<CommentVO>;
-  /** the caller's likes among the page's comments */
-  commentLikeMap: Record<number, boolean>;
-}
 
 export function getComments(source: CommentSource, currentPage: number, limit: number): Promise<CommentPage> {
   return apiGet<CommentPage>('/api/comments', { ...source, currentPage, limit }, inLanguage());

@@ -2,6 +2,9 @@ import type {
   AdminTrainingDto,
   AnnouncementVO,
   AdminTrainingInput,
+  ContestCreated,
+  ContestProblemLink,
+  ContestProblemRemoved,
   ContestSaveResult,
   DiscussionBody,
 } from '@verdict/shared';
@@ -74,7 +77,7 @@ export const getGroupAdminContestList = (params: { gid: number; currentPage: num
   get<Page<AdminContestRow>>(`${BASE}/get-admin-contest-list`, params);
 export const getGroupContest = (cid: number) => get<AdminContestAnswer>(`${BASE}/contest`, { cid });
 export const createGroupContest = (gid: number, body: AdminContestVO) =>
-  post<{ cid: number }>(`${BASE}/contest`, { ...body, gid });
+  post<ContestCreated>(`${BASE}/contest`, { ...body, gid });
 export const updateGroupContest = (gid: number, body: AdminContestVO) =>
   put<ContestSaveResult | null>(`${BASE}/contest`, { ...body, gid });
 export const deleteGroupContest = (cid: number) => del<null>(`${BASE}/contest`, { cid });
@@ -89,9 +92,9 @@ export const getGroupContestProblemList = (params: {
 }) => get<ContestProblemList>(`${BASE}/get-contest-problem-list`, params);
 /** A problem's display id, display title and balloon colour in the contest (reference §3.10 PUT contest-problem). */
 export const setGroupContestProblemInfo = (body: ContestProblem) =>
-  put<ContestProblem>(`${BASE}/contest-problem`, body);
+  put<ContestProblemLink>(`${BASE}/contest-problem`, body);
 export const removeGroupContestProblem = (pid: number, cid: number) =>
-  del<null>(`${BASE}/contest-problem`, { pid, cid });
+  del<ContestProblemRemoved>(`${BASE}/contest-problem`, { pid, cid });
 export const addGroupContestProblemFromPublic = (body: { pid: number; cid: number; displayId: string }) =>
   post<null>(`${BASE}/add-contest-problem-from-public`, body);
 export const addGroupContestProblemFromGroup = (problemId: string, cid: number, displayId: string) =>

@@ -1,23 +1,21 @@
 import type {
   AnnouncementVO,
+  GroupAccess,
   GroupDetailVO,
   GroupMemberVO,
+  GroupRankRow,
   GroupUserCandidateVO,
   GroupVO,
-  OIRankVO,
 } from '@verdict/shared';
 import { apiDelete, apiGet, apiPost, apiPut, type Page } from './http';
 import { inLanguage } from './problem';
 
 /**
  * The group calls (spec part 2 §2.2, §7 "Groups"; reference §3.10, §7.12), with HOJ's paths,
- * parameter names and shapes.
+ * parameter names and shapes (their answers' schemas: shared/src/responses/group.ts).
  */
 
-export type { GroupDetailVO, GroupMemberVO, GroupUserCandidateVO, GroupVO };
-
-/** reference §3.10 OIRankVO within one group (ACM rows have no score). */
-export type GroupRankRow = Omit<OIRankVO, 'score'> & { score?: number };
+export type { GroupDetailVO, GroupMemberVO, GroupRankRow, GroupUserCandidateVO, GroupVO };
 
 export interface GroupListParams {
   currentPage: number;
@@ -53,8 +51,8 @@ export function getGroupAuth(gid: number): Promise<number> {
   return apiGet<number>('/api/get-group-auth', { gid }, inLanguage());
 }
 
-export function getGroupAccess(gid: number): Promise<{ access: boolean }> {
-  return apiGet<{ access: boolean }>('/api/get-group-access', { gid }, inLanguage());
+export function getGroupAccess(gid: number): Promise<GroupAccess> {
+  return apiGet<GroupAccess>('/api/get-group-access', { gid }, inLanguage());
 }
 
 /** Verdict answers the new group's id (HOJ: null). */

@@ -3,41 +3,21 @@ import type {
   AnnouncementVO,
   ContestVO,
   OtherContestVO,
-  QrCode,
   RecentAcRankVO,
   RegisterMode,
+  RemoteOj,
   SubmissionStatisticsVO,
+  WebsiteConfigData,
 } from '@verdict/shared';
 import { apiGet, type Page } from './http';
 import { inLanguage } from './problem';
 
-/** `GET /api/get-website-config` (reference §3.2). */
-export interface WebsiteConfig {
-  baseUrl: string | null;
-  name: string | null;
-  shortName: string | null;
-  register: boolean;
-  /** Verdict (issue 24 item 7): how people register here; `register` is false also for 'needs-mail' */
-  registerMode?: RegisterMode;
-  recordName: string | null;
-  recordUrl: string | null;
-  description: string | null;
-  email: string | null;
-  projectName: string | null;
-  projectUrl: string | null;
-  /** Verdict: the footer's contact phone, address and QR images (spec part 1 §1) */
-  contactPhone?: string;
-  address?: string;
-  qrCodes?: QrCode[];
-  openPublicDiscussion: boolean;
-  openGroupDiscussion: boolean;
-  openContestComment: boolean;
-}
+/** `GET /api/get-website-config` (reference §3.2; its schema: shared/src/responses/home.ts). */
+export type WebsiteConfig = WebsiteConfigData;
 
 /** How people register (issue 24 item 7); until the config has loaded, as if with a mailed code. */
 export function registerModeOf(config: WebsiteConfig | undefined): RegisterMode {
-  if (!config) return 'email-code';
-  return config.registerMode ?? (config.register ? 'email-code' : 'closed');
+  return config?.registerMode ?? 'email-code';
 }
 
 export function getWebsiteConfig(): Promise<WebsiteConfig> {
@@ -91,6 +71,11 @@ export function getLastWeekSubmissionStatistics(): Promise<WeekSubmissionStatist
     undefined,
     inLanguage(),
   );
+}
+
+/** Verdict (issue 30): the remote judges that have an account, so a submission can be judged there. */
+export function getRemoteJudges(): Promise<RemoteOj[]> {
+  return apiGet<RemoteOj[]>('/api/get-remote-judges', undefined, inLanguage());
 }
 
 /** reference §3.2 get-recent-other-contest: contests of other judges, when a source is configured. */

@@ -1,4 +1,13 @@
-import type { ProblemCount, ProblemListRow, TagSummary } from '@verdict/shared';
+import type {
+  ClassifiedTags,
+  ProblemCount,
+  ProblemDetail,
+  ProblemListRow,
+  ProblemVO,
+  RecentProblem,
+  TagSummary,
+  TagVO,
+} from '@verdict/shared';
 import type { AxiosRequestConfig } from 'axios';
 import { currentLanguage } from '../i18n';
 import { browserStorage } from '../store/browser-storage';
@@ -12,7 +21,7 @@ export function inLanguage(config: AxiosRequestConfig = {}): AxiosRequestConfig 
   return { ...config, headers: { ...config.headers, 'Accept-Language': currentLanguage() } };
 }
 
-export type { ProblemCount, ProblemListRow, TagSummary };
+export type { ClassifiedTags, ProblemCount, ProblemDetail, ProblemListRow, RecentProblem, TagSummary };
 
 /** Query of `GET /api/get-problem-list` (spec part 1 §2 "Problem list"). */
 export interface ProblemListParams {
@@ -41,89 +50,19 @@ export function getRandomProblem(): Promise<{ problemId: string }> {
 }
 
 /** `GET /api/get-recent-updated-problem` (reference §3.2): the latest problems. */
-export interface RecentProblem {
-  id: number;
-  problemId: string;
-  title: string;
-  type: number;
-  gmtCreate: string;
-  gmtModified: string;
-}
-
 export function getRecentProblems(): Promise<RecentProblem[]> {
   return apiGet<RecentProblem[]>('/api/get-recent-updated-problem', undefined, inLanguage());
 }
 
-export interface Tag extends TagSummary {
-  gid?: number | null;
-  tcid?: number | null;
-}
-
-export interface TagClassification {
-  id: number;
-  name: string;
-  rank: number | null;
-  oj: string;
-}
-
-/** reference §3.2: one classification with its tags; `classification: null` holds the rest. */
-export interface ClassifiedTags {
-  classification: TagClassification | null;
-  tagList: Tag[];
-}
+/** A tag as the problem calls answer it (reference §4.2). */
+export type Tag = TagVO;
 
 export function getTagsAndClassification(oj: string): Promise<ClassifiedTags[]> {
   return apiGet<ClassifiedTags[]>('/api/get-problem-tags-and-classification', { oj }, inLanguage());
 }
 
 /** The problem as `get-problem-detail` returns it (reference §3.3, §4.2). */
-export interface Problem {
-  id: number;
-  problemId: string;
-  title: string;
-  author: string | null;
-  type: number;
-  judgeMode: string;
-  judgeCaseMode: string;
-  /** ms */
-  timeLimit: number;
-  /** MB */
-  memoryLimit: number;
-  /** MB */
-  stackLimit: number;
-  description: string | null;
-  input: string | null;
-  output: string | null;
-  /** `<input>…</input><output>…</output>` repeated */
-  examples: string | null;
-  isRemote: boolean;
-  source: string | null;
-  difficulty: number;
-  hint: string | null;
-  auth: number;
-  ioScore: number;
-  codeShare: boolean;
-  /** JSON object file name → content, or null */
-  userExtraFile: string | null;
-  isFileIO: boolean;
-  ioReadFileName: string | null;
-  ioWriteFileName: string | null;
-  gid: number | null;
-  gmtCreate: string;
-  gmtModified: string;
-}
-
-export interface ProblemDetail {
-  problem: Problem;
-  tags: Tag[];
-  /** names of the languages the problem accepts */
-  languages: string[];
-  problemCount: ProblemCount;
-  /** language name → template code */
-  codeTemplate: Record<string, string>;
-  /** -10 when never submitted */
-  myStatus: number;
-}
+export type Problem = ProblemVO;
 
 /** reference §3.3; a group's problem is read with its `gid`. */
 export function getProblemDetail(problemId: string, gid?: number): Promise<ProblemDetail> {

@@ -2,45 +2,27 @@ import {
   isSubmitCaptchaChallenge,
   type CaseResultsView,
   type CaseResultView,
+  type Submission,
+  type SubmissionDetail,
+  type SubmissionRow,
   type SubtaskResultView,
+  type TestJudgeResult,
 } from '@verdict/shared';
 import { ApiError, apiGet, apiPost, apiPut, type Page } from './http';
 import { inLanguage } from './problem';
 
 /** The submission calls (spec part 1 §7, reference §3.4) and the admin judge calls (§3.4, §6.4). */
 
-export type { CaseResultsView, CaseResultView, SubtaskResultView };
-
-/** A submission as the list and the status check return it (reference §3.4 JudgeVO / Judge). */
-export interface SubmissionRow {
-  submitId: number;
-  uid: string;
-  username: string | null;
-  pid: number;
-  displayPid: string;
-  title?: string | null;
-  submitTime: string;
-  status: number;
-  share: boolean;
-  /** ms */
-  time: number | null;
-  /** KB */
-  memory: number | null;
-  score: number | null;
-  oiRankScore: number | null;
-  /** characters */
-  length: number | null;
-  language: string | null;
-  cid: number;
-  gid: number | null;
-  judger: string | null;
-  isManual: boolean;
-}
-
-export interface Submission extends SubmissionRow {
-  code: string | null;
-  errorMessage: string | null;
-}
+// the answers' shapes live in shared/src/responses/submission.ts (the API document's schemas)
+export type {
+  CaseResultsView,
+  CaseResultView,
+  Submission,
+  SubmissionDetail,
+  SubmissionRow,
+  SubtaskResultView,
+  TestJudgeResult,
+};
 
 export interface SubmitPayload {
   /** the display id (problem_id) */
@@ -87,18 +69,6 @@ export function submitTestJudge(payload: TestJudgePayload): Promise<string> {
   return apiPost<string>('/api/submit-problem-test-judge', payload, inLanguage());
 }
 
-/** reference §3.4 TestJudgeVO; while the run waits only `status` (5) is there. */
-export interface TestJudgeResult {
-  status: number;
-  time?: number | null;
-  memory?: number | null;
-  userInput?: string | null;
-  userOutput?: string | null;
-  expectedOutput?: string | null;
-  stderr?: string | null;
-  problemJudgeMode?: string | null;
-}
-
 export function getTestJudgeResult(testJudgeKey: string): Promise<TestJudgeResult> {
   return apiGet<TestJudgeResult>('/api/get-test-judge-result', { testJudgeKey }, inLanguage());
 }
@@ -117,12 +87,6 @@ export interface SubmissionListParams {
 
 export function getSubmissionList(params: SubmissionListParams): Promise<Page<SubmissionRow>> {
   return apiGet<Page<SubmissionRow>>('/api/get-submission-list', { ...params }, inLanguage());
-}
-
-export interface SubmissionDetail {
-  submission: Submission;
-  /** the problem allows sharing code */
-  codeShare: boolean;
 }
 
 export function getSubmissionDetail(submitId: number): Promise<SubmissionDetail> {

@@ -1,3 +1,4 @@
+import { REMOTE_OJ_NAMES, type RemoteOj } from '@verdict/shared';
 /** Request timeout for every API call (spec part 1 §9). */
 export const REQUEST_TIMEOUT_MS = 90_000;
 
@@ -29,16 +30,16 @@ export const STORAGE_KEYS = {
   webLanguage: 'webLanguage',
 } as const;
 
-/** The seven remote judges (spec part 2 §1), shown on the home page. */
-export const REMOTE_JUDGES = [
-  { name: 'HDU', url: 'https://acm.hdu.edu.cn' },
-  { name: 'Codeforces', url: 'https://codeforces.com' },
-  { name: 'GYM', url: 'https://codeforces.com/gyms' },
-  { name: 'POJ', url: 'http://poj.org' },
-  { name: 'AtCoder', url: 'https://atcoder.jp' },
-  { name: 'SPOJ', url: 'https://www.spoj.com' },
-  { name: 'LibreOJ', url: 'https://loj.ac' },
-] as const;
+/** The seven remote judges (spec part 2 §1) by their problem-id prefix (REMOTE_OJS), with their sites. */
+export const REMOTE_JUDGES: Record<RemoteOj, { name: string; url: string }> = {
+  HDU: { name: REMOTE_OJ_NAMES.HDU, url: 'https://acm.hdu.edu.cn' },
+  CF: { name: REMOTE_OJ_NAMES.CF, url: 'https://codeforces.com' },
+  GYM: { name: REMOTE_OJ_NAMES.GYM, url: 'https://codeforces.com/gyms' },
+  POJ: { name: REMOTE_OJ_NAMES.POJ, url: 'http://poj.org' },
+  AC: { name: REMOTE_OJ_NAMES.AC, url: 'https://atcoder.jp' },
+  SPOJ: { name: REMOTE_OJ_NAMES.SPOJ, url: 'https://www.spoj.com' },
+  LIBRE: { name: REMOTE_OJ_NAMES.LIBRE, url: 'https://loj.ac' },
+};
 
 /** Spec part 1 §9 "general options" of a page-size selector. */
 export const GENERAL_PAGE_SIZES = [10, 15, 30, 50, 100];

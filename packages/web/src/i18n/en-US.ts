@@ -14,6 +14,7 @@ import { problemEnUS } from './areas/problem.en-US';
 import { trainingEnUS } from './areas/training.en-US';
 import { adminTrainingEnUS } from './areas/admin-training.en-US';
 import type { Messages } from './zh-CN';
+import { apiDocEnUS } from './areas/api-doc.en-US';
 import { rankEnUS } from './areas/rank.en-US';
 import { userHomeEnUS } from './areas/user-home.en-US';
 import { messageEnUS } from './areas/message.en-US';
@@ -343,6 +344,7 @@ export const enUS: Messages = {
   training: trainingEnUS,
   adminTraining: adminTrainingEnUS,
   rank: rankEnUS,
+  apiDoc: apiDocEnUS,
   userHome: userHomeEnUS,
   message: messageEnUS,
   adminDiscussion: adminDiscussionEnUS,
@@ -420,6 +422,7 @@ export const enUS: Messages = {
     sysMsg: 'System Message',
     mineMsg: 'Mine Message',
     scrollBoard: 'Scroll Board',
+    apiDoc: 'API Document',
     notFound: '404',
     adminLogin: 'Administrator Login',
     adminDashboard: 'Dashboard',

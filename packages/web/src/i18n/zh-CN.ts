@@ -13,6 +13,7 @@ import { contestZhCN } from './areas/contest.zh-CN';
 import { problemZhCN } from './areas/problem.zh-CN';
 import { trainingZhCN } from './areas/training.zh-CN';
 import { adminTrainingZhCN } from './areas/admin-training.zh-CN';
+import { apiDocZhCN } from './areas/api-doc.zh-CN';
 import { rankZhCN } from './areas/rank.zh-CN';
 import { userHomeZhCN } from './areas/user-home.zh-CN';
 import { messageZhCN } from './areas/message.zh-CN';
@@ -340,6 +341,7 @@ export const zhCN = {
   training: trainingZhCN,
   adminTraining: adminTrainingZhCN,
   rank: rankZhCN,
+  apiDoc: apiDocZhCN,
   userHome: userHomeZhCN,
   message: messageZhCN,
   adminDiscussion: adminDiscussionZhCN,
@@ -417,6 +419,7 @@ export const zhCN = {
     sysMsg: '系统通知',
     mineMsg: '我的消息',
     scrollBoard: '滚榜',
+    apiDoc: 'API 文档',
     notFound: '404',
     adminLogin: '管理员登录',
     adminDashboard: '仪表盘',

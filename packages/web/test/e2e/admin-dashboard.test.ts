@@ -79,11 +79,11 @@ describe.each([
       // root has signed in: its login is shown with the address it came from
       await expect.poll(() => page.getByTestId('dashboard-login').textContent()).toContain('127.0.0.1');
       await expect.poll(() => page.getByTestId('dashboard-server').textContent()).toContain(process.version);
-      // issue 28 "Watching it": the dashboard links liveness and readiness, and names the metrics
+      // issue 28 "Watching it": the dashboard links liveness, readiness and the API document, and names the metrics
       const monitoring = page.getByTestId('dashboard-monitoring');
       expect(
         await monitoring.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
-      ).toEqual(['/api/health', '/api/ready']);
+      ).toEqual(['/api/health', '/api/ready', '/api-doc']);
       expect(await monitoring.textContent()).toContain('/metrics');
       expect(await monitoring.textContent()).toContain('METRICS_TOKEN');
 

@@ -57,6 +57,7 @@ function pageUrls(): Record<string, string> {
     // the user site (src/router.tsx)
     home: '/home',
     problemList: '/problem',
+    apiDoc: '/api-doc',
     problemDetails: `/problem/${p}`,
     fullProblemDetails: `/problem/${p}/full-screen`,
     trainingFullProblemDetails: `/training/1/problem/${p}/full-screen`,

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { announcement, userInfo } from '../../../server/src/db/schema/index.ts';
 import { encodePng, Raster } from '../../../server/src/modules/account/png.ts';
 import { signIn } from '../../../server/test/helpers/api-client.ts';
+import { replaceAccounts } from '../../../server/src/modules/remote-judge/accounts.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
 import { createContest, registerInContest } from '../../../server/test/helpers/contests.ts';
 import { enUS } from '../../src/i18n/en-US.ts';
@@ -53,6 +54,12 @@ const env = useServerAndBrowser(async (server) => {
     .from(userInfo)
     .where(eq(userInfo.username, 'root'));
   const rootUid = rootRow!.uid;
+
+  // remote judges with accounts (issue 30): Codeforces (so GYM too) and SPOJ; the other four have none
+  await replaceAccounts(db, {
+    CF: { usernames: ['club-cf'], passwords: ['pw-cf'] },
+    SPOJ: { usernames: ['club-spoj'], passwords: ['pw-spoj'] },
+  });
 
   // carousel: two images uploaded as the admin does (reference §3.11)
   const token = await signIn(server.url, 'root', ROOT_PASSWORD);
@@ -179,7 +186,9 @@ describe('home page (spec part 1 §2 "Home")', () => {
 
         // latest problems and remote judges
         await card(page, 'latest-problems').getByText('Knapsack Score').waitFor();
-        await card(page, 'remote-judges').getByText('Codeforces').waitFor();
+        // spec part 1 "supported remote judges": the sites with an account only (issue 30)
+        const remote = card(page, 'remote-judges').locator('.ant-tag');
+        await expect.poll(() => remote.allInnerTexts()).toEqual(['Codeforces', 'GYM', 'SPOJ']);
 
         // statistics (reference §7.17): today 3 of which 2 AC, yesterday 2 with 1, 3 days ago 1 with 0
         const statistics = card(page, 'home-statistics');
@@ -231,6 +240,23 @@ describe('home page (spec part 1 §2 "Home")', () => {
       }
     }, 180_000);
   }
+
+  it('issue 30: without any remote-judge account the "supported remote judges" card is not shown', async () => {
+    const { context, page } = await openPage(env.browser, 1280);
+    try {
+      await replaceAccounts(env.server.db, {
+        CF: { usernames: [], passwords: [] },
+        SPOJ: { usernames: [], passwords: [] },
+      });
+      const answered = page.waitForResponse('**/api/get-remote-judges');
+      await page.goto(`${env.server.url}/home?l=en-US`);
+      expect(await (await answered).json()).toMatchObject({ status: 200, data: [] });
+      await card(page, 'latest-problems').getByText('Knapsack Score').waitFor();
+      expect(await card(page, 'remote-judges').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
 
 describe('404 page (spec part 2 §2.8)', () => {

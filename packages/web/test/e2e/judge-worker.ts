@@ -69,3 +69,52 @@ export async function startJudgeWorker(
   }
   return { stop };
 }
+
+/**
+ * A real remote-judge worker (`verdict-judge worker --remote CF,…`, issue 30) for a browser test,
+ * told the fake sites' addresses in `siteEnv` (VERDICT_REMOTE_CF_URL…). It resolves once the worker
+ * has registered with the server and says which sites it judges on.
+ */
+export async function startRemoteJudgeWorker(
+  serverUrl: string,
+  name: string,
+  sites: string[],
+  siteEnv: Record<string, string>,
+): Promise<TestJudgeWorker> {
+  const worker: ChildProcess = spawn(
+    process.execPath,
+    [cli, 'worker', '--server', serverUrl, '--name', name, '--concurrency', '1', '--remote', sites.join(',')],
+    {
+      env: {
+        ...process.env,
+        ...siteEnv,
+        VERDICT_JUDGE_TOKEN: JUDGE_TOKEN,
+        VERDICT_REMOTE_FAST: '1', // the fakes answer at once: poll every 50 ms
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  worker.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  worker.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (worker.exitCode === null && worker.signalCode === null) {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.kill('SIGTERM');
+      await exited;
+    }
+  };
+  try {
+    await vi.waitFor(
+      () => {
+        expect(worker.exitCode, 'the worker exited').toBeNull();
+        expect(output).toContain(`judging on ${sites.join(', ')}`);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+  } catch (error) {
+    await stop();
+    throw new Error(`the remote judge worker did not start:\n${output}`, { cause: error });
+  }
+  return { stop };
+}

@@ -93,10 +93,9 @@ export const problem = pgTable(
     index('problem_public_list_idx')
       .on(sql`length(${t.problemId})`, t.problemId, t.id, t.difficulty, t.isRemote, t.searchKey)
       .where(sql`auth = 1 and is_group = false`),
-    // the few problems that are not public, whose submissions the public lists leave out (ref §7.7)
-    index('problem_not_public_idx')
-      .on(t.id)
-      .where(sql`auth <> 1 or is_group`),
+    // the submission list's problemID substring (ILIKE '%…%', reference §3.4) without reading every
+    // problem: pg_trgm's trigrams are case-folded, so the index serves ILIKE (pg_trgm: migration 0016)
+    index('problem_problem_id_trgm_idx').using('gin', sql`${t.problemId} gin_trgm_ops`),
   ],
 );
 

@@ -86,6 +86,9 @@ export const judge = pgTable(
     vjudgeUsername: varchar('vjudge_username', { length: 255 }),
     vjudgePassword: varchar('vjudge_password', { length: 255 }),
     isManual: boolean('is_manual').notNull().default(false),
+    // Whether the problem is not public (auth <> 1 or is_group), kept by triggers (migration 0021):
+    // the public lists leave such submissions out (ref §7.7) by reading it from their index.
+    problemHidden: boolean('problem_hidden').notNull().default(false),
     ...leaseColumns(JUDGE_PRIORITY.rejudge),
     ...timestamps,
   },
@@ -98,14 +101,14 @@ export const judge = pgTable(
     index().on(t.username),
     index().on(t.gid),
     // The public submission list (non-contest, non-group), newest first (ref §3.4 get-submission-list),
-    // read backwards; the page's ids come from the index alone, the problem (to leave out those that
-    // are not public) and the status filter included (trailing key columns: Drizzle has no INCLUDE).
+    // read backwards; the page's ids come from the index alone, the problem filter, the status filter
+    // and whether the problem is public included (trailing key columns: Drizzle has no INCLUDE).
     index('judge_public_list_idx')
-      .on(t.submitTime, t.submitId, t.pid, t.status)
+      .on(t.submitTime, t.submitId, t.pid, t.status, t.problemHidden)
       .where(sql`cid = 0 and gid is null`),
     // The same list filtered by status: a rare status is found directly, not by skipping the others.
     index('judge_public_status_idx')
-      .on(t.status, t.submitTime, t.submitId, t.pid)
+      .on(t.status, t.submitTime, t.submitId, t.pid, t.problemHidden)
       .where(sql`cid = 0 and gid is null`),
     // The same list filtered by problem.
     index('judge_public_problem_idx')

@@ -30,7 +30,7 @@ const ambientRules = new WeakMap<FastifyInstance, Access>();
 export function requireRouteAccess(app: FastifyInstance) {
   const declared: DeclaredRoute[] = [];
   declaredRoutes.set(app, declared);
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function (route) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const rule = route.config?.access ?? ambientRules.get(app);
     if (!rule) {
@@ -39,8 +39,15 @@ export function requireRouteAccess(app: FastifyInstance) {
       );
     }
     route.config = { ...route.config, access: rule };
-    const schema = { body: route.schema?.body, querystring: route.schema?.querystring };
-    for (const method of methods) declared.push({ method, url: route.url, access: rule, schema });
+    const schema = {
+      body: route.schema?.body,
+      querystring: route.schema?.querystring,
+      params: route.schema?.params,
+      response: route.schema?.response as Record<string, unknown> | undefined,
+    };
+    // the plugin function that registered it (`submissionRoutes`), for the API document's tags
+    const plugin = this.pluginName;
+    for (const method of methods) declared.push({ method, url: route.url, access: rule, schema, plugin });
   });
 }
 
@@ -48,8 +55,10 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: Access;
-  /** the route's own body and query schemas, if it declares them (tests walk their fields) */
-  schema: { body?: unknown; querystring?: unknown };
+  /** the name of the plugin that registered it */
+  plugin: string;
+  /** the route's own schemas, if it declares them (tests walk their fields; ops/openapi.ts documents them) */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> };
 }
 
 const declaredRoutes = new WeakMap<FastifyInstance, DeclaredRoute[]>();

@@ -43,5 +43,5 @@ export async function adminRoutes(
   await app.register(adminNoticeRoutes);
   await app.register(adminSwitchRoutes, { smtp: opts.smtp });
   await app.register(adminUserRoutes);
-  await app.register(adminTrainingRoutes);
+  await app.register(adminTrainingRoutes, { staging });
 }

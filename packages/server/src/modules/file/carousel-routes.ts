@@ -1,8 +1,10 @@
-import { CAROUSEL_IMAGE } from '@verdict/shared';
+import { CAROUSEL_IMAGE, carouselData, carouselImageVO } from '@verdict/shared';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { fail } from '../../http/errors.ts';
+import { answers } from '../../http/responses.ts';
 import { readWholeFile } from '../../http/uploads.ts';
 import { carouselMessages, listCarousel, saveCarouselImage } from './carousel.ts';
 
@@ -13,13 +15,16 @@ import { carouselMessages, listCarousel, saveCarouselImage } from './carousel.ts
  * admin's delete and reorder live with the other settings (admin/config/routes.ts).
  */
 export async function carouselRoutes(app: FastifyInstance, opts: { dataDir: string }) {
-  app.get('/api/home-carousel', { config: { access: access.anon } }, async () =>
-    ok(await listCarousel(app.db)),
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/home-carousel',
+    { config: { access: access.anon }, schema: { response: { 200: answers(carouselData) } } },
+    async () => ok(await listCarousel(app.db)),
   );
 
-  app.post(
+  r.post(
     '/api/file/upload-carouse-img',
-    { config: { access: access.anyRole('root') } },
+    { config: { access: access.anyRole('root') }, schema: { response: { 200: answers(carouselImageVO) } } },
     async (request) => {
       if (!request.isMultipart()) throw fail(carouselMessages.missing);
       const part = await request.file({ limits: { fileSize: CAROUSEL_IMAGE.maxBytes, files: 1 } });

@@ -4,11 +4,18 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pidQuery, TESTCASE_ZIP_LIMITS, uploadTestcaseQuery, type TestCaseZipLimits } from '@verdict/shared';
+import {
+  pidQuery,
+  TESTCASE_ZIP_LIMITS,
+  uploadedZipData,
+  uploadTestcaseQuery,
+  type TestCaseZipLimits,
+} from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { fail, noPermission } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
+import { answers, answersFile } from '../../http/responses.ts';
 import { assertFileWhole, fileTooLarge, isFileTooLargeError } from '../../http/uploads.ts';
 import { findProblem } from '../problem/detail.ts';
 import { assertCan } from '../../policy/index.ts';
@@ -43,7 +50,10 @@ export async function fileRoutes(app: FastifyInstance, opts: FileRoutesOptions) 
   r.post(
     '/api/file/upload-testcase-zip',
     // reference §3.11: the admin area, or with `gid` the group's admins (group problems, §7.12)
-    { config: { access: access.login }, schema: { querystring: uploadTestcaseQuery } },
+    {
+      config: { access: access.login },
+      schema: { querystring: uploadTestcaseQuery, response: { 200: answers(uploadedZipData) } },
+    },
     async (request) => {
       if (request.query.gid !== undefined)
         await groupFor(app.db, request.user!, request.query.gid, 'group.admin');
@@ -80,7 +90,10 @@ export async function fileRoutes(app: FastifyInstance, opts: FileRoutesOptions) 
 
   r.get(
     '/api/file/download-testcase',
-    { config: { access: access.login }, schema: { querystring: pidQuery } },
+    {
+      config: { access: access.login },
+      schema: { querystring: pidQuery, response: { 200: answersFile('application/zip') } },
+    },
     async (request, reply) => {
       const problem = await findProblem(app.db, request.query.pid);
       // reference §3.11: root, problem_admin or the author; a group's problem: its author or the group's root

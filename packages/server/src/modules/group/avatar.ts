@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import { AVATAR, type GroupDetailVO } from '@verdict/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AVATAR, groupDetailData, type GroupDetailVO } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
 import { group } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { fail } from '../../http/errors.ts';
+import { answers } from '../../http/responses.ts';
 import { messages } from '../../http/messages.ts';
 import { readWholeFile } from '../../http/uploads.ts';
 import { saveAvatarImage } from '../account/avatar.ts';
@@ -37,7 +39,9 @@ export async function saveGroupAvatar(
 /** The upload's route, with multipart limits of its own (one image, as the user avatar's). */
 export async function groupAvatarRoutes(app: FastifyInstance, opts: { dataDir: string }) {
   await app.register(multipart, { limits: { fileSize: AVATAR.maxBytes, files: 1, fields: 10, parts: 20 } });
-  app.post('/api/file/upload-group-avatar', { config: { access: access.login } }, async (request) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const schema = { response: { 200: answers(groupDetailData) } };
+  r.post('/api/file/upload-group-avatar', { config: { access: access.login }, schema }, async (request) => {
     if (!request.isMultipart()) throw fail(messages.avatarMissing);
     // HOJ's client appends the image, then the gid; the gid may also come in the query
     let gid = Number((request.query as { gid?: unknown }).gid);

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   announcementIdQuery,
+  announcementPageData,
+  createdGroupData,
+  groupAccessData,
+  groupAuthData,
+  groupDetailData,
+  groupListData,
+  groupMemberPageData,
+  groupUserPageData,
+  rankListData,
   gidQuery,
   groupAnnouncementBody,
   groupAnnouncementListQuery,
@@ -16,6 +26,7 @@ import {
 } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { answers } from '../../http/responses.ts';
 import {
   createGroup,
   deleteGroup,
@@ -54,39 +65,56 @@ export async function groupRoutes(app: FastifyInstance, opts: { dataDir: string 
   await app.register(groupAvatarRoutes, { dataDir: opts.dataDir });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const login = { access: access.login };
+  const done = { 200: answers(z.null()) };
 
   r.get(
     '/api/get-group-list',
-    { config: { access: access.anon }, schema: { querystring: groupListQuery } },
+    {
+      config: { access: access.anon },
+      schema: { querystring: groupListQuery, response: { 200: answers(groupListData) } },
+    },
     async (request) => ok(await listGroups(app.db, request.user, request.query)),
   );
-  r.get('/api/get-group-detail', { config: login, schema: { querystring: gidQuery } }, async (request) =>
-    ok(await groupDetail(app.db, request.user!, request.query.gid)),
-  );
-  r.get('/api/get-group-access', { config: login, schema: { querystring: gidQuery } }, async (request) =>
-    ok(await groupAccess(app.db, request.user!, request.query.gid)),
+  r.get(
+    '/api/get-group-detail',
+    { config: login, schema: { querystring: gidQuery, response: { 200: answers(groupDetailData) } } },
+    async (request) => ok(await groupDetail(app.db, request.user!, request.query.gid)),
   );
   r.get(
+    '/api/get-group-access',
+    { config: login, schema: { querystring: gidQuery, response: { 200: answers(groupAccessData) } } },
+    async (request) => ok(await groupAccess(app.db, request.user!, request.query.gid)),
+  );
+  // the global rank list's rows (reference §3.7), counted inside the group
+  r.get(
     '/api/get-group-rank-list',
-    { config: login, schema: { querystring: groupRankListQuery } },
+    { config: login, schema: { querystring: groupRankListQuery, response: { 200: answers(rankListData) } } },
     async (request) => ok(await groupRankList(app.db, request.user!, request.query)),
   );
-  r.get('/api/get-group-auth', { config: login, schema: { querystring: gidQuery } }, async (request) =>
-    ok(await groupAuth(app.db, request.user!, request.query.gid)),
+  r.get(
+    '/api/get-group-auth',
+    { config: login, schema: { querystring: gidQuery, response: { 200: answers(groupAuthData) } } },
+    async (request) => ok(await groupAuth(app.db, request.user!, request.query.gid)),
   );
 
   r.post(
     '/api/group',
-    { config: { access: access.permission('group_add') }, schema: { body: groupBody } },
+    {
+      config: { access: access.permission('group_add') },
+      schema: { body: groupBody, response: { 200: answers(createdGroupData) } },
+    },
     async (request) => ok(await createGroup(app.db, request.user!, request.body, app.clock.now())),
   );
-  r.put('/api/group', { config: login, schema: { body: groupBody } }, async (request) => {
+  r.put('/api/group', { config: login, schema: { body: groupBody, response: done } }, async (request) => {
     await updateGroup(app.db, request.user!, request.body);
     return ok(null);
   });
   r.delete(
     '/api/group',
-    { config: { access: access.permission('group_del') }, schema: { querystring: gidQuery } },
+    {
+      config: { access: access.permission('group_del') },
+      schema: { querystring: gidQuery, response: done },
+    },
     async (request) => {
       await deleteGroup(app.db, request.user!, request.query.gid);
       return ok(null);
@@ -97,13 +125,21 @@ export async function groupRoutes(app: FastifyInstance, opts: { dataDir: string 
     ['/api/group/get-announcement-list', false],
     ['/api/group/get-admin-announcement-list', true],
   ] as const) {
-    r.get(path, { config: login, schema: { querystring: groupAnnouncementListQuery } }, async (request) =>
-      ok(await groupAnnouncements(app.db, request.user!, request.query, admin)),
+    r.get(
+      path,
+      {
+        config: login,
+        schema: {
+          querystring: groupAnnouncementListQuery,
+          response: { 200: answers(announcementPageData) },
+        },
+      },
+      async (request) => ok(await groupAnnouncements(app.db, request.user!, request.query, admin)),
     );
   }
   r.post(
     '/api/group/announcement',
-    { config: login, schema: { body: groupAnnouncementBody } },
+    { config: login, schema: { body: groupAnnouncementBody, response: done } },
     async (request) => {
       await createGroupAnnouncement(app.db, request.user!, request.body);
       return ok(null);
@@ -111,7 +147,7 @@ export async function groupRoutes(app: FastifyInstance, opts: { dataDir: string 
   );
   r.put(
     '/api/group/announcement',
-    { config: login, schema: { body: groupAnnouncementBody } },
+    { config: login, schema: { body: groupAnnouncementBody, response: done } },
     async (request) => {
       await updateGroupAnnouncement(app.db, request.user!, request.body);
       return ok(null);
@@ -119,7 +155,7 @@ export async function groupRoutes(app: FastifyInstance, opts: { dataDir: string 
   );
   r.delete(
     '/api/group/announcement',
-    { config: login, schema: { querystring: announcementIdQuery } },
+    { config: login, schema: { querystring: announcementIdQuery, response: done } },
     async (request) => {
       await deleteGroupAnnouncement(app.db, request.user!, request.query.aid);
       return ok(null);
@@ -128,33 +164,50 @@ export async function groupRoutes(app: FastifyInstance, opts: { dataDir: string 
 
   r.get(
     '/api/group/get-member-list',
-    { config: login, schema: { querystring: groupMemberListQuery } },
+    {
+      config: login,
+      schema: { querystring: groupMemberListQuery, response: { 200: answers(groupMemberPageData) } },
+    },
     async (request) => ok(await listMembers(app.db, request.user!, request.query, 'members')),
   );
   r.get(
     '/api/group/get-apply-list',
-    { config: login, schema: { querystring: groupMemberListQuery } },
+    {
+      config: login,
+      schema: { querystring: groupMemberListQuery, response: { 200: answers(groupMemberPageData) } },
+    },
     async (request) => ok(await listMembers(app.db, request.user!, request.query, 'applications')),
   );
   // HOJ's client joins or applies with gid, code, reason; a group admin adds a user with gid, uid
-  r.post('/api/group/member', { config: login, schema: { querystring: joinGroupQuery } }, async (request) => {
-    const { uid, gid } = request.query;
-    if (uid === undefined) await joinGroup(app.db, request.user!, request.query);
-    else await addMember(app.db, request.user!, gid, uid);
-    return ok(null);
-  });
+  r.post(
+    '/api/group/member',
+    { config: login, schema: { querystring: joinGroupQuery, response: done } },
+    async (request) => {
+      const { uid, gid } = request.query;
+      if (uid === undefined) await joinGroup(app.db, request.user!, request.query);
+      else await addMember(app.db, request.user!, gid, uid);
+      return ok(null);
+    },
+  );
   r.get(
     '/api/group/get-user-list',
-    { config: login, schema: { querystring: groupUserSearchQuery } },
+    {
+      config: login,
+      schema: { querystring: groupUserSearchQuery, response: { 200: answers(groupUserPageData) } },
+    },
     async (request) => ok(await searchUsers(app.db, request.user!, request.query)),
   );
-  r.put('/api/group/member', { config: login, schema: { body: groupMemberBody } }, async (request) => {
-    await updateMember(app.db, request.user!, request.body);
-    return ok(null);
-  });
+  r.put(
+    '/api/group/member',
+    { config: login, schema: { body: groupMemberBody, response: done } },
+    async (request) => {
+      await updateMember(app.db, request.user!, request.body);
+      return ok(null);
+    },
+  );
   r.delete(
     '/api/group/member',
-    { config: login, schema: { querystring: removeGroupMemberQuery } },
+    { config: login, schema: { querystring: removeGroupMemberQuery, response: done } },
     async (request) => {
       await removeMember(app.db, request.user!, request.query.gid, request.query.uid);
       return ok(null);
@@ -162,7 +215,7 @@ export async function groupRoutes(app: FastifyInstance, opts: { dataDir: string 
   );
   r.delete(
     '/api/group/member/exit',
-    { config: login, schema: { querystring: gidQuery } },
+    { config: login, schema: { querystring: gidQuery, response: done } },
     async (request) => {
       await exitGroup(app.db, request.user!, request.query.gid);
       return ok(null);

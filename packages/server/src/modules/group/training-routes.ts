@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminTrainingProblemListQuery,
   changeTrainingStatusQuery,
@@ -8,9 +9,17 @@ import {
   groupTrainingListQuery,
   groupTrainingProblemFromGroupQuery,
   tidQuery,
+  adminTrainingData,
+  adminTrainingListData,
+  adminTrainingProblemsData,
+  createdTrainingData,
+  trainingListData,
+  trainingProblemLink,
+  updatedTrainingData,
 } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { answers } from '../../http/responses.ts';
 import {
   addProblemFromGroup,
   addProblemFromPublic,
@@ -40,30 +49,49 @@ export async function groupTrainingRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/group/get-training-list',
-    { config: login, schema: { querystring: groupTrainingListQuery } },
+    {
+      config: login,
+      schema: { querystring: groupTrainingListQuery, response: { 200: answers(trainingListData) } },
+    },
     async (request) => ok(await groupTrainingList(app.db, request.user!, request.query)),
   );
   r.get(
     '/api/group/get-admin-training-list',
-    { config: login, schema: { querystring: groupAdminTrainingListQuery } },
+    {
+      config: login,
+      schema: { querystring: groupAdminTrainingListQuery, response: { 200: answers(adminTrainingListData) } },
+    },
     async (request) => ok(await groupAdminTrainingList(app.db, request.user!, request.query)),
   );
-  r.get('/api/group/training', { config: login, schema: { querystring: tidQuery } }, async (request) =>
-    ok(await groupTraining(app.db, request.user!, request.query.tid)),
+  r.get(
+    '/api/group/training',
+    { config: login, schema: { querystring: tidQuery, response: { 200: answers(adminTrainingData) } } },
+    async (request) => ok(await groupTraining(app.db, request.user!, request.query.tid)),
   );
-  r.post('/api/group/training', { config: login }, async (request) =>
-    ok(await createGroupTraining(app.db, request.user!, request.body, now())),
+  r.post(
+    '/api/group/training',
+    { config: login, schema: { response: { 200: answers(createdTrainingData) } } },
+    async (request) => ok(await createGroupTraining(app.db, request.user!, request.body, now())),
   );
-  r.put('/api/group/training', { config: login }, async (request) =>
-    ok(await updateGroupTraining(app.db, request.user!, request.body, now())),
+  r.put(
+    '/api/group/training',
+    { config: login, schema: { response: { 200: answers(updatedTrainingData) } } },
+    async (request) => ok(await updateGroupTraining(app.db, request.user!, request.body, now())),
   );
-  r.delete('/api/group/training', { config: login, schema: { querystring: tidQuery } }, async (request) => {
-    await deleteGroupTraining(app.db, request.user!, request.query.tid);
-    return ok(null);
-  });
+  r.delete(
+    '/api/group/training',
+    { config: login, schema: { querystring: tidQuery, response: { 200: answers(z.null()) } } },
+    async (request) => {
+      await deleteGroupTraining(app.db, request.user!, request.query.tid);
+      return ok(null);
+    },
+  );
   r.put(
     '/api/group/change-training-status',
-    { config: login, schema: { querystring: changeTrainingStatusQuery } },
+    {
+      config: login,
+      schema: { querystring: changeTrainingStatusQuery, response: { 200: answers(z.null()) } },
+    },
     async (request) => {
       const { tid, status } = request.query;
       const scope = await groupTrainingScope(app.db, request.user!, tid);
@@ -75,16 +103,29 @@ export async function groupTrainingRoutes(app: FastifyInstance) {
   // ---- the training's problems ----
   r.get(
     '/api/group/get-training-problem-list',
-    { config: login, schema: { querystring: adminTrainingProblemListQuery } },
+    {
+      config: login,
+      schema: {
+        querystring: adminTrainingProblemListQuery,
+        response: { 200: answers(adminTrainingProblemsData) },
+      },
+    },
     async (request) => ok(await groupTrainingProblemList(app.db, request.user!, request.query)),
   );
-  r.put('/api/group/training-problem', { config: login }, async (request) => {
-    const scope = await groupTrainingScope(app.db, request.user!, bodyTid(request.body));
-    return ok(await updateTrainingProblem(app.db, request.user!, request.body, now(), scope));
-  });
+  r.put(
+    '/api/group/training-problem',
+    { config: login, schema: { response: { 200: answers(trainingProblemLink) } } },
+    async (request) => {
+      const scope = await groupTrainingScope(app.db, request.user!, bodyTid(request.body));
+      return ok(await updateTrainingProblem(app.db, request.user!, request.body, now(), scope));
+    },
+  );
   r.delete(
     '/api/group/training-problem',
-    { config: login, schema: { querystring: deleteTrainingProblemQuery } },
+    {
+      config: login,
+      schema: { querystring: deleteTrainingProblemQuery, response: { 200: answers(z.null()) } },
+    },
     async (request) => {
       const { pid, tid } = request.query;
       // always with its training here: the site's call without one deletes the problem itself
@@ -93,13 +134,23 @@ export async function groupTrainingRoutes(app: FastifyInstance) {
       return ok(null);
     },
   );
-  r.post('/api/group/add-training-problem-from-public', { config: login }, async (request) => {
-    const scope = await groupTrainingScope(app.db, request.user!, bodyTid(request.body));
-    return ok(await addProblemFromPublic(app.db, request.user!, request.body, now(), scope));
-  });
+  r.post(
+    '/api/group/add-training-problem-from-public',
+    { config: login, schema: { response: { 200: answers(trainingProblemLink) } } },
+    async (request) => {
+      const scope = await groupTrainingScope(app.db, request.user!, bodyTid(request.body));
+      return ok(await addProblemFromPublic(app.db, request.user!, request.body, now(), scope));
+    },
+  );
   r.post(
     '/api/group/add-training-problem-from-group',
-    { config: login, schema: { querystring: groupTrainingProblemFromGroupQuery } },
+    {
+      config: login,
+      schema: {
+        querystring: groupTrainingProblemFromGroupQuery,
+        response: { 200: answers(trainingProblemLink) },
+      },
+    },
     async (request) => {
       const { problemId, tid } = request.query;
       await groupTrainingScope(app.db, request.user!, tid);

@@ -1,7 +1,7 @@
-import type { RegisterMode, WebConfigVO } from '@verdict/shared';
+import { accountOjOf, remoteOjOf, type RegisterMode, type WebConfigVO } from '@verdict/shared';
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { judgeServer, language, systemConfig } from '../../db/schema/index.ts';
+import { judgeServer, language, problem, systemConfig } from '../../db/schema/index.ts';
 
 /**
  * reference §7.14 WebConfig as stored: the admin's fields of `get-web-config`, the footer fields
@@ -70,12 +70,12 @@ export async function websiteConfig(db: Db, mode: RegisterMode) {
 
 /**
  * reference §3.2 `GET /api/languages`: every language with `all`, otherwise the local ones (oj ME);
- * sorted by seq desc, then id. Remote-problem languages (`pid`) come with remote judging.
+ * sorted by seq desc, then id; with the `pid` of a remote problem, its site's (GYM: Codeforces').
  * Verdict adds `available`: whether a live judge worker offers the language now.
  */
-export async function listLanguages(db: Db, options: { all: boolean; now: Date }) {
+export async function listLanguages(db: Db, options: { all: boolean; pid?: number; now: Date }) {
   const query = db.select().from(language);
-  const filtered = options.all ? query : query.where(eq(language.oj, 'ME'));
+  const filtered = options.all ? query : query.where(eq(language.oj, await languageOjOf(db, options.pid)));
   const [languages, offered] = await Promise.all([
     filtered.orderBy(desc(language.seq), asc(language.id)),
     offeredLanguages(db, options.now),
@@ -94,4 +94,15 @@ export async function offeredLanguages(db: Db, now: Date): Promise<Set<string>> 
     .from(judgeServer)
     .where(and(gte(judgeServer.lastHeartbeat, since), eq(judgeServer.status, 0)));
   return new Set(workers.flatMap((w) => w.languages));
+}
+
+/** The language namespace of problem `pid`: its remote site's (reference §10.1), else the local one. */
+async function languageOjOf(db: Db, pid: number | undefined): Promise<string> {
+  if (pid === undefined) return 'ME';
+  const [row] = await db
+    .select({ problemId: problem.problemId, isRemote: problem.isRemote })
+    .from(problem)
+    .where(eq(problem.id, pid));
+  const oj = row?.isRemote ? remoteOjOf(row.problemId) : undefined;
+  return oj ? accountOjOf(oj) : 'ME';
 }

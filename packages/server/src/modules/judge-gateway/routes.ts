@@ -5,20 +5,28 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  claimData,
   compileCheckResult,
+  heartbeatAnswerData,
   JUDGE_TOKEN_HEADER,
+  REMOTE_OJS,
   judgeProgress,
   judgeResult,
+  keepTaskData,
+  reportAcceptedData,
   testRunProgress,
   testRunResult,
   workerHeartbeat,
+  workerRegisteredData,
   workerRegistration,
 } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { answers, answersFile } from '../../http/responses.ts';
 import { notFound, unauthenticated } from '../../http/errors.ts';
 import type { CompileChecks } from './compile-checks.ts';
 import { claimNext } from '../submission/lifecycle/claim.ts';
+import { claimRemote } from '../submission/lifecycle/claim-remote.ts';
 import { applyTestRunResult, progressOfTestRun } from '../submission/lifecycle/test-runs.ts';
 import * as lifecycle from '../submission/lifecycle/transitions.ts';
 import type { QueueSignal } from './queue.ts';
@@ -56,16 +64,24 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
     }
   };
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: access.judge };
+  // Workers are not browsers: the security headers of every other answer (helmet) would only cost
+  // CPU on the calls each verdict makes.
+  const config = { access: access.judge, helmet: { skipRoute: true as const } };
   // Workers poll all day long; their routine calls would drown the access log.
   app.addHook('onRoute', (route) => {
     route.logLevel = 'warn';
   });
   const prefix = '/api/judge-gateway';
+  const keeps = { 200: answers(keepTaskData) };
+  const accepts = { 200: answers(reportAcceptedData) };
 
   r.post(
     `${prefix}/register`,
-    { config, onRequest: checkToken, schema: { body: workerRegistration } },
+    {
+      config,
+      onRequest: checkToken,
+      schema: { body: workerRegistration, response: { 200: answers(workerRegisteredData) } },
+    },
     async (request) => {
       await registerWorker(app.db, request.body, app.clock.now());
       return ok({ leaseMs: opts.leaseMs });
@@ -77,7 +93,7 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
     {
       config,
       onRequest: checkToken,
-      schema: { body: workerHeartbeat },
+      schema: { body: workerHeartbeat, response: { 200: answers(heartbeatAnswerData) } },
     },
     async (request) => {
       const { name, taskNumber, load } = request.body;
@@ -102,7 +118,10 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
           languages: z.array(z.string()).max(200),
           judgePrograms: z.array(z.string()).max(20).default([]),
           waitMs: z.number().int().min(0).max(MAX_WAIT_MS).default(0),
+          /** a remote-judge worker's sites: it claims only their submissions (reference §10) */
+          remoteSites: z.array(z.enum(REMOTE_OJS)).max(REMOTE_OJS.length).default([]),
         }),
+        response: { 200: answers(claimData) },
       },
     },
     async (request, reply) => {
@@ -112,9 +131,19 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
       const deadline = Date.now() + request.body.waitMs;
       for (;;) {
         const seen = opts.signal.version;
-        const check = await opts.compileChecks.claim(request.body, opts.leaseMs);
+        const { remoteSites } = request.body;
+        const check = remoteSites.length
+          ? undefined
+          : await opts.compileChecks.claim(request.body, opts.leaseMs);
         if (check) return ok(check);
-        const claimed = await claimNext(app.db, request.body, opts.leaseMs, app.clock.now());
+        const claimed = remoteSites.length
+          ? await claimRemote(
+              app.db,
+              { name: request.body.name, sites: remoteSites },
+              opts.leaseMs,
+              app.clock.now(),
+            )
+          : await claimNext(app.db, request.body, opts.leaseMs, app.clock.now());
         if (claimed) return ok(await buildTask(app.db, opts.store, claimed, opts.leaseMs));
         const left = deadline - Date.now();
         if (left <= 0 || gone.signal.aborted) return ok(null);
@@ -128,7 +157,10 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
     {
       config,
       onRequest: checkToken,
-      schema: { params: z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/) }) },
+      schema: {
+        params: z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+        response: { 200: answersFile('application/octet-stream') },
+      },
     },
     async (request, reply) => {
       const file = opts.store.pathOf(request.params.sha256);
@@ -143,7 +175,11 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
 
   r.post(
     `${prefix}/progress`,
-    { config, onRequest: checkToken, schema: { body: judgeProgress.extend({ name: workerName }) } },
+    {
+      config,
+      onRequest: checkToken,
+      schema: { body: judgeProgress.extend({ name: workerName }), response: keeps },
+    },
     async (request) =>
       ok({
         keep: await lifecycle.progress(
@@ -158,7 +194,11 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
 
   r.post(
     `${prefix}/result`,
-    { config, onRequest: checkToken, schema: { body: judgeResult.extend({ name: workerName }) } },
+    {
+      config,
+      onRequest: checkToken,
+      schema: { body: judgeResult.extend({ name: workerName }), response: accepts },
+    },
     async (request) => {
       const accepted = await lifecycle.applyResult(app.db, request.body, request.body.name, app.clock.now());
       if (accepted) app.metrics?.judged(request.body.status);
@@ -168,13 +208,21 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
 
   r.post(
     `${prefix}/compile-result`,
-    { config, onRequest: checkToken, schema: { body: compileCheckResult.extend({ name: workerName }) } },
+    {
+      config,
+      onRequest: checkToken,
+      schema: { body: compileCheckResult.extend({ name: workerName }), response: accepts },
+    },
     async (request) => ok({ accepted: await opts.compileChecks.report(request.body, request.body.name) }),
   );
 
   r.post(
     `${prefix}/test-progress`,
-    { config, onRequest: checkToken, schema: { body: testRunProgress.extend({ name: workerName }) } },
+    {
+      config,
+      onRequest: checkToken,
+      schema: { body: testRunProgress.extend({ name: workerName }), response: keeps },
+    },
     async (request) => {
       const { id, attempt, name } = request.body;
       return ok({
@@ -185,7 +233,11 @@ export async function judgeGatewayRoutes(app: FastifyInstance, opts: GatewayOpti
 
   r.post(
     `${prefix}/test-result`,
-    { config, onRequest: checkToken, schema: { body: testRunResult.extend({ name: workerName }) } },
+    {
+      config,
+      onRequest: checkToken,
+      schema: { body: testRunResult.extend({ name: workerName }), response: accepts },
+    },
     async (request) => ok({ accepted: await applyTestRunResult(app.db, request.body, request.body.name) }),
   );
 }

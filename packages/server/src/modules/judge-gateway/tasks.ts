@@ -90,7 +90,9 @@ export async function buildTask(
       language: submission.language ?? '',
       code: submission.code,
       problem: toJudgeProblem(row),
-      testCases: await testCasesOf(db, store, row.id),
+      // a remote problem has no test data here: the site judges it (reference §10.3)
+      testCases: claimed.remote ? [] : await testCasesOf(db, store, row.id),
+      ...(claimed.remote ? { remote: claimed.remote } : {}),
     };
   }
   const [row] = await db

@@ -13,6 +13,7 @@ export async function registerWorker(db: Db, worker: WorkerRegistration, now: Da
     taskNumber: 0,
     version: worker.version,
     languages: worker.languages,
+    isRemote: worker.remoteSites.length > 0,
     lastHeartbeat: now,
     gmtModified: now,
   };

@@ -1,9 +1,18 @@
-import { msgCleanQuery, sysMsgPageQuery, userMsgPageQuery } from '@verdict/shared';
+import {
+  msgCleanQuery,
+  sysMsgPageData,
+  sysMsgPageQuery,
+  unreadMsgCountData,
+  userMsgPageData,
+  userMsgPageQuery,
+} from '@verdict/shared';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
+import { answers } from '../../http/responses.ts';
 import { hideSystemNotices, markSystemNoticesRead, systemNoticesFor } from './system-notices.ts';
 import { messageStreamRoute } from './stream.ts';
 import { announceUnread } from './unread-bus.ts';
@@ -29,15 +38,20 @@ const MESSAGE_NOT_FOUND = {
 export async function messageRoutes(app: FastifyInstance, opts: { streamRecheckMs?: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/msg/unread', { config: { access: access.login } }, async (request) =>
-    ok(await unreadCounts(app.db, request.user!.uid)),
+  r.get(
+    '/api/msg/unread',
+    { config: { access: access.login }, schema: { response: { 200: answers(unreadMsgCountData) } } },
+    async (request) => ok(await unreadCounts(app.db, request.user!.uid)),
   );
 
   const remindLists = { comment: 'Discuss', reply: 'Reply', like: 'Like' } as const;
   for (const [path, list] of Object.entries(remindLists)) {
     r.get(
       `/api/msg/${path}`,
-      { config: { access: access.login }, schema: { querystring: userMsgPageQuery } },
+      {
+        config: { access: access.login },
+        schema: { querystring: userMsgPageQuery, response: { 200: answers(userMsgPageData) } },
+      },
       async (request) => {
         const uid = request.user!.uid;
         const { currentPage, limit } = request.query;
@@ -53,7 +67,10 @@ export async function messageRoutes(app: FastifyInstance, opts: { streamRecheckM
   for (const kind of ['Sys', 'Mine'] as const) {
     r.get(
       `/api/msg/${kind.toLowerCase()}`,
-      { config: { access: access.login }, schema: { querystring: sysMsgPageQuery } },
+      {
+        config: { access: access.login },
+        schema: { querystring: sysMsgPageQuery, response: { 200: answers(sysMsgPageData) } },
+      },
       async (request) => {
         const uid = request.user!.uid;
         const { currentPage, limit } = request.query;
@@ -69,7 +86,10 @@ export async function messageRoutes(app: FastifyInstance, opts: { streamRecheckM
   /** reference §3.9: one message of a list (`id`), or the whole list; another user's id is "not found". */
   r.delete(
     '/api/msg/clean',
-    { config: { access: access.login }, schema: { querystring: msgCleanQuery } },
+    {
+      config: { access: access.login },
+      schema: { querystring: msgCleanQuery, response: { 200: answers(z.null()) } },
+    },
     async (request) => {
       const uid = request.user!.uid;
       const { type, id } = request.query;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { session, userInfo } from '../../db/schema/index.ts';
 import { access } from '../../http/auth/access.ts';
+import { answersFile } from '../../http/responses.ts';
 import { onUnreadChange } from './unread-bus.ts';
 import { unreadCounts } from './user-messages.ts';
 
@@ -24,8 +25,15 @@ export function messageStreamRoute(app: FastifyInstance, recheckMs = RECHECK_MS)
     for (const end of [...streams]) end();
   });
   // a HEAD request would open a stream with nothing to show
-  app.get('/api/msg/stream', { config: { access: access.login }, exposeHeadRoute: false }, (request, reply) =>
-    unreadMessageStream(app, { streams, recheckMs }, request, reply),
+  app.get(
+    '/api/msg/stream',
+    {
+      config: { access: access.login },
+      exposeHeadRoute: false,
+      // events named `unread`, each an UnreadMsgCount (responses/message.ts)
+      schema: { response: { 200: answersFile('text/event-stream') } },
+    },
+    (request, reply) => unreadMessageStream(app, { streams, recheckMs }, request, reply),
   );
 }
 

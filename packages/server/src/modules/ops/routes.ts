@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, healthData, readinessData } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
+import type { DeclaredRoute } from '../../http/auth/plugin.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError, unauthenticated } from '../../http/errors.ts';
+import { answers, answersFile } from '../../http/responses.ts';
 import { samePassword } from '../contest/register.ts';
 import type { Metrics } from './metrics.ts';
+import { buildOpenApi, type OpenApiDocument } from './openapi.ts';
 import { readiness } from './readiness.ts';
 
 const opsMessages = {
@@ -22,14 +27,23 @@ const opsMessages = {
  */
 export async function opsRoutes(
   app: FastifyInstance,
-  opts: { metrics: Metrics | null; metricsToken?: string },
+  opts: {
+    metrics: Metrics | null;
+    metricsToken?: string;
+    /** every route of the app, read once all are registered (the API document) */
+    routes: () => readonly DeclaredRoute[];
+  },
 ) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: access.service };
 
   // liveness: the process answers; it touches nothing else
-  app.get('/api/health', { config }, async () => ok({ status: 'up' }));
+  r.get('/api/health', { config, schema: { response: { 200: answers(healthData) } } }, async () =>
+    ok({ status: 'up' as const }),
+  );
 
-  app.get('/api/ready', { config }, async (_request, reply) => {
+  const readySchema = { response: { 200: answers(readinessData), 503: envelope(readinessData, 503) } };
+  r.get('/api/ready', { config, schema: readySchema }, async (_request, reply) => {
     const state = await readiness(app.db);
     if (state.ready) return ok(state);
     return reply.code(503).send({ status: 503, msg: opsMessages.notReady.en, data: state });
@@ -41,8 +55,18 @@ export async function opsRoutes(
     const given = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!samePassword(given, opts.metricsToken)) throw unauthenticated(opsMessages.metricsToken);
   };
-  app.get('/metrics', { config, preHandler: checkToken }, async (_request, reply) => {
+  const metricsSchema = { response: { 200: answersFile('text/plain; version=0.0.4') } };
+  r.get('/metrics', { config, schema: metricsSchema, preHandler: checkToken }, async (_request, reply) => {
     const text = await opts.metrics!.text();
     return reply.type(opts.metrics!.contentType).send(text);
   });
+
+  // issue 28: the API document, built once from every registered route
+  let document: OpenApiDocument | undefined;
+  r.get(
+    '/api/openapi.json',
+    { config: { access: access.anon }, schema: { response: { 200: answersFile('application/json') } } },
+    async (_request, reply) =>
+      reply.type('application/json').send((document ??= buildOpenApi(opts.routes()))),
+  );
 }

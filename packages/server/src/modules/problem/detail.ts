@@ -104,9 +104,7 @@ export async function problemInfoRow(db: Db, where: SQL) {
   const [row] = await db
     .select({
       problem,
-      tags: sql<
-        Record<string, unknown>[]
-      >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name,
+      tags: sql<InfoTag[]>`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name,
         'color', t.color, 'oj', t.oj, 'gid', t.gid, 'tcid', t.tcid, 'gmtCreate', t.gmt_create,
         'gmtModified', t.gmt_modified) order by t.id)
         from problem_tag pt join tag t on t.id = pt.tid where pt.pid = problem.id), '[]'::json)`,
@@ -125,8 +123,20 @@ export async function problemInfoRow(db: Db, where: SQL) {
   return row;
 }
 
+/** A tag as problemInfoRow's JSON holds it (dates as PostgreSQL writes them in JSON). */
+interface InfoTag {
+  id: number | string;
+  name: string;
+  color: string | null;
+  oj: string;
+  gid: number | string | null;
+  tcid: number | null;
+  gmtCreate: string;
+  gmtModified: string;
+}
+
 /** The tags of problemInfoRow with their ids as numbers. */
-export function tagsJson(tags: Record<string, unknown>[]) {
+export function tagsJson(tags: InfoTag[]) {
   return tags.map((t) => ({ ...t, id: Number(t.id), gid: t.gid === null ? null : Number(t.gid) }));
 }
 

@@ -61,6 +61,7 @@ async function assertSubmissionViewable(
       openCaseResult: problem.openCaseResult,
       judgeCaseMode: problem.judgeCaseMode,
       judgeMode: problem.judgeMode,
+      isRemote: problem.isRemote,
     })
     .from(problem)
     .where(eq(problem.id, row.pid));
@@ -96,17 +97,22 @@ export async function submissionDetail(db: Db, user: AuthUser | null, submitId: 
       ? row.errorMessage
       : 'The error message does not support viewing.';
   let shown = row;
+  let remoteRunId = p.isRemote && row.vjudgeSubmitId !== null ? String(row.vjudgeSubmitId) : null;
   if (view) {
     // reference §7.10 (contest), §7.18: the seal and the running contest (contest/submission-view.ts)
     const visibility = contestSubmissionVisibility(view, user, row);
     if (visibility === 'hidden') shown = withVisibility(row, 'unknown');
     else shown = withVisibility(row, visibility);
     if (visibility === 'reduced' || visibility === 'hidden') errorMessage = contestMessages.hiddenError.en;
-    if (visibility === 'unknown' || visibility === 'hidden') errorMessage = null;
+    if (visibility === 'unknown' || visibility === 'hidden') {
+      errorMessage = null;
+      remoteRunId = null;
+    }
   }
   return {
     submission: { ...judgeJson(shown, { showIp: can(user, 'submission.ip') }), code, errorMessage },
     codeShare: p.codeShare,
+    remoteRunId,
   };
 }
 

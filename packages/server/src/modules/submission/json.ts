@@ -4,7 +4,7 @@ export type JudgeRow = typeof judge.$inferSelect;
 
 /**
  * A submission in HOJ's `Judge` JSON shape (reference §4.3). Verdict's queue columns (priority,
- * lease, attempt) stay inside. The remote-judge account is never shown (reference §7.10), and the
+ * lease, attempt) and the lists' copy of its problem's publicness (problem_hidden) stay inside. The remote-judge account is never shown (reference §7.10), and the
  * submitter's IP only to root: HOJ returned it to anyone who could open the submission.
  */
 export function judgeJson(row: JudgeRow, options: { showIp?: boolean } = {}) {
@@ -13,6 +13,7 @@ export function judgeJson(row: JudgeRow, options: { showIp?: boolean } = {}) {
     leaseOwner: _leaseOwner,
     leaseExpiresAt: _leaseExpiresAt,
     attempt: _attempt,
+    problemHidden: _problemHidden,
     ip,
     ...rest
   } = row;

@@ -1,18 +1,16 @@
-import { and, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, sql } from 'drizzle-orm';
 import type { SubmissionListQuery } from '@verdict/shared';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
-import { judge, problem, userInfo } from '../../db/schema/index.ts';
+import { byShape, plannedStatement, preparedStatement } from '../../db/prepared.ts';
+import { problem } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
 import { page } from '../../http/envelope.ts';
 import { accessDenied } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
 import { can } from '../../policy/index.ts';
 import { groupFor } from '../group/access.ts';
+import { commonTrigrams, indexPart } from '../home/search-trigrams.ts';
 import { containsPattern } from '../problem/query.ts';
-
-/** A problem that is not public (hidden, contest-only or a group's): its submissions are not listed. */
-const NOT_PUBLIC = sql.raw('(p.auth <> 1 or p.is_group)');
 
 /** The problems the problemID filter names: exact with completeProblemID, else a substring (reference §3.4). */
 async function problemsNamed(db: Db, problemID: string, exact: boolean, publicOnly: boolean) {
@@ -28,108 +26,84 @@ async function problemsNamed(db: Db, problemID: string, exact: boolean, publicOn
       ),
     )
     .limit(1000);
-  return rows.map((r) => r.id);
+  return rows.map((r) => Number(r.id));
+}
+
+/** Which filters a list query has: its statements' text depends on this alone. */
+interface Shape {
+  /** a group's submissions (its id the first filter value), or the public list's */
+  group: boolean;
+  /** every problem's submissions (root, or inside a group), else only public problems' */
+  allProblems: boolean;
+  status: boolean;
+  /** how many problems the problem filter names (0: none asked for) */
+  problems: number;
+  /** the caller's own (onlyMine), or users by a name's part */
+  author: 'uid' | 'name' | null;
+  limit: number;
+}
+
+/** The list's conditions as SQL text, `next()` naming each parameter (see filterValues). */
+function whereText(shape: Shape, next: () => string): string {
+  const conditions = [
+    shape.group ? `judge.cid = 0 and judge.gid = ${next()}` : 'judge.cid = 0 and judge.gid is null',
+  ];
+  if (shape.status) conditions.push(`judge.status = ${next()}`);
+  if (shape.problems > 0) {
+    const pids = Array.from({ length: shape.problems }, next);
+    conditions.push(pids.length === 1 ? `judge.pid = ${pids[0]}` : `judge.pid in (${pids.join(', ')})`);
+  } else if (!shape.allProblems) {
+    // submissions of problems that are not public (hidden, contest-only or a group's) are left out,
+    // reference §7.7: the row carries it (judge.problem_hidden, migration 0021), in the list indexes
+    conditions.push('not judge.problem_hidden');
+  }
+  if (shape.author === 'uid') conditions.push(`judge.uid = ${next()}`);
+  if (shape.author === 'name') {
+    // the index finds the users by the keyword's uncommon part; the ILIKE is the filter itself
+    const part = next();
+    const pattern = next();
+    conditions.push(
+      `judge.uid in (select u.uuid from user_info u where lower(u.username) like lower(${part}) and u.username ilike ${pattern})`,
+    );
+  }
+  return conditions.join(' and ');
+}
+
+/** The values of whereText's parameters, in its order. */
+interface Filters {
+  gid?: number;
+  status?: number;
+  pids: number[];
+  uid?: string;
+  /** the user name filter: what the index reads, and the whole pattern */
+  name?: [string, string];
+}
+
+function filterValues(f: Filters): unknown[] {
+  return [
+    ...(f.gid !== undefined ? [f.gid] : []),
+    ...(f.status !== undefined ? [f.status] : []),
+    ...f.pids,
+    ...(f.uid !== undefined ? [f.uid] : []),
+    ...(f.name ?? []),
+  ];
 }
 
 /**
- * reference §3.4 `GET /api/get-submission-list`: non-contest, non-group submissions, newest first,
- * filtered by the caller's own (onlyMine), status, problem (problemID, exact with
- * completeProblemID) and author (username, a substring). Submissions of problems that are not
- * public are left out except for root (reference §7.7). The total comes from the counters of
- * schema/submissions.ts unless an author is filtered, whose rows an index finds directly.
+ * The total of a list without an author, from the counters of schema/submissions.ts (kept by
+ * judge's triggers): the named problems' counts, or every count minus, for everyone but root,
+ * those of problems that are not public. A few row reads instead of a count over the submissions.
  */
-export async function listSubmissions(db: Db, user: AuthUser | null, query: SubmissionListQuery) {
-  if (query.onlyMine && !user) throw accessDenied(problemMessages.loginFirst);
-  // reference §3.4 `gid`: a group's submissions, for its members (their problems are the group's)
-  const gid = query.gid;
-  if (gid !== undefined) await groupFor(db, user, gid, 'group.member');
-  // root sees every problem's submissions; inside a group every one is the group's own
-  const allProblems = gid !== undefined || can(user, 'submission.listHidden');
-  const conditions: (SQL | undefined)[] = [
-    sql.raw(
-      gid === undefined
-        ? 'judge.cid = 0 and judge.gid is null'
-        : `judge.cid = 0 and judge.gid = ${Number(gid)}`,
-    ),
-  ];
-  if (query.status !== undefined) conditions.push(eq(judge.status, query.status));
-
-  let pids: number[] | undefined;
-  if (query.problemID) {
-    // for everyone but root, only public problems are named
-    pids = await problemsNamed(db, query.problemID, query.completeProblemID ?? false, !allProblems);
-    conditions.push(pids.length > 0 ? inArray(judge.pid, pids) : sql`false`);
-  } else if (!allProblems) {
-    // a hashed subplan: the few problems that are not public are read once (problem_not_public_idx)
-    conditions.push(sql`${judge.pid} not in (select p.id from ${problem} p where ${NOT_PUBLIC})`);
+function countedTotalText(shape: Shape, next: () => string): string {
+  const status = shape.status ? `c.status = ${next()}` : 'true';
+  if (shape.problems > 0) {
+    const pids = Array.from({ length: shape.problems }, next);
+    return `(select coalesce(sum(c.n), 0) from judge_problem_count c where ${status} and c.pid in (${pids.join(', ')}))`;
   }
-  // a group's or an author's rows are few: their count is a window over the same scan
-  const byAuthor = gid !== undefined || query.onlyMine || query.username !== undefined;
-  if (query.onlyMine) conditions.push(eq(judge.uid, user!.uid));
-  else if (query.username) {
-    conditions.push(
-      inArray(
-        judge.uid,
-        db
-          .select({ uid: userInfo.uuid })
-          .from(userInfo)
-          .where(ilike(userInfo.username, containsPattern(query.username))),
-      ),
-    );
-  }
-  const where = and(...conditions);
-  const offset = (query.currentPage - 1) * query.limit;
-  // An author's rows are few and an index finds them: their count is a window over the same scan.
-  // Otherwise the total comes from the counters of schema/submissions.ts.
-  const total = byAuthor
-    ? sql`(select page.total from page limit 1)`
-    : countedTotalSql({ status: query.status, pids, root: allProblems });
-  // One statement: the page's ids from the list indexes, then their rows and titles, and the total.
-  // Each row comes as one JSON value: PGlite decodes a row of one field far faster than one of twenty.
-  const records = await queryRows<{ row: ListRow; total: number | string }>(
-    db,
-    sql`with page as (
-        select judge.submit_id ${byAuthor ? sql`, count(*) over () as total` : sql``}
-        from judge where ${where}
-        order by judge.submit_time desc, judge.submit_id desc limit ${query.limit} offset ${offset})
-      select json_build_object('uid', judge.uid, 'submitId', judge.submit_id, 'username', judge.username,
-          'pid', judge.pid, 'displayPid', judge.display_pid, 'title', problem.title,
-          'submitTime', judge.submit_time, 'status', judge.status, 'share', judge.share, 'time', judge.time,
-          'memory', judge.memory, 'score', judge.score, 'oiRankScore', judge.oi_rank_score,
-          'length', judge.length, 'language', judge.language, 'cid', judge.cid, 'cpid', judge.cpid,
-          'gid', judge.gid, 'judger', judge.judger, 'isManual', judge.is_manual) as row,
-        ${total} as total
-      from page join judge on judge.submit_id = page.submit_id
-      left join problem on problem.id = judge.pid
-      order by judge.submit_time desc, judge.submit_id desc`,
-  );
-  let totalCount: number;
-  if (records.length > 0) totalCount = Number(records[0]!.total);
-  else if (byAuthor) {
-    // a page past the end: no row carries the total
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(judge)
-      .where(where);
-    totalCount = row?.n ?? 0;
-  } else {
-    const [row] = await queryRows<{ n: string | number }>(db, sql`select ${total} as n`);
-    totalCount = Number(row?.n ?? 0);
-  }
-  return page(
-    records.map(({ row: r }) => ({
-      ...r,
-      submitId: Number(r.submitId),
-      pid: Number(r.pid),
-      cid: Number(r.cid),
-      cpid: Number(r.cpid),
-      gid: r.gid === null ? null : Number(r.gid),
-      submitTime: new Date(r.submitTime),
-    })),
-    totalCount,
-    query.currentPage,
-    query.limit,
-  );
+  const hidden = shape.allProblems
+    ? '0'
+    : `(select coalesce(sum(c.n), 0) from judge_hidden_status_count c where ${status})`;
+  return `((select coalesce(sum(c.n), 0) from judge_status_count c where ${status}) - ${hidden})`;
 }
 
 interface ListRow {
@@ -156,19 +130,118 @@ interface ListRow {
 }
 
 /**
- * The list total from the counters, as a scalar subquery: the named problems' counts, or every
- * count minus, for everyone but root, those of problems that are not public (both kept by the
- * triggers of schema/submissions.ts).
+ * A group's or an author's rows are few and an index finds them: their total is a window count over
+ * the same scan. Otherwise it comes from the counters (countedTotalText).
  */
-function countedTotalSql(filter: { status?: number; pids?: number[]; root: boolean }): SQL {
-  const status = filter.status === undefined ? sql`true` : sql`c.status = ${filter.status}`;
-  if (filter.pids) {
-    if (filter.pids.length === 0) return sql`0`;
-    return sql`(select coalesce(sum(c.n), 0) from judge_problem_count c
-      where ${status} and ${inArray(sql`c.pid`, filter.pids)})`;
+const byAuthor = (shape: Shape) => shape.group || shape.author !== null;
+
+/**
+ * The list's statements for one shape: the page (offset $1, then the filters' values; the total's
+ * values follow when it comes from the counters) and the total alone, for a page past the end,
+ * whose rows cannot carry it. One statement a page: its ids from the list indexes, then their rows
+ * and titles. Each row comes as one JSON value: PGlite decodes a row of one field far faster than
+ * one of twenty. A shape whose good plan does not depend on the values (no problem list, no user
+ * name) is prepared with its generic plan, so it is never planned again; the others are planned
+ * for their values on each call.
+ */
+const statementsFor = byShape((shape: Shape) => {
+  const statement = shape.problems > 1 || shape.author === 'name' ? plannedStatement : preparedStatement;
+  let n = 1;
+  const where = whereText(shape, () => `$${++n}`);
+  const total = byAuthor(shape)
+    ? '(select page.total from page limit 1)'
+    : countedTotalText(shape, () => `$${++n}`);
+  let m = 0;
+  const totalAlone = byAuthor(shape)
+    ? `select count(*) as n from judge where ${whereText(shape, () => `$${++m}`)}`
+    : `select ${countedTotalText(shape, () => `$${++m}`)} as n`;
+  return {
+    page: statement<{ row: ListRow; total: number | string }>(
+      `with page as (
+        select judge.submit_id ${byAuthor(shape) ? ', count(*) over () as total' : ''}
+        from judge where ${where}
+        order by judge.submit_time desc, judge.submit_id desc limit ${shape.limit} offset $1)
+      select json_build_object('uid', judge.uid, 'submitId', judge.submit_id, 'username', judge.username,
+          'pid', judge.pid, 'displayPid', judge.display_pid, 'title', problem.title,
+          'submitTime', judge.submit_time, 'status', judge.status, 'share', judge.share, 'time', judge.time,
+          'memory', judge.memory, 'score', judge.score, 'oiRankScore', judge.oi_rank_score,
+          'length', judge.length, 'language', judge.language, 'cid', judge.cid, 'cpid', judge.cpid,
+          'gid', judge.gid, 'judger', judge.judger, 'isManual', judge.is_manual) as row,
+        ${total} as total
+      from page join judge on judge.submit_id = page.submit_id
+      left join problem on problem.id = judge.pid
+      order by judge.submit_time desc, judge.submit_id desc`,
+    ),
+    total: statement<{ n: number | string }>(totalAlone),
+  };
+});
+
+/**
+ * The user name filter's parameters: the part of the keyword the trigram index reads (its
+ * uncommon part, as the rank list's search does, home/search-trigrams.ts; or the whole keyword;
+ * the database lower-cases it), and the whole keyword as HOJ's `LIKE '%…%'`, case-insensitive.
+ */
+async function nameFilter(db: Db, username: string): Promise<[string, string]> {
+  const pattern = containsPattern(username);
+  const part = indexPart(username, await commonTrigrams(db));
+  return [part === null ? pattern : `%${part}%`, pattern];
+}
+
+/**
+ * reference §3.4 `GET /api/get-submission-list`: non-contest, non-group submissions, newest first,
+ * filtered by the caller's own (onlyMine), status, problem (problemID, exact with
+ * completeProblemID) and author (username, a substring). Submissions of problems that are not
+ * public are left out except for root (reference §7.7).
+ */
+export async function listSubmissions(db: Db, user: AuthUser | null, query: SubmissionListQuery) {
+  if (query.onlyMine && !user) throw accessDenied(problemMessages.loginFirst);
+  // reference §3.4 `gid`: a group's submissions, for its members (their problems are the group's)
+  const gid = query.gid;
+  if (gid !== undefined) await groupFor(db, user, gid, 'group.member');
+  // root sees every problem's submissions; inside a group every one is the group's own
+  const allProblems = gid !== undefined || can(user, 'submission.listHidden');
+  const filters: Filters = {
+    gid: gid === undefined ? undefined : Number(gid),
+    status: query.status,
+    pids: [],
+  };
+  if (query.problemID) {
+    // for everyone but root, only public problems are named
+    filters.pids = await problemsNamed(db, query.problemID, query.completeProblemID ?? false, !allProblems);
+    if (filters.pids.length === 0) return page([], 0, query.currentPage, query.limit);
   }
-  const hidden = filter.root
-    ? sql`0`
-    : sql`(select coalesce(sum(c.n), 0) from judge_hidden_status_count c where ${status})`;
-  return sql`((select coalesce(sum(c.n), 0) from judge_status_count c where ${status}) - ${hidden})`;
+  if (query.onlyMine) filters.uid = user!.uid;
+  else if (query.username) filters.name = await nameFilter(db, query.username);
+  const shape: Shape = {
+    group: gid !== undefined,
+    allProblems,
+    status: query.status !== undefined,
+    problems: filters.pids.length,
+    author: query.onlyMine ? 'uid' : query.username ? 'name' : null,
+    limit: query.limit,
+  };
+  const statements = statementsFor(shape);
+  const values = filterValues(filters);
+  // the counters' total takes the status and the problems again
+  const totalValues = byAuthor(shape)
+    ? values
+    : [...(filters.status !== undefined ? [filters.status] : []), ...filters.pids];
+  const offset = (query.currentPage - 1) * query.limit;
+  const records = await statements.page(db, [offset, ...values, ...(byAuthor(shape) ? [] : totalValues)]);
+  // a page past the end: no row carries the total
+  const total = Number(records[0]?.total ?? (await statements.total(db, totalValues))[0]?.n ?? 0);
+  return page(
+    records.map(({ row: r }) => ({
+      ...r,
+      submitId: Number(r.submitId),
+      pid: Number(r.pid),
+      cid: Number(r.cid),
+      cpid: Number(r.cpid),
+      gid: r.gid === null ? null : Number(r.gid),
+      submitTime: new Date(r.submitTime),
+    })),
+    total,
+    query.currentPage,
+    query.limit,
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   checkSubmissionsStatusBody,
   lastAcCodeQuery,
@@ -10,9 +11,18 @@ import {
   testJudgeBody,
   testJudgeKeyQuery,
   updateSubmissionBody,
+  submission,
+  submissionListData,
+  submissionDetailData,
+  caseResultsData,
+  submissionStatusesData,
+  testJudgeResultData,
+  testJudgeKeyData,
+  lastAcCodeData,
 } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { answers } from '../../http/responses.ts';
 import { can } from '../../policy/index.ts';
 import { lastAcceptedCode, resubmit, setShare } from './actions.ts';
 import { caseResults, submissionDetail } from './detail.ts';
@@ -31,7 +41,7 @@ export async function submissionRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/submit-problem-judge',
-    { config: submitter, schema: { body: submitJudgeBody } },
+    { config: submitter, schema: { body: submitJudgeBody, response: { 200: answers(submission) } } },
     async (request) => {
       const row = await submitProblem(app.db, request.user!, request.body, {
         ip: request.ip,
@@ -42,15 +52,19 @@ export async function submissionRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/resubmit', { config: login, schema: { querystring: resubmitQuery } }, async (request) => {
-    const row = await resubmit(app.db, request.user!, request.query.submitId, app.clock.now());
-    app.judgeQueue.notify();
-    return ok(judgeJson(row, { showIp: can(request.user, 'submission.ip') }));
-  });
+  r.get(
+    '/api/resubmit',
+    { config: login, schema: { querystring: resubmitQuery, response: { 200: answers(submission) } } },
+    async (request) => {
+      const row = await resubmit(app.db, request.user!, request.query.submitId, app.clock.now());
+      app.judgeQueue.notify();
+      return ok(judgeJson(row, { showIp: can(request.user, 'submission.ip') }));
+    },
+  );
 
   r.post(
     '/api/submit-problem-test-judge',
-    { config: submitter, schema: { body: testJudgeBody } },
+    { config: submitter, schema: { body: testJudgeBody, response: { 200: answers(testJudgeKeyData) } } },
     async (request) => {
       const key = await submitTestRun(app.db, request.user!, request.body, app.clock.now());
       app.judgeQueue.notify();
@@ -60,32 +74,44 @@ export async function submissionRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/get-test-judge-result',
-    { config: login, schema: { querystring: testJudgeKeyQuery } },
+    {
+      config: login,
+      schema: { querystring: testJudgeKeyQuery, response: { 200: answers(testJudgeResultData) } },
+    },
     async (request) => ok(await testRunResult(app.db, request.user!, request.query.testJudgeKey)),
   );
 
   r.get(
     '/api/get-submission-list',
-    { config: anon, schema: { querystring: submissionListQuery } },
+    {
+      config: anon,
+      schema: { querystring: submissionListQuery, response: { 200: answers(submissionListData) } },
+    },
     async (request) => ok(await listSubmissions(app.db, request.user, request.query)),
   );
 
   r.get(
     '/api/get-submission-detail',
-    { config: anon, schema: { querystring: submitIdQuery } },
+    {
+      config: anon,
+      schema: { querystring: submitIdQuery, response: { 200: answers(submissionDetailData) } },
+    },
     async (request) =>
       ok(await submissionDetail(app.db, request.user, request.query.submitId, app.clock.now())),
   );
 
   r.get(
     '/api/get-all-case-result',
-    { config: anon, schema: { querystring: submitIdQuery } },
+    { config: anon, schema: { querystring: submitIdQuery, response: { 200: answers(caseResultsData) } } },
     async (request) => ok(await caseResults(app.db, request.user, request.query.submitId, app.clock.now())),
   );
 
   r.post(
     '/api/check-submissions-status',
-    { config: anon, schema: { body: checkSubmissionsStatusBody } },
+    {
+      config: anon,
+      schema: { body: checkSubmissionsStatusBody, response: { 200: answers(submissionStatusesData) } },
+    },
     async (request) =>
       ok(
         await submissionStatuses(
@@ -98,14 +124,18 @@ export async function submissionRoutes(app: FastifyInstance) {
       ),
   );
 
-  r.put('/api/submission', { config: login, schema: { body: updateSubmissionBody } }, async (request) => {
-    await setShare(app.db, request.user!, request.body.submitId, request.body.share);
-    return ok(null);
-  });
+  r.put(
+    '/api/submission',
+    { config: login, schema: { body: updateSubmissionBody, response: { 200: answers(z.null()) } } },
+    async (request) => {
+      await setShare(app.db, request.user!, request.body.submitId, request.body.share);
+      return ok(null);
+    },
+  );
 
   r.get(
     '/api/get-last-ac-code',
-    { config: login, schema: { querystring: lastAcCodeQuery } },
+    { config: login, schema: { querystring: lastAcCodeQuery, response: { 200: answers(lastAcCodeData) } } },
     async (request) =>
       ok(
         await lastAcceptedCode(app.db, request.user!, request.query.pid, request.query.cid, app.clock.now()),

@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   registerTrainingBody,
   tidQuery,
   trainingListQuery,
   trainingProblemDetailsQuery,
   trainingRankQuery,
+  problemDetailData,
+  trainingAccessData,
+  trainingCategoriesData,
+  trainingListData,
+  trainingProblemsData,
+  trainingRankData,
+  trainingVO,
 } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { answers } from '../../http/responses.ts';
 import type { RateLimitRule } from '../../http/rate-limit.ts';
 import { trainingAccess, trainingCategories, trainingDetail } from './detail.ts';
 import { listTrainings } from './list.ts';
@@ -30,46 +39,64 @@ export async function trainingRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/get-training-list',
-    { config: { access: access.anon }, schema: { querystring: trainingListQuery } },
+    {
+      config: { access: access.anon },
+      schema: { querystring: trainingListQuery, response: { 200: answers(trainingListData) } },
+    },
     async (request) => ok(await listTrainings(app.db, request.user, request.query)),
   );
 
-  r.get('/api/get-training-category', { config: { access: access.anon } }, async () =>
-    ok(await trainingCategories(app.db)),
+  r.get(
+    '/api/get-training-category',
+    { config: { access: access.anon }, schema: { response: { 200: answers(trainingCategoriesData) } } },
+    async () => ok(await trainingCategories(app.db)),
   );
 
-  r.get('/api/get-training-detail', { config: login, schema: { querystring: tidQuery } }, async (request) =>
-    ok(await trainingDetail(app.db, request.user!, request.query.tid)),
+  r.get(
+    '/api/get-training-detail',
+    { config: login, schema: { querystring: tidQuery, response: { 200: answers(trainingVO) } } },
+    async (request) => ok(await trainingDetail(app.db, request.user!, request.query.tid)),
   );
 
   r.post(
     '/api/register-training',
-    { config: { ...login, rateLimit: REGISTER_LIMIT }, schema: { body: registerTrainingBody } },
+    {
+      config: { ...login, rateLimit: REGISTER_LIMIT },
+      schema: { body: registerTrainingBody, response: { 200: answers(z.null()) } },
+    },
     async (request) => {
       await registerTraining(app.db, request.user!, request.body);
       return ok(null);
     },
   );
 
-  r.get('/api/get-training-access', { config: login, schema: { querystring: tidQuery } }, async (request) =>
-    ok(await trainingAccess(app.db, request.user!, request.query.tid)),
+  r.get(
+    '/api/get-training-access',
+    { config: login, schema: { querystring: tidQuery, response: { 200: answers(trainingAccessData) } } },
+    async (request) => ok(await trainingAccess(app.db, request.user!, request.query.tid)),
   );
 
   r.get(
     '/api/get-training-problem-list',
-    { config: login, schema: { querystring: tidQuery } },
+    { config: login, schema: { querystring: tidQuery, response: { 200: answers(trainingProblemsData) } } },
     async (request) => ok(await trainingProblemList(app.db, request.user!, request.query.tid)),
   );
 
   r.get(
     '/api/get-training-problem-details',
-    { config: login, schema: { querystring: trainingProblemDetailsQuery } },
+    {
+      config: login,
+      schema: { querystring: trainingProblemDetailsQuery, response: { 200: answers(problemDetailData) } },
+    },
     async (request) => ok(await trainingProblemDetails(app.db, request.user!, request.query)),
   );
 
   r.get(
     '/api/get-training-rank',
-    { config: login, schema: { querystring: trainingRankQuery } },
+    {
+      config: login,
+      schema: { querystring: trainingRankQuery, response: { 200: answers(trainingRankData) } },
+    },
     async (request) => ok(await trainingRank(app.db, request.user!, request.query)),
   );
 }

@@ -8,11 +8,13 @@ import { GROUP_LEVEL, groupLevel, hasPermissions, isRoot, type Subject } from '.
 
 /**
  * reference §2: "contest admin" in business code is not the contest_admin permission but root,
- * the contest's creator, or a group root of the contest's group.
+ * the contest's creator, or a group root of the contest's group. **Changed:** a group contest's
+ * creator is its admin while still a member of the group, not after leaving or being removed.
  */
 export function isContestAdmin(user: Subject, c: ContestFacts): boolean {
   if (!user) return false;
-  if (isRoot(user) || c.uid === user.uid) return true;
+  if (isRoot(user)) return true;
+  if (c.uid === user.uid) return groupMember(user, c);
   return !!c.group && groupLevel(user, c.group) >= GROUP_LEVEL.root;
 }
 

@@ -6,11 +6,13 @@ import type { Rule, RuleContext } from '../rule.ts';
 import { scopeRefusal } from '../scopes.ts';
 import { GROUP_LEVEL, groupLevel, hasPermissions, isRoot, type Subject } from '../subjects.ts';
 
-/** The group's level the caller needs, root bypassing (reference §7.12). */
+/**
+ * The group's level the caller needs, root bypassing (reference §7.12), in a group that exists for
+ * the caller: a banned group's members and admins can do nothing in it either.
+ */
 function atLeast(level: number, refusal: () => ReturnType<typeof forbidden>): Rule<GroupFacts> {
   return (ctx, user, g) =>
-    scopeRefusal(ctx.scopes, 'groupCore') ??
-    (isRoot(user) || groupLevel(user, g) >= level ? null : refusal());
+    existing(ctx, user, g) ?? (isRoot(user) || groupLevel(user, g) >= level ? null : refusal());
 }
 
 /** §7.12: a banned group is not found (root excepted); an invisible one only for members and root. */

@@ -18,7 +18,11 @@ import { toast } from '../../feedback/toast';
 import { mebibytes } from '../dashboard/relative-time';
 import { CarouselCard } from './CarouselCard';
 
-type EmailForm = Omit<EmailConfig, 'emailBlacklist' | 'emailPasswordSet'> & { emailBlacklist: string };
+/** The answer's password is always '' (never sent back); the form's is a new one, or '' to keep it. */
+type EmailForm = Omit<EmailConfig, 'emailBlacklist' | 'emailPasswordSet' | 'emailPassword'> & {
+  emailBlacklist: string;
+  emailPassword: string;
+};
 
 /** Saves with a spinner on the button; a refusal is toasted by the API client with the server's words. */
 function useSaving() {

@@ -7,13 +7,14 @@ import { getSwitches, updateSwitches } from '../../api/admin-content';
 import { registerModeOf, useWebsiteConfig, websiteConfigQuery } from '../../api/home';
 import { ApiError } from '../../api/http';
 import { toast } from '../../feedback/toast';
+import { RemoteAccountsCard } from './RemoteAccountsCard';
 import { changedSwitches, fieldOfMessage, SWITCH_GROUPS, type SwitchField as Field } from './switch-fields';
 import '../problem/admin-problem.css';
 
 /**
  * /admin/switch (spec part 2 §2.7, reference §3.12, §7.14): every switch and limit of
- * GET /api/admin/switch/info grouped by area, saved with PUT /api/admin/switch/update; a value the
- * server refuses shows its message on the field it names.
+ * GET /api/admin/switch/info grouped by area, and the remote-judge accounts, saved with PUT
+ * /api/admin/switch/update; a value the server refuses shows its message on the field it names.
  */
 export function SwitchAdminPage() {
   const { t } = useTranslation();
@@ -107,6 +108,11 @@ export function SwitchAdminPage() {
           ))}
         </Row>
         {fieldError && !fieldError.field && <Alert type="error" showIcon title={fieldError.message} />}
+        {info.data && (
+          <div style={{ marginTop: 16 }}>
+            <RemoteAccountsCard saved={info.data} values={values} onChange={setValues} />
+          </div>
+        )}
       </Form>
     </div>
   );

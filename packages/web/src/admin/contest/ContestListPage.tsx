@@ -182,7 +182,7 @@ export function ContestListPage() {
               <NotificationOutlined />,
               () => void navigate(contestPaths.announcement(row.id)),
             )}
-            <AcSubmissionsDownload cid={row.id} row={{ name: row.title, locked: tip }} />
+            <AcSubmissionsDownload cid={row.id} row={{ name: row.title ?? '', locked: tip }} />
             <Popconfirm
               title={t('adminContest.list.cloneConfirm', { title: row.title })}
               okText={t('adminContest.list.clone')}

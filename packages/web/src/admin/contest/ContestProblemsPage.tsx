@@ -1,9 +1,10 @@
+import { getAdminContest, importRemoteContestProblem } from '../../api/admin-contest';
+import { RemoteImportButton } from '../common/RemoteImportButton';
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { getAdminContest } from '../../api/admin-contest';
 import { NotFoundResult } from '../common/editor/NotFoundResult';
 import { ContestProblemsTable, SITE_CONTEST_PROBLEM_CALLS } from './ContestProblemsTable';
 import { contestPaths } from './paths';
@@ -33,10 +34,20 @@ export function ContestProblemsPage() {
       queryKey={['admin-contest', 'problems', cid]}
       contest={contest.data}
       onCreate={() => void navigate(contestPaths.problemCreate(cid))}
-      head={() => (
-        <Link to={contestPaths.list}>
-          <Button icon={<ArrowLeftOutlined />}>{t('adminContest.common.back')}</Button>
-        </Link>
+      head={(refresh) => (
+        <>
+          <Link to={contestPaths.list}>
+            <Button icon={<ArrowLeftOutlined />}>{t('adminContest.common.back')}</Button>
+          </Link>
+          <RemoteImportButton
+            askDisplayId
+            disabled={!contest.data}
+            importProblem={({ name, problemId, displayId }) =>
+              importRemoteContestProblem(cid, name, problemId, displayId ?? '')
+            }
+            onImported={refresh}
+          />
+        </>
       )}
       rowActions={(row) => (
         <Tooltip title={t('adminContest.problems.editProblem')}>

@@ -192,6 +192,9 @@ export function DashboardPage() {
                     <a href="/api/ready" target="_blank" rel="noreferrer">
                       {t('adminDashboard.ready')}
                     </a>
+                    <a href="/api-doc" target="_blank" rel="noreferrer">
+                      {t('adminDashboard.apiDoc')}
+                    </a>
                     <Typography.Text>
                       {t('adminDashboard.metrics')}:{' '}
                       <Typography.Text code copyable>

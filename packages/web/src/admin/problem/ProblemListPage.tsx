@@ -31,7 +31,9 @@ import {
   getAdminProblemList,
   rejudgeProblem,
   type AdminProblem,
+  importRemoteProblem,
 } from '../../api/admin-problem';
+import { RemoteImportButton } from '../common/RemoteImportButton';
 import { useIsMobile } from '../../layout/use-is-mobile';
 import { useSession } from '../../store/session';
 import { mayDeleteProblem, mayEditProblem, mayPublish, mayRejudge } from './permissions';
@@ -313,11 +315,17 @@ export function ProblemListPage() {
         <Typography.Title level={3} className="ap-page-title">
           {t('title.adminProblemList')}
         </Typography.Title>
-        <Link to="/admin/problem/create">
-          <Button type="primary" icon={<PlusOutlined />}>
-            {t('adminProblem.list.create')}
-          </Button>
-        </Link>
+        <Space wrap>
+          <RemoteImportButton
+            importProblem={({ name, problemId }) => importRemoteProblem(name, problemId)}
+            onImported={refresh}
+          />
+          <Link to="/admin/problem/create">
+            <Button type="primary" icon={<PlusOutlined />}>
+              {t('adminProblem.list.create')}
+            </Button>
+          </Link>
+        </Space>
       </div>
       <div className="ap-toolbar">
         <Input.Search

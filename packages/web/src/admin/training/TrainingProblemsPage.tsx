@@ -1,3 +1,5 @@
+import { importRemoteTrainingProblem } from '../../api/admin-training';
+import { RemoteImportButton } from '../common/RemoteImportButton';
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Tooltip } from 'antd';
@@ -33,10 +35,16 @@ export function TrainingProblemsPage() {
       calls={SITE_TRAINING_PROBLEM_CALLS}
       queryKey={['admin-training', 'problems', tid]}
       subtitle={training.data?.training.title}
-      head={() => (
-        <Link to={trainingPaths.list}>
-          <Button>{t('adminTraining.common.back')}</Button>
-        </Link>
+      head={(refresh) => (
+        <>
+          <Link to={trainingPaths.list}>
+            <Button>{t('adminTraining.common.back')}</Button>
+          </Link>
+          <RemoteImportButton
+            importProblem={({ name, problemId }) => importRemoteTrainingProblem(tid, name, problemId)}
+            onImported={refresh}
+          />
+        </>
       )}
       rowActions={(row) => (
         <Tooltip title={t('adminTraining.common.edit')}>

@@ -2,6 +2,7 @@ import 'katex/dist/katex.min.css';
 import { memo, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeKatex from 'rehype-katex';
+import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
@@ -26,6 +27,11 @@ const REHYPE_PLUGINS: Plugins = [
   [rehypeSanitize, MARKDOWN_SANITIZE_SCHEMA],
   [rehypeKatex, KATEX_OPTIONS],
 ];
+/**
+ * A remote judge's statement (reference §10.3) is the site's HTML: parsed into the tree first, then
+ * sanitised by the same schema as everything else, so it renders without being trusted.
+ */
+const HTML_REHYPE_PLUGINS: Plugins = [rehypeRaw, ...REHYPE_PLUGINS];
 const REMARK_PLUGINS = [remarkGfm, remarkMath];
 /**
  * remark-rehype would prefix footnote ids with `user-content-` and the sanitiser prefixes every id
@@ -73,20 +79,23 @@ const COMPONENTS: Components = {
 export interface MarkdownProps {
   source: string | null | undefined;
   className?: string;
+  /** HTML in the text is rendered (sanitised): only for a remote judge's imported statement */
+  html?: boolean;
 }
 
 /**
  * Markdown in safe mode with GFM tables and TeX math ($…$, $$…$$). Raw HTML in the text is not
- * rendered: statements, discussions and comments come from users (spec part 2 §6).
+ * rendered: statements, discussions and comments come from users (spec part 2 §6); a remote
+ * problem's imported statement (`html`) is HTML, rendered through the same sanitiser.
  */
-export const Markdown = memo(function Markdown({ source, className }: MarkdownProps) {
+export const Markdown = memo(function Markdown({ source, className, html = false }: MarkdownProps) {
   if (!source) return null;
   return (
     <div className={className ? `markdown-body ${className}` : 'markdown-body'}>
       <ReactMarkdown
         remarkPlugins={REMARK_PLUGINS}
         remarkRehypeOptions={REMARK_REHYPE_OPTIONS}
-        rehypePlugins={REHYPE_PLUGINS}
+        rehypePlugins={html ? HTML_REHYPE_PLUGINS : REHYPE_PLUGINS}
         components={COMPONENTS}
       >
         {source}

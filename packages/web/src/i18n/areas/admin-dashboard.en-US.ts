@@ -38,6 +38,7 @@ export const adminDashboardEnUS: DeepStrings<typeof adminDashboardZhCN> = {
   monitoring: 'Monitoring',
   health: 'Liveness',
   ready: 'Readiness',
+  apiDoc: 'API document',
   metrics: 'Prometheus metrics',
   metricsHint: 'sent with the METRICS_TOKEN bearer token',
   loadFailed: 'Loading failed, please try again later.',

@@ -34,6 +34,7 @@ export const adminDashboardZhCN = {
   monitoring: '监控',
   health: '存活检查',
   ready: '就绪检查',
+  apiDoc: 'API 文档',
   metrics: 'Prometheus 指标',
   metricsHint: '需携带 METRICS_TOKEN 令牌（Bearer）访问',
   loadFailed: '加载失败，请稍后重试。',

@@ -61,6 +61,22 @@ export const adminProblemEnUS: DeepStrings<typeof adminProblemZhCN> = {
     allOj: 'Any judge',
     localOj: 'This site',
   },
+  remoteImport: {
+    button: 'Import remote problem',
+    title: 'Import a problem from a remote judge',
+    site: 'Remote judge',
+    problemId: 'Problem ID on that site',
+    problemIdHint:
+      'As the site writes it, e.g. 1000A on Codeforces, 1000 on HDU. It becomes <judge>-<id> here.',
+    problemIdRequired: 'Enter the problem ID',
+    displayId: 'Display ID in the contest',
+    displayIdRequired: 'Enter the display ID',
+    slow: 'The statement is fetched from the site; this can take a while.',
+    ok: 'Import',
+    importing: 'Importing…',
+    done: 'Imported {{id}}',
+    failed: 'Import failed',
+  },
   form: {
     createTitle: 'Create problem',
     editTitle: 'Edit problem {{problemId}}',

@@ -108,6 +108,7 @@ export const problemEnUS: ProblemMessages = {
   },
   statement: {
     timeLimit: 'Time Limit',
+    remoteSource: 'Open on the remote judge',
     memoryLimit: 'Memory Limit',
     level: 'Level',
     score: 'Score',
@@ -206,6 +207,7 @@ export const problemEnUS: ProblemMessages = {
     language: 'Language',
     author: 'Author',
     submitTime: 'Submit Time',
+    remoteRunId: 'Remote run ID',
     judger: 'Judger',
     manual: 'Manually judged',
     code: 'Code',

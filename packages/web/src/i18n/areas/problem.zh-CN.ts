@@ -108,6 +108,7 @@ export const problemZhCN = {
   },
   statement: {
     timeLimit: '时间限制',
+    remoteSource: '在原 OJ 查看',
     memoryLimit: '内存限制',
     level: '难度',
     score: '总分',
@@ -206,6 +207,7 @@ export const problemZhCN = {
     language: '语言',
     author: '作者',
     submitTime: '提交时间',
+    remoteRunId: '远程提交 ID',
     judger: '评测机',
     manual: '人工评测',
     code: '代码',

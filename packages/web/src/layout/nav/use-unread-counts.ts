@@ -1,5 +1,5 @@
 import type { UnreadMsgCount } from '@verdict/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getUnreadCounts } from '../../api/message';
 import { openUnreadStream } from '../../api/unread-stream';
@@ -25,6 +25,16 @@ export function useUnreadCounts(): UnreadMsgCount | undefined {
 }
 
 /**
+ * Stores pushed counts. A fetch still in flight (a message list's invalidation) was answered from
+ * before the push and would overwrite it when it lands, and the stream sends a count only when it
+ * changes: so the fetch is cancelled first.
+ */
+export async function applyPushedCounts(queryClient: QueryClient, uid: string, counts: UnreadMsgCount) {
+  await queryClient.cancelQueries({ queryKey: unreadKey(uid) });
+  queryClient.setQueryData(unreadKey(uid), counts);
+}
+
+/**
  * Pushes the counts into the shared query while the user is signed in (issue 15, beyond the
  * spec's polling): the stream opens per user and closes on logout or unmount. Mounted once, by
  * the top bar.
@@ -35,6 +45,6 @@ export function useUnreadPush(): void {
   const uid = token ? (userInfo?.uid ?? '') : '';
   useEffect(() => {
     if (!uid) return;
-    return openUnreadStream({ onCounts: (counts) => queryClient.setQueryData(unreadKey(uid), counts) });
+    return openUnreadStream({ onCounts: (counts) => void applyPushedCounts(queryClient, uid, counts) });
   }, [uid, queryClient]);
 }

@@ -234,7 +234,7 @@ function GroupContestAdminTable({
       t('groupActivity.common.actions'),
       groupRowTexts(t),
       (row) => ({
-        name: row.title,
+        name: row.title ?? '',
         confirmDelete: t('groupActivity.contest.deleteConfirm'),
         onEdit: () => go('edit', row.id),
         onDelete: () =>
@@ -249,7 +249,7 @@ function GroupContestAdminTable({
             {iconButton(row, t('groupActivity.contest.announcements'), <NotificationOutlined />, () =>
               go('announcements', row.id),
             )}
-            <AcSubmissionsDownload cid={row.id} row={{ name: row.title, locked: locked(row) }} />
+            <AcSubmissionsDownload cid={row.id} row={{ name: row.title ?? '', locked: locked(row) }} />
           </>
         ),
       }),

@@ -5,6 +5,7 @@ import {
   EditOutlined,
   ExportOutlined,
   KeyOutlined,
+  LinkOutlined,
   ReadOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
@@ -19,7 +20,14 @@ import { isAdminRole, isSuperAdmin, useSession } from '../../store/session';
 import { RemoteJudgeSession } from '../setting/RemoteJudgeSession';
 import { copyText } from './copy-text';
 import { MyStatusIcon } from './MyStatusIcon';
-import { codeforcesUrl, levelColor, levelKey, problemToMarkdown, type Example } from './problem-utils';
+import {
+  codeforcesUrl,
+  levelColor,
+  levelKey,
+  problemToMarkdown,
+  remoteSourceLink,
+  type Example,
+} from './problem-utils';
 
 interface ProblemStatementProps {
   detail: ProblemDetail;
@@ -64,6 +72,8 @@ export function ProblemStatement({
   const [accountOpen, setAccountOpen] = useState(false);
   const { problem, tags } = detail;
   const external = problem.isRemote && superAdmin ? codeforcesUrl(problem.problemId) : null;
+  // reference §10.3: a remote problem links to its page on the site
+  const siteLink = problem.isRemote ? remoteSourceLink(problem.source) : null;
   const firstTagIsCf = tags[0] ? ['CF', 'GYM'].includes(tags[0].oj.toUpperCase()) : true;
 
   const copyMarkdown = () =>
@@ -126,6 +136,16 @@ export function ProblemStatement({
             </span>
           ) : null}
           <span>{problem.type === 1 ? 'OI' : 'ACM'}</span>
+          {siteLink ? (
+            <a
+              className="statement-header__site-link"
+              href={siteLink}
+              target="_blank"
+              rel="noreferrer noopener"
+            >
+              <LinkOutlined /> {t('problem.statement.remoteSource')}
+            </a>
+          ) : null}
         </div>
         {tags.length > 0 ? (
           <div className="statement-header__tags">
@@ -214,17 +234,17 @@ export function ProblemStatement({
 
       {problem.description ? (
         <Section title={t('problem.statement.description')}>
-          <Markdown source={problem.description} />
+          <Markdown source={problem.description} html={problem.isRemote} />
         </Section>
       ) : null}
       {problem.input ? (
         <Section title={t('problem.statement.input')}>
-          <Markdown source={problem.input} />
+          <Markdown source={problem.input} html={problem.isRemote} />
         </Section>
       ) : null}
       {problem.output ? (
         <Section title={t('problem.statement.output')}>
-          <Markdown source={problem.output} />
+          <Markdown source={problem.output} html={problem.isRemote} />
         </Section>
       ) : null}
       {examples.map((example, i) => (
@@ -236,13 +256,13 @@ export function ProblemStatement({
       {problem.hint ? (
         <Section title={t('problem.statement.hint')}>
           <div className="statement-hint">
-            <Markdown source={problem.hint} />
+            <Markdown source={problem.hint} html={problem.isRemote} />
           </div>
         </Section>
       ) : null}
       {problem.source ? (
         <Section title={t('problem.statement.source')}>
-          <Markdown source={problem.source} />
+          <Markdown source={problem.source} html={problem.isRemote} />
         </Section>
       ) : null}
 

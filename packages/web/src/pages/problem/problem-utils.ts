@@ -200,3 +200,18 @@ export function clientCodeProblem(code: string): ClientCodeProblem | null {
 export function languagesByName(list: Language[] | undefined, remote: boolean): Map<string, Language> {
   return new Map((list ?? []).filter((l) => (l.oj === 'ME') !== remote).map((l) => [l.name, l]));
 }
+
+/**
+ * The site's own page of a remote problem (reference §10.3): the first http(s) link of the source
+ * the importer wrote (`<a href='…'>CF-1000A</a>`), read with the browser's parser and never
+ * inserted as HTML. Null when the source has none.
+ */
+export function remoteSourceLink(source: string | null | undefined): string | null {
+  if (!source || typeof DOMParser === 'undefined') return null;
+  const doc = new DOMParser().parseFromString(source, 'text/html');
+  for (const a of Array.from(doc.querySelectorAll('a[href]'))) {
+    const href = a.getAttribute('href') ?? '';
+    if (/^https?:\/\//i.test(href)) return href;
+  }
+  return null;
+}

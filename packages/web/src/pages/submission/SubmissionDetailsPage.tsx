@@ -255,6 +255,16 @@ export function SubmissionDetailsPage({
               ),
             },
             { key: 'judger', label: t('problem.submission.judger'), children: submission.judger || '--' },
+            // reference §10.1: the run id the remote judge gave it (the account is never shown)
+            ...(detail.data.remoteRunId
+              ? [
+                  {
+                    key: 'remoteRunId',
+                    label: t('problem.submission.remoteRunId'),
+                    children: detail.data.remoteRunId,
+                  },
+                ]
+              : []),
             // last, where the row's remaining width is its own: the longest value does not wrap
             {
               key: 'submitTime',

@@ -11,10 +11,12 @@ import {
   discussion,
   mappingTrainingCategory,
   problem,
+  remoteJudgeAccount,
   training,
   trainingCategory,
   trainingProblem,
 } from '../../../../server/src/db/schema/index.ts';
+import { replaceAccounts } from '../../../../server/src/modules/remote-judge/accounts.ts';
 import { ROOT_PASSWORD } from '../../../../server/test/helpers/app.ts';
 import { startTestServer } from '../../../../server/test/helpers/server.ts';
 import { createUser } from '../../../../server/test/helpers/users.ts';
@@ -393,6 +395,59 @@ describe.skipIf(missing !== undefined)("issue 24: HOJ's own web client against V
       expect(await card.getByPlaceholder('MySQL Password').inputValue()).toBe('');
       await card.scrollIntoViewIfNeeded();
       await saveScreenshot(page, 'hoj-client-admin-conf');
+    },
+  );
+
+  it(
+    "admin: the switch page's remote-judge accounts show usernames, never passwords; a save without touching them keeps them (issue 30)",
+    { timeout },
+    async () => {
+      await replaceAccounts(server.db, { CF: { usernames: ['hoj-cf'], passwords: ['pw-cf-secret'] } });
+      const page = await openClient();
+      await page.goto(`${client.url}/admin/login`);
+      await page.getByPlaceholder('Please enter username').fill('root');
+      await page.getByPlaceholder('Please enter password').fill(ROOT_PASSWORD);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL('**/admin/dashboard');
+      await page.goto(`${client.url}/admin/switch`);
+      const cf = page.locator('.el-card').filter({ hasText: 'Codeforces Account Config' }).last();
+      await cf.waitFor();
+      const info = await sentCall('/api/admin/switch/info');
+      expect(envelopeOf(info)).toMatchObject({
+        status: 200,
+        data: { cfUsernameList: ['hoj-cf'], cfPasswordList: [''], hduUsernameList: [] },
+      });
+      await expect.poll(() => cf.locator('input').first().inputValue()).toBe('hoj-cf');
+      expect(await cf.locator('input').nth(1).inputValue()).toBe('');
+
+      // HOJ's card: Add Account, then its Save sends the whole page back
+      const hdu = page.locator('.el-card').filter({ hasText: 'HDU Account Config' }).last();
+      await hdu.getByRole('button', { name: 'Add Account' }).click();
+      await hdu.locator('input').nth(0).fill('hoj-hdu');
+      await hdu.locator('input').nth(1).fill('pw-hdu-secret');
+      await hdu.getByRole('button', { name: 'Save' }).click();
+      const saved = await sentCall('/api/admin/switch/update', { hduUsernameList: ['hoj-hdu'] });
+      expect(bodyOf(saved)).toMatchObject({ cfUsernameList: ['hoj-cf'], cfPasswordList: [''] });
+      expect(envelopeOf(saved)).toMatchObject({ status: 200 });
+      const accounts = await server.db
+        .select({
+          oj: remoteJudgeAccount.oj,
+          username: remoteJudgeAccount.username,
+          password: remoteJudgeAccount.password,
+        })
+        .from(remoteJudgeAccount)
+        .orderBy(remoteJudgeAccount.oj);
+      expect(accounts).toEqual([
+        { oj: 'CF', username: 'hoj-cf', password: 'pw-cf-secret' },
+        { oj: 'HDU', username: 'hoj-hdu', password: 'pw-hdu-secret' },
+      ]);
+      for (const e of exchanges) expect(e.responseBody).not.toContain('-secret');
+      await cf.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'hoj-client-admin-switch-accounts', { fullPage: true });
+      await replaceAccounts(server.db, {
+        CF: { usernames: [], passwords: [] },
+        HDU: { usernames: [], passwords: [] },
+      });
     },
   );
 

@@ -343,6 +343,7 @@ describe('form → ProblemDTO body (reference §3.12)', () => {
         modifiedUser: 'root',
         isGroup: false,
         gid: null,
+        applyPublicProgress: null,
         isFileIO: false,
         ioReadFileName: null,
         ioWriteFileName: null,
@@ -350,7 +351,9 @@ describe('form → ProblemDTO body (reference §3.12)', () => {
         gmtModified: '',
       } satisfies AdminProblem,
       cases: [{ id: 1, pid: 1005, input: '1.in', output: '1.out', score: 100, groupNum: 2, status: 0 }],
-      tags: [{ id: 4, name: 'dp', color: '#f00', oj: 'ME', gid: null, tcid: null }],
+      tags: [
+        { id: 4, name: 'dp', color: '#f00', oj: 'ME', gid: null, tcid: null, gmtCreate: '', gmtModified: '' },
+      ],
       languageIds: [3],
       templates: [{ id: 9, pid: 1005, lid: 3, code: 'tpl', status: true }],
     };
@@ -412,8 +415,8 @@ describe('form → ProblemDTO body (reference §3.12)', () => {
 
   it('tags: an existing local tag by id, anything else new by name; duplicates found', () => {
     const known = [
-      { id: 1, name: 'dp', color: null, oj: 'ME', gid: null, tcid: null },
-      { id: 2, name: 'dp', color: null, oj: 'HDU', gid: null, tcid: null },
+      { id: 1, name: 'dp', color: null, oj: 'ME', gid: null, tcid: null, gmtCreate: '', gmtModified: '' },
+      { id: 2, name: 'dp', color: null, oj: 'HDU', gid: null, tcid: null, gmtCreate: '', gmtModified: '' },
     ];
     expect(tagFor(' dp ', known)).toEqual({ id: 1, name: 'dp', color: null });
     expect(tagFor('graph', known)).toEqual({ id: null, name: 'graph' });

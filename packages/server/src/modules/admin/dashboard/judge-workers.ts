@@ -1,12 +1,10 @@
 import { asc, sql } from 'drizzle-orm';
-import { JUDGE_HEARTBEAT_MS, UNFINISHED_STATUSES, type WorkerLoad } from '@verdict/shared';
+import { JUDGE_HEARTBEAT_MS, UNFINISHED_STATUSES, type WorkerLoad, type WorkerState } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { judgeServer } from '../../../db/schema/index.ts';
 import { WORKER_SILENCE_MS } from '../../home/service.ts';
 import { workerLoads } from '../../judge-gateway/worker-load.ts';
-
-export type WorkerState = 'online' | 'late' | 'gone';
 
 /**
  * How long a worker may stay silent before it is shown late, then gone. Late comes within one lease

@@ -1,6 +1,7 @@
 import {
   SITE_DEPENDENT_SWITCHES,
   SWITCH_DEFAULTS,
+  type RemoteAccountListField,
   type SwitchConfigVO,
   type switchConfigBody,
 } from '@verdict/shared';
@@ -9,6 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { registerNeedsEmailCode, type MailCheck } from '../../account/registration.ts';
 import { readConfig } from '../../home/service.ts';
+import { accountListsForSwitch } from '../../remote-judge/accounts.ts';
 
 export type SwitchConfigInput = z.output<typeof switchConfigBody>;
 
@@ -23,7 +25,10 @@ export async function switchInfo(db: Db): Promise<FixedSwitches> {
 }
 
 /** The switches whose defaults are SWITCH_DEFAULTS' (all but SITE_DEPENDENT_SWITCHES). */
-export type FixedSwitches = Omit<SwitchConfigVO, (typeof SITE_DEPENDENT_SWITCHES)[number]>;
+export type FixedSwitches = Omit<
+  SwitchConfigVO,
+  (typeof SITE_DEPENDENT_SWITCHES)[number] | RemoteAccountListField
+>;
 
 function fixedSwitches(stored: Record<string, unknown>): FixedSwitches {
   const info: Record<string, unknown> = {};
@@ -39,16 +44,19 @@ function fixedSwitches(stored: Record<string, unknown>): FixedSwitches {
 
 /**
  * Every switch, the site-dependent ones as they hold now (registerNeedsEmailCode: the stored value,
- * else whether mail is configured; issue 24 item 7).
+ * else whether mail is configured; issue 24 item 7), and the remote-judge account lists without
+ * their passwords.
  */
 export async function allSwitchInfo(db: Db, mail: MailCheck): Promise<SwitchConfigVO> {
-  const [stored, mailConfigured] = await Promise.all([
+  const [stored, mailConfigured, accounts] = await Promise.all([
     readConfig<Record<string, unknown>>(db, 'switch'),
     mail.isConfigured(),
+    accountListsForSwitch(db),
   ]);
   return {
     ...fixedSwitches(stored),
     registerNeedsEmailCode: registerNeedsEmailCode(stored, mailConfigured),
+    ...accounts,
   };
 }
 
@@ -57,7 +65,7 @@ const isAmount = (value: unknown) => typeof value === 'number' && Number.isInteg
 /**
  * reference §3.12 `switch/update`: the switches sent replace the stored ones in one statement that
  * merges into the `switch` row, so a concurrent change of another switch is kept. HOJ's remote
- * account lists are accepted and not stored (see REMOTE_ACCOUNT_FIELDS).
+ * account lists go to the account pool instead (the route, in the same transaction).
  */
 export async function updateSwitches(db: Db, input: SwitchConfigInput): Promise<void> {
   const patch: Record<string, unknown> = {};

@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { ImportProgress } from '@verdict/shared';
 import type { Clock } from '../../../clock.ts';
 import type { Db } from '../../../db/client.ts';
 import { userImportProgress } from '../../../db/schema/index.ts';
@@ -20,15 +21,7 @@ export const importProgressQuery = z.object({ id: importIdParam });
 /** reference §3.12 insert-batch-user's `users`, plus Verdict's optional `importId`. */
 export const importBatchBody = insertBatchBody.extend({ importId: importIdParam.optional() });
 
-export type ImportState = 'checking' | 'hashing' | 'writing' | 'done' | 'failed';
-
-/** The answer of `import-progress`: `done` of `total` passwords hashed so far. */
-export interface ImportProgressVO {
-  id: string;
-  state: ImportState;
-  total: number;
-  done: number;
-}
+type ImportState = ImportProgress['state'];
 
 const importIdUsed: Text = {
   zh: '该导入编号已被使用，请重新导入！',
@@ -94,7 +87,7 @@ export async function startImportProgress(
 }
 
 /** The caller's own import `id`, or null when they have none by that id (not started yet, or gone). */
-export async function readImportProgress(db: Db, id: string, uid: string): Promise<ImportProgressVO | null> {
+export async function readImportProgress(db: Db, id: string, uid: string): Promise<ImportProgress | null> {
   const [row] = await db
     .select({
       id: userImportProgress.id,

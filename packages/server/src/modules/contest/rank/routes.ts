@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contestOutsideInfoQuery, contestRankBody, downloadContestRankQuery } from '@verdict/shared';
+import {
+  contestOutsideInfoData,
+  contestOutsideInfoQuery,
+  contestRankBody,
+  contestRankPageData,
+  downloadContestRankQuery,
+} from '@verdict/shared';
 import { access } from '../../../http/auth/access.ts';
 import { answersJsonText, ok } from '../../../http/envelope.ts';
+import { answers, answersFile } from '../../../http/responses.ts';
 import { problemsOfContest } from '../problems.ts';
 import { rankRowsJson } from './page.ts';
 import { contestRank, outsideInfo, outsideScoreboard, wholeBoard } from './service.ts';
@@ -20,7 +27,10 @@ export async function contestRankRoutes(app: FastifyInstance, options: { boards?
 
   r.post(
     '/api/get-contest-rank',
-    { config: { access: access.login }, schema: { body: contestRankBody } },
+    {
+      config: { access: access.login },
+      schema: { body: contestRankBody, response: { 200: answers(contestRankPageData) } },
+    },
     async (request, reply) => {
       answersJsonText(reply);
       return ok(await contestRank(app.db, boards, request.user!, request.body, now()));
@@ -30,7 +40,10 @@ export async function contestRankRoutes(app: FastifyInstance, options: { boards?
   // reference §3.6: anonymous callers allowed (openRank, §9.6)
   r.post(
     '/api/get-contest-outside-scoreboard',
-    { config: { access: access.anon }, schema: { body: contestRankBody } },
+    {
+      config: { access: access.anon },
+      schema: { body: contestRankBody, response: { 200: answers(contestRankPageData) } },
+    },
     async (request, reply) => {
       answersJsonText(reply);
       return ok(await outsideScoreboard(app.db, boards, request.user, request.body, now()));
@@ -39,13 +52,23 @@ export async function contestRankRoutes(app: FastifyInstance, options: { boards?
 
   r.get(
     '/api/get-contest-outsize-info',
-    { config: { access: access.anon }, schema: { querystring: contestOutsideInfoQuery } },
+    {
+      config: { access: access.anon },
+      schema: { querystring: contestOutsideInfoQuery, response: { 200: answers(contestOutsideInfoData) } },
+    },
     async (request) => ok(await outsideInfo(app.db, request.user, request.query.cid, now())),
   );
 
   r.get(
     '/api/file/download-contest-rank',
-    { config: { access: access.login }, schema: { querystring: downloadContestRankQuery } },
+    {
+      config: { access: access.login },
+      schema: {
+        querystring: downloadContestRankQuery,
+        // ?format=csv answers text/csv
+        response: { 200: answersFile('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') },
+      },
+    },
     async (request, reply) => {
       const { view, copied } = await wholeBoard(app.db, boards, request.user!, request.query, now());
       const displayIds = (await problemsOfContest(app.db, view)).map((p) => p.cp.displayId);

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { scrollBoardInfoQuery, scrollBoardSubmissionQuery } from '@verdict/shared';
+import {
+  scrollBoardInfoData,
+  scrollBoardInfoQuery,
+  scrollBoardSubmissionQuery,
+  scrollBoardSubmissionsData,
+} from '@verdict/shared';
 import { access } from '../../../http/auth/access.ts';
 import { ok } from '../../../http/envelope.ts';
+import { answers } from '../../../http/responses.ts';
 import { scrollBoardInfo, scrollBoardSubmissions } from './service.ts';
 
 /**
@@ -15,13 +21,22 @@ export async function contestScrollBoardRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/get-contest-scroll-board-info',
-    { config, schema: { querystring: scrollBoardInfoQuery } },
+    {
+      config,
+      schema: { querystring: scrollBoardInfoQuery, response: { 200: answers(scrollBoardInfoData) } },
+    },
     async (request) => ok(await scrollBoardInfo(app.db, request.user!, request.query.cid, app.clock.now())),
   );
 
   r.get(
     '/api/get-contest-scroll-board-submission',
-    { config, schema: { querystring: scrollBoardSubmissionQuery } },
+    {
+      config,
+      schema: {
+        querystring: scrollBoardSubmissionQuery,
+        response: { 200: answers(scrollBoardSubmissionsData) },
+      },
+    },
     async (request) =>
       ok(await scrollBoardSubmissions(app.db, request.user!, request.query, app.clock.now())),
   );

@@ -1,5 +1,5 @@
-import { chmod, rm } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
+import { chmod, mkdir, rm } from 'node:fs/promises';
+import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import type { Db } from '../../../db/client.ts';
@@ -14,15 +14,27 @@ import { writeBackup } from './write.ts';
  */
 export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'verdict-control.sock');
 
-export async function startControlSocket(db: Db, dataDir: string): Promise<Server> {
+/** A second server on the same embedded database: refused before it opens a file of it. */
+export class DataDirInUse extends Error {}
+
+/**
+ * Claims DATA_DIR for this process before the embedded database is opened: two processes on one
+ * PGlite directory damage it silently (each caches its pages and writes them back). The claim is
+ * the control socket itself: listening fails while the file exists, and a file that no process
+ * answers on was left by a server that was killed, so it is removed and taken. The socket serves
+ * backups once `serve` gives it the database.
+ */
+export async function claimDataDir(dataDir: string): Promise<{ serve(db: Db): void; close(): void }> {
   const socket = controlSocketPath(dataDir);
-  // a socket left by a server that was killed; one that still answers keeps its data dir locked
-  await rm(socket, { force: true });
+  await mkdir(dataDir, { recursive: true });
+  let db: Db | undefined;
   const server = createServer((req, res) => {
     const answer = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
     if (req.method !== 'POST' || req.url !== '/backup') return answer(404, { error: 'unknown call' });
+    if (!db) return answer(503, { error: 'the server is still starting; try again in a moment' });
+    const open = db;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -35,15 +47,32 @@ export async function startControlSocket(db: Db, dataDir: string): Promise<Serve
       if (typeof file !== 'string' || !path.isAbsolute(file)) {
         return answer(400, { error: 'file must be an absolute path' });
       }
-      writeBackup(db, { dataDir, file, database: 'pglite' }).then(
+      writeBackup(open, { dataDir, file, database: 'pglite' }).then(
         (manifest) => answer(200, manifest),
         (error: Error) => answer(500, { error: error.message }),
       );
     });
   });
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(socket, resolve));
+  const listen = () =>
+    new Promise<void>((resolve, reject) => server.once('error', reject).listen(socket, resolve));
+  try {
+    await listen();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    if (await controlSocketAnswers(dataDir)) {
+      throw new DataDirInUse(
+        `Another Verdict server is running on DATA_DIR (${dataDir}); two servers on one embedded ` +
+          'database would damage it. Stop that server first, or give this one its own DATA_DIR.',
+      );
+    }
+    await rm(socket, { force: true });
+    await listen();
+  }
   await chmod(socket, 0o600);
-  return server;
+  return {
+    serve: (open) => void (db = open),
+    close: () => void server.close(),
+  };
 }
 
 /** Asks the server on DATA_DIR's control socket for a backup; undefined when no server answers there. */
@@ -72,7 +101,7 @@ export function askServerForBackup(dataDir: string, file: string): Promise<Backu
 }
 
 /** Whether a server listens on DATA_DIR's control socket now (a file left by a killed one does not). */
-export function controlSocketAnswers(dataDir: string): Promise<boolean> {
+function controlSocketAnswers(dataDir: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(controlSocketPath(dataDir));
     socket.once('connect', () => {

@@ -9,7 +9,7 @@ import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import { openDatabase, SCHEMA_LOCK_KEY, type DatabaseHandle, type Db } from '../../../db/client.ts';
 import { appliedMigrations } from '../../../db/migrations-applied.ts';
 import { queryRows } from '../../../db/rows.ts';
-import { controlSocketAnswers } from './control-socket.ts';
+import { claimDataDir, DataDirInUse } from './control-socket.ts';
 import { RestoreError, restoreBackup } from './restore.ts';
 import { publicTables, writeBackup } from './write.ts';
 
@@ -41,7 +41,16 @@ export async function migrateToPostgres(options: {
   url: string;
 }): Promise<MigrationSummary> {
   const target = checkUrl(options.url);
-  await checkSourceClosed(options.dataDir);
+  const claim = await claimClosedSource(options.dataDir);
+  try {
+    return await moveRows(options, target);
+  } finally {
+    claim.close();
+  }
+}
+
+/** The move itself, DATA_DIR claimed (no server can start on it meanwhile). */
+async function moveRows(options: { dataDir: string; url: string }, target: string) {
   const server = await openDatabase({ url: options.url }).catch((error: unknown) => {
     throw new MigrateError(`Cannot reach the PostgreSQL database ${target}: ${reason(error)}`);
   });
@@ -89,18 +98,26 @@ function checkUrl(text: string): string {
   return url.toString();
 }
 
-/** DATA_DIR holds an embedded database that no process has open (a running site could change rows). */
-async function checkSourceClosed(dataDir: string) {
+/**
+ * DATA_DIR holds an embedded database that no process has open (a running site could change rows),
+ * claimed for the move so that no server starts on it before the move ends.
+ */
+async function claimClosedSource(dataDir: string) {
   if (!existsSync(path.join(dataDir, 'PG_VERSION')))
     throw new MigrateError(`DATA_DIR (${dataDir}) holds no embedded database to move`);
-  if (await controlSocketAnswers(dataDir))
+  const claim = await claimDataDir(dataDir).catch((error: unknown) => {
+    if (!(error instanceof DataDirInUse)) throw error;
     throw new MigrateError(
       `A Verdict server is running on DATA_DIR (${dataDir}): stop it first, so that no row changes during the move`,
     );
-  if (existsSync(path.join(dataDir, 'postmaster.pid')))
+  });
+  if (existsSync(path.join(dataDir, 'postmaster.pid'))) {
+    claim.close();
     throw new MigrateError(
       `The database in ${dataDir} is open (postmaster.pid) but no server answers on its control socket: stop that server, or delete postmaster.pid if none runs`,
     );
+  }
+  return claim;
 }
 
 /** Never overwrite: every table of the target's public schema must be empty (the restore empties them). */

@@ -183,6 +183,8 @@ export async function createProblem(
     group?: GroupPlace;
     /** an existing user named as the author (an imported problem's, reference §11.1); the caller by default */
     author?: string;
+    /** a remote judge's problem (reference §10.3, remote-import/): no test data, tags in the site's namespace */
+    remote?: boolean;
   } = {},
 ) {
   const { within, group } = options;
@@ -190,14 +192,17 @@ export async function createProblem(
   const problemId = given && group ? groupProblemId(group, given, 0) : given;
   if (!group) assertCan(user, 'problem.publish', { auth: dto.problem.auth });
   const judging = judgingSettings(dto);
-  const plan = await planCases(ctx.staging, {
-    samples: dto.samples,
-    upload: dto.isUploadTestCase,
-    uploadDir: dto.uploadTestcaseDir,
-    type: dto.problem.type,
-    caseMode: judging.judgeCaseMode,
-    existing: [],
-  });
+  // a remote problem has no test data: its site judges it (reference §10.3)
+  const plan = options.remote
+    ? { rows: [], staged: undefined }
+    : await planCases(ctx.staging, {
+        samples: dto.samples,
+        upload: dto.isUploadTestCase,
+        uploadDir: dto.uploadTestcaseDir,
+        type: dto.problem.type,
+        caseMode: judging.judgeCaseMode,
+        existing: [],
+      });
   const rel = await related(ctx.db, dto);
   if (problemId && (await problemIdTaken(ctx.db, problemId))) throw fail(problemMessages.problemIdTaken);
   if (plan.staged) await ctx.staging.commit(plan.staged.id, plan.staged.files);
@@ -215,14 +220,22 @@ export async function createProblem(
         gid: group?.gid ?? null,
         author: options.author ?? user.username,
         modifiedUser: user.username,
-        isRemote: false,
+        isRemote: options.remote ?? false,
         caseVersion: nextCaseVersion(ctx.now),
         gmtCreate: ctx.now,
         gmtModified: ctx.now,
         ...problemColumns(dto, judging, plan.rows),
       });
-      await tx.insert(problemCase).values(plan.rows.map((row) => ({ ...row, pid: id })));
-      await writeRelations(tx, id, dto, tagNamespace(finalId, false), rel, group?.gid ?? null);
+      if (plan.rows.length > 0)
+        await tx.insert(problemCase).values(plan.rows.map((row) => ({ ...row, pid: id })));
+      await writeRelations(
+        tx,
+        id,
+        dto,
+        tagNamespace(finalId, options.remote ?? false),
+        rel,
+        group?.gid ?? null,
+      );
       await within?.(tx, { pid: id, problemId: finalId });
       return { pid: id, problemId: finalId };
     });

@@ -5,9 +5,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { positiveId } from '@verdict/shared';
+import { positiveId, problemImportData } from '@verdict/shared';
 import { access, type AuthUser } from '../../../http/auth/access.ts';
 import { ok } from '../../../http/envelope.ts';
+import { answers, answersFile } from '../../../http/responses.ts';
 import { ApiError, fail } from '../../../http/errors.ts';
 import { localize, problemMessages, requestLanguage, type Text } from '../../../http/messages.ts';
 import { assertFileWhole, fileTooLarge, isFileTooLargeError } from '../../../http/uploads.ts';
@@ -83,53 +84,57 @@ export async function problemTransferRoutes(
     run: (ctx: ImportContext, user: AuthUser, file: string, query: z.infer<Query>) => Promise<ImportResult>,
     querystring: Query = noQuery as unknown as Query,
   ) =>
-    r.post(url, { config: root, schema: { querystring } }, async (request) => {
-      const part = request.isMultipart() ? await request.file() : undefined;
-      if (!part) throw fail(missing);
-      if (!suffix.test(part.filename)) {
-        part.file.resume();
-        throw fail(wrongType);
-      }
-      const upload = await opts.staging.create();
-      try {
-        const file = path.join(upload.dir, 'problems.upload.tmp');
-        await pipeline(part.file, createWriteStream(file));
-        assertFileWhole(part, tooLarge);
-        const result = await run(
-          {
-            db: app.db,
-            dataDir: opts.dataDir,
-            staging: opts.staging,
-            store: app.testData,
-            now: app.clock.now(),
-            log: request.log,
-          },
-          request.user!,
-          file,
-          request.query as z.infer<Query>,
-        );
-        const lang = requestLanguage(request);
-        const data = {
-          imported: result.imported,
-          failed: result.failed.map((f) => ({
-            key: f.key,
-            problemId: f.label,
-            repeat: f.repeat,
-            reason: localize(f.reason, lang),
-          })),
-        };
-        // reference §11: any failure answers status 400 with the counts; the imported problems stay
-        if (result.failed.length > 0)
-          throw new ApiError(400, importResultMessage(result.imported.length, result.failed), 200, data);
-        return ok(data);
-      } catch (error) {
-        if (error instanceof ZipRejected) throw fail(error.reason);
-        if (isFileTooLargeError(error)) throw fileTooLarge(tooLarge);
-        throw error;
-      } finally {
-        await opts.staging.discard(upload.id);
-      }
-    });
+    r.post(
+      url,
+      { config: root, schema: { querystring, response: { 200: answers(problemImportData) } } },
+      async (request) => {
+        const part = request.isMultipart() ? await request.file() : undefined;
+        if (!part) throw fail(missing);
+        if (!suffix.test(part.filename)) {
+          part.file.resume();
+          throw fail(wrongType);
+        }
+        const upload = await opts.staging.create();
+        try {
+          const file = path.join(upload.dir, 'problems.upload.tmp');
+          await pipeline(part.file, createWriteStream(file));
+          assertFileWhole(part, tooLarge);
+          const result = await run(
+            {
+              db: app.db,
+              dataDir: opts.dataDir,
+              staging: opts.staging,
+              store: app.testData,
+              now: app.clock.now(),
+              log: request.log,
+            },
+            request.user!,
+            file,
+            request.query as z.infer<Query>,
+          );
+          const lang = requestLanguage(request);
+          const data = {
+            imported: result.imported,
+            failed: result.failed.map((f) => ({
+              key: f.key,
+              problemId: f.label,
+              repeat: f.repeat,
+              reason: localize(f.reason, lang),
+            })),
+          };
+          // reference §11: any failure answers status 400 with the counts; the imported problems stay
+          if (result.failed.length > 0)
+            throw new ApiError(400, importResultMessage(result.imported.length, result.failed), 200, data);
+          return ok(data);
+        } catch (error) {
+          if (error instanceof ZipRejected) throw fail(error.reason);
+          if (isFileTooLargeError(error)) throw fileTooLarge(tooLarge);
+          throw error;
+        } finally {
+          await opts.staging.discard(upload.id);
+        }
+      },
+    );
 
   importRoute('/api/file/import-problem', zip, (ctx, user, file) => importHojZip(ctx, user, file, limits));
   // reference §11.2
@@ -156,7 +161,7 @@ export async function problemTransferRoutes(
 
   r.get(
     '/api/file/export-problem',
-    { config: root, schema: { querystring: exportQuery } },
+    { config: root, schema: { querystring: exportQuery, response: { 200: answersFile('application/zip') } } },
     async (request, reply) => {
       const pids = [...request.query.pid, ...request.query['pid[]']];
       if (pids.length === 0) throw fail(m.exportPidMissing);

@@ -1,4 +1,4 @@
-import { UNFINISHED_STATUSES } from '@verdict/shared';
+import { UNFINISHED_STATUSES, type RemoteTarget } from '@verdict/shared';
 import type { Db } from '../../../db/client.ts';
 import { preparedRows, preparedStatement } from '../../../db/prepared.ts';
 import { judge } from '../../../db/schema/index.ts';
@@ -10,6 +10,8 @@ export interface Claimed {
   attempt: number;
   /** a claimed submission's row as the claim left it, so that its task need not read it again */
   submission?: typeof judge.$inferSelect;
+  /** a remote submission's site, id there and leased account (claim-remote.ts) */
+  remote?: RemoteTarget;
 }
 
 const list = (statuses: readonly number[]) => statuses.join(', ');
@@ -26,13 +28,19 @@ const CLAIMABLE = `status in (${list(UNFINISHED_STATUSES)})
 const COMPILING = TRANSITIONS.claim.to[0]!;
 
 /**
+ * Ordinary workers never take a remote problem's submission (reference §10): its language names
+ * (HDU's "C++", "Java") may match a local language, but only a remote-judge worker can judge it.
+ */
+const LOCAL_ONLY = `not exists (select 1 from problem p where p.id = judge.pid and p.is_remote)`;
+
+/**
  * The claim statements run for every verdict, so they are prepared (db/prepared.ts): planning them
  * against judge's many partial indexes took about 1 ms each. Their plan does not depend on the
  * values: the claim index's order.
  */
 const bestCandidates = preparedStatement<{ kind: Claimed['kind']; id: string; priority: number }>(
   `(select 'submission' as kind, submit_id::text as id, priority from judge where ${CLAIMABLE}
-      order by priority desc, submit_id limit 1)
+      and ${LOCAL_ONLY} order by priority desc, submit_id limit 1)
     union all
     (select 'test' as kind, id, priority from test_run where ${CLAIMABLE}
       order by priority desc, gmt_create limit 1)
@@ -49,7 +57,7 @@ const claimSubmission = preparedRows(
     columns,
   ) => `update judge set status = ${COMPILING}, judger = $3::text, lease_owner = $3::text, lease_expires_at = $4,
       attempt = attempt + 1, gmt_modified = $5
-    where submit_id = (select submit_id from judge where ${CLAIMABLE}
+    where submit_id = (select submit_id from judge where ${CLAIMABLE} and ${LOCAL_ONLY}
       order by priority desc, submit_id limit 1 for update skip locked)
     returning ${columns}`,
 );

@@ -166,16 +166,25 @@ const CASE_NAMES =
  * update's row lock makes the check and the write one step. The report's cases replace the rows of
  * their seqs in the same statement, and only when the row moved (all sub-statements see the
  * snapshot from before the statement, so the delete never meets the new rows). $1 submit id,
- * $2 attempt, $3 worker, $4 the new stage, $5 the lease's end, $6 now, $7 the cases (casesParam).
+ * $2 attempt, $3 worker, $4 the new stage, $5 the lease's end, $6 now, $7 / $8 a remote run id and
+ * account (null otherwise), $9 the cases (casesParam); the remote account leased with the
+ * submission (remote-judge/accounts.ts) has its lease lengthened with the submission's.
  * Every verdict's reports run it, so it is prepared.
  */
-const progressHeld = preparedStatement<{ moved: number }>(
-  `with moved as (
-      update judge set status = $4, lease_expires_at = $5, gmt_modified = $6
+const MOVED = `moved as (
+      update judge set status = $4, lease_expires_at = $5, gmt_modified = $6,
+          vjudge_submit_id = coalesce($7::bigint, vjudge_submit_id),
+          vjudge_username = coalesce($8::text, vjudge_username)
         where submit_id = $1 and attempt = $2 and lease_owner = $3
           and status in (${TRANSITIONS.progress.from.join(', ')})
         returning submit_id, uid, pid),
-    reported as (select * from jsonb_to_recordset($7::text::jsonb) as c (${CASE_COLUMNS})),
+    account as (
+      update remote_judge_account set lease_expires_at = $5
+        where lease_owner = 'judge:' || $1::bigint::text || ':' || $2::int::text
+          and exists (select 1 from moved))`;
+const progressHeld = preparedStatement<{ moved: number }>(
+  `with ${MOVED},
+    reported as (select * from jsonb_to_recordset($9::text::jsonb) as c (${CASE_COLUMNS})),
     gone as (
       delete from judge_case where submit_id = $1 and exists (select 1 from moved)
         and seq in (select seq from reported)),
@@ -188,6 +197,17 @@ const progressHeld = preparedStatement<{ moved: number }>(
         returning 1)
     select count(*)::int as moved from moved`,
 );
+/**
+ * The same step for a report without cases (a stage change, a keep-alive: most reports), without
+ * the case sub-statements, which cost as much again. $1–$8 as progressHeld's.
+ */
+const stageHeld = preparedStatement<{ moved: number }>(
+  `with ${MOVED} select count(*)::int as moved from moved`,
+);
+
+/** Frees the remote accounts leased for submission $1, whatever its attempt (remote-judge/accounts.ts). */
+const FREE_ACCOUNTS_OF_1 = `update remote_judge_account set status = true, lease_owner = null, lease_expires_at = null
+      where lease_owner like 'judge:' || $1::bigint::text || ':%'`;
 
 /**
  * A judged result's write, as one statement: the case rows of submission $1 become the cases of $2
@@ -195,8 +215,8 @@ const progressHeld = preparedStatement<{ moved: number }>(
  * OI rank score, $8 error message, $9 now) and gives up its lease; it answers the row as it is now.
  * When the stored case rows are already exactly the reported ones (the last progress report carried
  * them all, as a coalescing worker's does), they are left as they are instead of deleted and written
- * again. All sub-statements see the rows from before the statement only. Run inside the result's
- * transaction, after lockHeld.
+ * again. A remote account leased with the submission is freed (reference §10.1). All sub-statements
+ * see the rows from before the statement only. Run inside the result's transaction, after lockHeld.
  */
 const writeJudged = preparedRows(
   judge,
@@ -214,7 +234,8 @@ const writeJudged = preparedRows(
           .map((n) => `c.${n}`)
           .join(', ')}
         from judge j, reported c
-        where j.submit_id = $1 and not (select same from kept))
+        where j.submit_id = $1 and not (select same from kept)),
+    account as (${FREE_ACCOUNTS_OF_1})
     update judge set status = $3, time = $4, memory = $5, score = $6, oi_rank_score = $7,
         error_message = $8, lease_owner = null, lease_expires_at = null, gmt_modified = $9
       where submit_id = $1
@@ -228,14 +249,17 @@ const writeJudged = preparedRows(
  */
 export async function progress(db: Db, report: JudgeProgress, worker: string, leaseMs: number, now: Date) {
   if (!TRANSITIONS.progress.to.includes(report.status)) return false;
-  const [row] = await progressHeld(db, [
+  const statement = report.cases.length > 0 ? progressHeld : stageHeld;
+  const [row] = await statement(db, [
     report.submitId,
     report.attempt,
     worker,
     report.status,
     new Date(now.getTime() + leaseMs).toISOString(),
     now.toISOString(),
-    casesParam(report.cases),
+    report.remote?.runId ?? null,
+    report.remote?.username ?? null,
+    ...(report.cases.length > 0 ? [casesParam(report.cases)] : []),
   ]);
   return (row?.moved ?? 0) > 0;
 }
@@ -314,6 +338,11 @@ export async function requeue(
       .where(and(where, inArray(judge.status, [...TRANSITIONS[name].from])))
       .returning();
     if (rows.length === 0) return rows;
+    // a remote account held for one of them goes back to the pool (reference §10.1)
+    await tx.execute(
+      sql`update remote_judge_account set status = true, lease_owner = null, lease_expires_at = null
+        where split_part(lease_owner, ':', 2) = any (${`{${rows.map((r) => r.submitId).join(',')}}`}::text[])`,
+    );
     if (name === 'rejudge') {
       const ids = rows.map((r) => r.submitId);
       for (let i = 0; i < ids.length; i += 5000)
@@ -394,4 +423,24 @@ export async function cancel(db: Db, judger: string, submitId: number, now: Date
       'cancelled',
     );
   });
+}
+
+/**
+ * reference §10.1: a remote submission that ends without being judged (its site has no account, or
+ * the claim found it cannot go on): a final status and the reason, through the same final step as a
+ * judged result, its remote account (if any) freed. Runs inside the caller's transaction.
+ */
+export async function finishUnjudged(tx: Tx, submitId: number, status: number, message: string, now: Date) {
+  const row = await lockSubmission(tx, submitId);
+  if (!row || !allows('judge', row.status, status)) return undefined;
+  await tx.execute(
+    sql`update remote_judge_account set status = true, lease_owner = null, lease_expires_at = null
+      where lease_owner like ${`judge:${submitId}:%`}`,
+  );
+  return applyFinal(
+    tx,
+    row,
+    { status, errorMessage: message, leaseOwner: null, leaseExpiresAt: null, gmtModified: now },
+    'judged',
+  );
 }

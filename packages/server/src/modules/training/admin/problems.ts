@@ -67,7 +67,7 @@ export async function addProblemFromGroup(db: Db, user: AuthUser, problemId: str
  * users' earlier submissions of it become records (the lifecycle's training scope), in the same
  * transaction.
  */
-async function linkProblem(db: Db, tid: number, target: { id: number; problemId: string }, now: Date) {
+export async function linkProblem(db: Db, tid: number, target: { id: number; problemId: string }, now: Date) {
   try {
     return await db.transaction(async (tx) => {
       const [last] = await tx
