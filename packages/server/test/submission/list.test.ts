@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { JudgeStatus } from '@verdict/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge, systemConfig } from '../../src/db/schema/index.ts';
@@ -54,6 +54,46 @@ describe('submission list (spec part 1 §2, §7; reference §3.4 get-submission-
     const root = await list('', w.tokens.root);
     expect(root.data.records.map((r) => r.submitId)).toEqual([ids.b2, ids.s1, ids.a2, ids.b1, ids.a1]);
     expect(root.data.total).toBe(5);
+  });
+
+  it('answers every field of a row with its JSON type, the time as JavaScript writes a date (reference §3.4)', async () => {
+    // microseconds in the stored time: the answer shows milliseconds, as a Date would
+    const [before] = await w.t.db.select().from(judge).where(eq(judge.submitId, ids.a2!));
+    await w.t.db.execute(
+      sql`update judge set submit_time = '2031-02-03 04:05:06.789987+00', time = 12, memory = 3456, length = 77,
+          judger = 'worker-1', score = null where submit_id = ${ids.a2}`,
+    );
+    const res = await w.call<{ records: Record<string, unknown>[] }>(
+      'GET',
+      '/api/get-submission-list?limit=1',
+    );
+    const [stored] = await w.t.db.select().from(judge).where(eq(judge.submitId, ids.a2!));
+    expect(res.data.records).toEqual([
+      {
+        uid: stored!.uid,
+        submitId: ids.a2,
+        username: 'alice',
+        pid: stored!.pid,
+        displayPid: 'P1001',
+        title: 'Second',
+        submitTime: '2031-02-03T04:05:06.789Z',
+        status: JudgeStatus.WRONG_ANSWER,
+        share: stored!.share,
+        time: 12,
+        memory: 3456,
+        score: null,
+        oiRankScore: stored!.oiRankScore,
+        length: 77,
+        language: stored!.language,
+        cid: 0,
+        cpid: 0,
+        gid: null,
+        judger: 'worker-1',
+        isManual: false,
+      },
+    ]);
+    // back in its place among the others, for the tests below
+    await w.t.db.update(judge).set({ submitTime: before!.submitTime }).where(eq(judge.submitId, ids.a2!));
   });
 
   it('filters by status, problem (substring or exact), author and onlyMine', async () => {

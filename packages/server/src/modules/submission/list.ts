@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { byShape, plannedStatement, preparedStatement } from '../../db/prepared.ts';
 import { problem } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/auth/access.ts';
-import { page } from '../../http/envelope.ts';
+import { pageJsonText } from '../../http/envelope.ts';
 import { accessDenied } from '../../http/errors.ts';
 import { problemMessages } from '../../http/messages.ts';
 import { can } from '../../policy/index.ts';
@@ -106,28 +106,8 @@ function countedTotalText(shape: Shape, next: () => string): string {
   return `((select coalesce(sum(c.n), 0) from judge_status_count c where ${status}) - ${hidden})`;
 }
 
-interface ListRow {
-  uid: string;
-  submitId: number | string;
-  username: string | null;
-  pid: number | string;
-  displayPid: string;
-  title: string | null;
-  submitTime: Date | string;
-  status: number;
-  share: boolean;
-  time: number | null;
-  memory: number | null;
-  score: number | null;
-  oiRankScore: number | null;
-  length: number | null;
-  language: string | null;
-  cid: number | string;
-  cpid: number | string;
-  gid: number | string | null;
-  judger: string | null;
-  isManual: boolean;
-}
+/** A timestamp as JavaScript's Date.prototype.toJSON writes it (UTC, milliseconds, "Z"). */
+const JS_DATE_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /**
  * A group's or an author's rows are few and an index finds them: their total is a window count over
@@ -138,11 +118,12 @@ const byAuthor = (shape: Shape) => shape.group || shape.author !== null;
 /**
  * The list's statements for one shape: the page (offset $1, then the filters' values; the total's
  * values follow when it comes from the counters) and the total alone, for a page past the end,
- * whose rows cannot carry it. One statement a page: its ids from the list indexes, then their rows
- * and titles. Each row comes as one JSON value: PGlite decodes a row of one field far faster than
- * one of twenty. A shape whose good plan does not depend on the values (no problem list, no user
- * name) is prepared with its generic plan, so it is never planned again; the others are planned
- * for their values on each call.
+ * where a window count has no row to ride on. One statement a page: its ids from the list indexes,
+ * then their rows and titles, written by the database as the JSON array the answer sends as it is
+ * (text, so neither PGlite nor the server parses and writes it again; the fields and their JSON
+ * types are those of HOJ's list, submitTime as JavaScript writes a date). A shape whose good plan
+ * does not depend on the values (no problem list, no user name) is prepared with its generic plan,
+ * so it is never planned again; the others are planned for their values on each call.
  */
 const statementsFor = byShape((shape: Shape) => {
   const statement = shape.problems > 1 || shape.author === 'name' ? plannedStatement : preparedStatement;
@@ -156,21 +137,24 @@ const statementsFor = byShape((shape: Shape) => {
     ? `select count(*) as n from judge where ${whereText(shape, () => `$${++m}`)}`
     : `select ${countedTotalText(shape, () => `$${++m}`)} as n`;
   return {
-    page: statement<{ row: ListRow; total: number | string }>(
+    page: statement<{ records: string; total: number | string | null }>(
       `with page as (
         select judge.submit_id ${byAuthor(shape) ? ', count(*) over () as total' : ''}
         from judge where ${where}
         order by judge.submit_time desc, judge.submit_id desc limit ${shape.limit} offset $1)
-      select json_build_object('uid', judge.uid, 'submitId', judge.submit_id, 'username', judge.username,
-          'pid', judge.pid, 'displayPid', judge.display_pid, 'title', problem.title,
-          'submitTime', judge.submit_time, 'status', judge.status, 'share', judge.share, 'time', judge.time,
-          'memory', judge.memory, 'score', judge.score, 'oiRankScore', judge.oi_rank_score,
-          'length', judge.length, 'language', judge.language, 'cid', judge.cid, 'cpid', judge.cpid,
-          'gid', judge.gid, 'judger', judge.judger, 'isManual', judge.is_manual) as row,
-        ${total} as total
-      from page join judge on judge.submit_id = page.submit_id
-      left join problem on problem.id = judge.pid
-      order by judge.submit_time desc, judge.submit_id desc`,
+      select coalesce((
+          select json_agg(json_build_object('uid', judge.uid, 'submitId', judge.submit_id,
+              'username', judge.username, 'pid', judge.pid, 'displayPid', judge.display_pid,
+              'title', problem.title,
+              'submitTime', to_char(judge.submit_time at time zone 'UTC', ${JS_DATE_FORMAT}),
+              'status', judge.status, 'share', judge.share, 'time', judge.time, 'memory', judge.memory,
+              'score', judge.score, 'oiRankScore', judge.oi_rank_score, 'length', judge.length,
+              'language', judge.language, 'cid', judge.cid, 'cpid', judge.cpid, 'gid', judge.gid,
+              'judger', judge.judger, 'isManual', judge.is_manual)
+            order by judge.submit_time desc, judge.submit_id desc)
+          from page join judge on judge.submit_id = page.submit_id
+          left join problem on problem.id = judge.pid)::text, '[]') as records,
+        ${total} as total`,
     ),
     total: statement<{ n: number | string }>(totalAlone),
   };
@@ -208,7 +192,7 @@ export async function listSubmissions(db: Db, user: AuthUser | null, query: Subm
   if (query.problemID) {
     // for everyone but root, only public problems are named
     filters.pids = await problemsNamed(db, query.problemID, query.completeProblemID ?? false, !allProblems);
-    if (filters.pids.length === 0) return page([], 0, query.currentPage, query.limit);
+    if (filters.pids.length === 0) return pageJsonText('[]', 0, query.currentPage, query.limit);
   }
   if (query.onlyMine) filters.uid = user!.uid;
   else if (query.username) filters.name = await nameFilter(db, query.username);
@@ -227,21 +211,8 @@ export async function listSubmissions(db: Db, user: AuthUser | null, query: Subm
     ? values
     : [...(filters.status !== undefined ? [filters.status] : []), ...filters.pids];
   const offset = (query.currentPage - 1) * query.limit;
-  const records = await statements.page(db, [offset, ...values, ...(byAuthor(shape) ? [] : totalValues)]);
-  // a page past the end: no row carries the total
-  const total = Number(records[0]?.total ?? (await statements.total(db, totalValues))[0]?.n ?? 0);
-  return page(
-    records.map(({ row: r }) => ({
-      ...r,
-      submitId: Number(r.submitId),
-      pid: Number(r.pid),
-      cid: Number(r.cid),
-      cpid: Number(r.cpid),
-      gid: r.gid === null ? null : Number(r.gid),
-      submitTime: new Date(r.submitTime),
-    })),
-    total,
-    query.currentPage,
-    query.limit,
-  );
+  const [found] = await statements.page(db, [offset, ...values, ...(byAuthor(shape) ? [] : totalValues)]);
+  // a page past the end of a window-counted list: no row carried the total
+  const total = Number(found?.total ?? (await statements.total(db, totalValues))[0]?.n ?? 0);
+  return pageJsonText(found?.records ?? '[]', total, query.currentPage, query.limit);
 }

@@ -21,7 +21,7 @@ import {
   lastAcCodeData,
 } from '@verdict/shared';
 import { access } from '../../http/auth/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { answersJsonText, ok } from '../../http/envelope.ts';
 import { answers } from '../../http/responses.ts';
 import { can } from '../../policy/index.ts';
 import { lastAcceptedCode, resubmit, setShare } from './actions.ts';
@@ -87,7 +87,10 @@ export async function submissionRoutes(app: FastifyInstance) {
       config: anon,
       schema: { querystring: submissionListQuery, response: { 200: answers(submissionListData) } },
     },
-    async (request) => ok(await listSubmissions(app.db, request.user, request.query)),
+    async (request, reply) => {
+      answersJsonText(reply);
+      return ok(await listSubmissions(app.db, request.user, request.query));
+    },
   );
 
   r.get(
