@@ -166,7 +166,8 @@ export class CaseJudge {
       run = piped.run;
       userOutput = piped.stdout;
     }
-    const stderrHead = await readTextHead(stderrFile, STDERR_HEAD_BYTES);
+    // most programs write nothing there: the box measured the file, so it is not opened for nothing
+    const stderrHead = run.stderrBytes === 0 ? '' : await readTextHead(stderrFile, STDERR_HEAD_BYTES);
     const verdict = judgeRun(run, limits, stderrHead, language.outOfMemoryMarker);
     if (verdict.kind === 'failed') return this.row(testCase, failure(verdict, stderrHead), run);
 
