@@ -42,8 +42,18 @@ const COMPILE_LEASE_EXTRA_MS = 60_000;
 const STALE_MS = 10 * 60_000;
 
 /**
- * Every claim of a worker that compiles checkers looks here first, so the statement is prepared
- * (db/prepared.ts). $1 the worker, $2 now, $3 the lease's end, $4 its judge-program languages.
+ * Every claim of a worker that compiles checkers looks here first, and the table is nearly always
+ * empty: a read finds that out for a third of what the claiming update costs (0.1 against 0.4 ms on
+ * the embedded database), so the update runs only when there is a check to take. $1 now.
+ */
+const anyOpenCheck = preparedStatement<{ open: boolean }>(
+  `select exists (select 1 from judge_compile_check
+      where status = 'pending' or (status = 'claimed' and lease_expires_at < $1)) as open`,
+);
+
+/**
+ * The claim itself, prepared as well (db/prepared.ts). $1 the worker, $2 now, $3 the lease's end, $4
+ * its judge-program languages.
  */
 const claimCheck = preparedStatement<{
   id: string;
@@ -153,6 +163,8 @@ export class CompileChecks {
   ): Promise<CompileCheckTask | undefined> {
     if (worker.judgePrograms.length === 0) return undefined;
     const now = this.clock.now();
+    const [look] = await anyOpenCheck(this.db, [now.toISOString()]);
+    if (!look?.open) return undefined;
     const expires = new Date(now.getTime() + leaseMs + COMPILE_LEASE_EXTRA_MS);
     const rows = await claimCheck(this.db, [
       worker.name,
