@@ -120,8 +120,9 @@ const byAuthor = (shape: Shape) => shape.group || shape.author !== null;
  * values follow when it comes from the counters) and the total alone, for a page past the end,
  * where a window count has no row to ride on. One statement a page: its ids from the list indexes,
  * then their rows and titles, written by the database as the JSON array the answer sends as it is
- * (text, so neither PGlite nor the server parses and writes it again; the fields and their JSON
- * types are those of HOJ's list, submitTime as JavaScript writes a date). A shape whose good plan
+ * (text, so neither PGlite nor the server parses and writes it again; compact, as JSON.stringify
+ * writes it; the fields and their JSON types are those of HOJ's list, submitTime as JavaScript
+ * writes a date; array_agg keeps the order of its sorted subquery). A shape whose good plan
  * does not depend on the values (no problem list, no user name) is prepared with its generic plan,
  * so it is never planned again; the others are planned for their values on each call.
  */
@@ -143,17 +144,16 @@ const statementsFor = byShape((shape: Shape) => {
         from judge where ${where}
         order by judge.submit_time desc, judge.submit_id desc limit ${shape.limit} offset $1)
       select coalesce((
-          select json_agg(json_build_object('uid', judge.uid, 'submitId', judge.submit_id,
-              'username', judge.username, 'pid', judge.pid, 'displayPid', judge.display_pid,
-              'title', problem.title,
-              'submitTime', to_char(judge.submit_time at time zone 'UTC', ${JS_DATE_FORMAT}),
-              'status', judge.status, 'share', judge.share, 'time', judge.time, 'memory', judge.memory,
-              'score', judge.score, 'oiRankScore', judge.oi_rank_score, 'length', judge.length,
-              'language', judge.language, 'cid', judge.cid, 'cpid', judge.cpid, 'gid', judge.gid,
-              'judger', judge.judger, 'isManual', judge.is_manual)
-            order by judge.submit_time desc, judge.submit_id desc)
-          from page join judge on judge.submit_id = page.submit_id
-          left join problem on problem.id = judge.pid)::text, '[]') as records,
+          select array_to_json(array_agg(r))::text from (
+            select judge.uid, judge.submit_id as "submitId", judge.username, judge.pid,
+              judge.display_pid as "displayPid", problem.title,
+              to_char(judge.submit_time at time zone 'UTC', ${JS_DATE_FORMAT}) as "submitTime",
+              judge.status, judge.share, judge.time, judge.memory, judge.score,
+              judge.oi_rank_score as "oiRankScore", judge.length, judge.language, judge.cid, judge.cpid,
+              judge.gid, judge.judger, judge.is_manual as "isManual"
+            from page join judge on judge.submit_id = page.submit_id
+            left join problem on problem.id = judge.pid
+            order by judge.submit_time desc, judge.submit_id desc) r), '[]') as records,
         ${total} as total`,
     ),
     total: statement<{ n: number | string }>(totalAlone),
