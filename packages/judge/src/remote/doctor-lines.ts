@@ -1,8 +1,8 @@
 import { REMOTE_ACCOUNT_SOURCES, type RemoteOj } from '@verdict/shared';
 import type { CheckOutcome, DoctorCheck } from '../doctor.ts';
-import { HttpSession } from '@verdict/shared/node';
+import { HttpSession, remoteSiteUrl } from '@verdict/shared/node';
 import { remoteSitesOf } from './remote-main.ts';
-import { baseUrlOf, SITES } from './sites/index.ts';
+import { SITES } from './sites/index.ts';
 
 /**
  * `verdict-judge doctor`: one line per site of VERDICT_JUDGE_REMOTE, whether the site answers and
@@ -26,7 +26,7 @@ export function remoteChecks(env: NodeJS.ProcessEnv = process.env): DoctorCheck[
 
 export async function checkSite(oj: RemoteOj, env: NodeJS.ProcessEnv): Promise<CheckOutcome> {
   const site = SITES[oj]!;
-  const base = baseUrlOf(site, env);
+  const base = remoteSiteUrl(site.oj, env);
   try {
     await new HttpSession(base).get('/');
   } catch (error) {

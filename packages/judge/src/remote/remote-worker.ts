@@ -9,9 +9,9 @@ import {
   type SubmissionTask,
 } from '@verdict/shared';
 import { GatewayClient } from '../gateway-client.ts';
-import { HttpSession } from '@verdict/shared/node';
+import { HttpSession, remoteSiteUrl } from '@verdict/shared/node';
 import { RemoteRefused, type RemotePoll } from './site.ts';
-import { baseUrlOf, SITES } from './sites/index.ts';
+import { SITES } from './sites/index.ts';
 
 /**
  * The remote-judge role of the judge binary (`verdict-judge worker --remote CF,…`, reference §10):
@@ -97,7 +97,7 @@ export class RemoteJudgeWorker {
       this.gateway.result(resultOf(task, status, errorMessage, poll));
     if (!site)
       return void (await finish(JudgeStatus.SYSTEM_ERROR, `This judge has no adapter for ${remote.oj}`));
-    const http = new HttpSession(baseUrlOf(site, this.opts.env));
+    const http = new HttpSession(remoteSiteUrl(site.oj, this.opts.env));
     const session = site.open(http, remote);
     let runId: string;
     if (remote.runId === null) {

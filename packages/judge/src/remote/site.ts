@@ -46,8 +46,6 @@ export interface SiteSession {
 export interface RemoteSite {
   /** the OJ prefix of the problem ids this adapter judges (GYM shares CF's adapter file) */
   oj: RemoteOj;
-  /** the site's address when no VERDICT_REMOTE_<OJ>_URL is set */
-  defaultBaseUrl: string;
   open(http: HttpSession, account: RemoteAccount): SiteSession;
 }
 

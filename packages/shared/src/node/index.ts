@@ -3,3 +3,4 @@
 export * from './http-session.ts';
 export * from './codeforces-antibot.ts';
 export * from './html-text.ts';
+export * from './remote-sites.ts';

@@ -137,6 +137,5 @@ class AtCoderSession implements SiteSession {
 
 export const atcoder: RemoteSite = {
   oj: 'AC',
-  defaultBaseUrl: 'https://atcoder.jp',
   open: (http, account) => new AtCoderSession(http, account),
 };

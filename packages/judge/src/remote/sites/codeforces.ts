@@ -278,13 +278,11 @@ export const CODEFORCES_TIMING = {
 
 export const codeforces: RemoteSite = {
   oj: 'CF',
-  defaultBaseUrl: 'https://codeforces.com',
   open: (http, account) => new CodeforcesSession(http, account),
 };
 
 /** Codeforces gym problems (GYM-100001A): Codeforces' accounts, languages and login, gym pages. */
 export const gym: RemoteSite = {
   oj: 'GYM',
-  defaultBaseUrl: 'https://codeforces.com',
   open: (http, account) => new CodeforcesSession(http, account, true),
 };

@@ -128,6 +128,5 @@ class HduSession implements SiteSession {
 
 export const hdu: RemoteSite = {
   oj: 'HDU',
-  defaultBaseUrl: 'http://acm.hdu.edu.cn',
   open: (http, account) => new HduSession(http, account),
 };

@@ -30,8 +30,3 @@ export const SITES: Partial<Record<RemoteOj, RemoteSite>> = {
   LIBRE: libreoj,
   GYM: gym,
 };
-
-/** The base URL of a site: VERDICT_REMOTE_<OJ>_URL (tests point it at a fake), else the real one. */
-export function baseUrlOf(site: RemoteSite, env: NodeJS.ProcessEnv = process.env): string {
-  return env[`VERDICT_REMOTE_${site.oj}_URL`] ?? site.defaultBaseUrl;
-}

@@ -152,6 +152,5 @@ class LibreSession implements SiteSession {
 
 export const libreoj: RemoteSite = {
   oj: 'LIBRE',
-  defaultBaseUrl: 'https://api.loj.ac',
   open: (http, account) => new LibreSession(http, account),
 };

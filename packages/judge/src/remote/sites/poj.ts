@@ -121,6 +121,5 @@ class PojSession implements SiteSession {
 
 export const poj: RemoteSite = {
   oj: 'POJ',
-  defaultBaseUrl: 'http://poj.org',
   open: (http, account) => new PojSession(http, account),
 };

@@ -99,6 +99,5 @@ class SpojSession implements SiteSession {
 
 export const spoj: RemoteSite = {
   oj: 'SPOJ',
-  defaultBaseUrl: 'https://www.spoj.com',
   open: (http, account) => new SpojSession(http, account),
 };

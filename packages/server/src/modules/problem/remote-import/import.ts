@@ -1,13 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { accountOjOf, problemDto, REMOTE_OJS, type RemoteOj } from '@verdict/shared';
-import { HttpSession } from '@verdict/shared/node';
+import { HttpSession, remoteSiteUrl } from '@verdict/shared/node';
 import { language, problem, tag } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../http/auth/access.ts';
 import { fail } from '../../../http/errors.ts';
 import { problemMessages } from '../../../http/messages.ts';
 import { createProblem, type SaveContext, type Tx } from '../admin/save.ts';
 import { RemoteSiteError, type CrawledProblem } from './site.ts';
-import { crawlerBaseUrl, CRAWLERS } from './sites/index.ts';
+import { CRAWLERS } from './sites/index.ts';
 
 const remoteMessages = {
   unsupported: (oj: string) => ({
@@ -50,7 +50,7 @@ export async function importRemoteProblem(
 
   let crawled: CrawledProblem;
   try {
-    crawled = await crawler.crawl(new HttpSession(crawlerBaseUrl(crawler)), remoteId);
+    crawled = await crawler.crawl(new HttpSession(remoteSiteUrl(crawler.oj)), remoteId);
   } catch (error) {
     const why =
       error instanceof RemoteSiteError

@@ -1,3 +1,4 @@
+import type { RemoteOj } from '@verdict/shared';
 import type { HttpSession } from '@verdict/shared/node';
 
 /**
@@ -26,9 +27,7 @@ export interface CrawledProblem {
 /** The per-site crawler: one file per site under `sites/`, registered in `sites/index.ts`. */
 export interface RemoteCrawler {
   /** the OJ name of `import-remote-oj-problem?name=` */
-  oj: string;
-  /** the site's address when no VERDICT_REMOTE_<OJ>_URL is set */
-  defaultBaseUrl: string;
+  oj: RemoteOj;
   /**
    * Reads problem `id` (as the admin typed it, upper-cased). Throws RemoteSiteError with a reason
    * the admin can act on when the id is malformed or the site answers something unexpected.

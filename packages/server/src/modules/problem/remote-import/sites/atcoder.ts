@@ -62,7 +62,6 @@ export function parseAtCoderTask(html: string, base: string, contest: string, ta
 
 export const atcoderCrawler: RemoteCrawler = {
   oj: 'AC',
-  defaultBaseUrl: 'https://atcoder.jp',
   async crawl(http: HttpSession, id: string) {
     const { contest, task } = split(id);
     const path = `/contests/${contest}/tasks/${task}`;

@@ -100,7 +100,6 @@ export async function codeforcesPage(http: HttpSession, path: string): Promise<s
 
 export const codeforcesCrawler: RemoteCrawler = {
   oj: 'CF',
-  defaultBaseUrl: 'https://codeforces.com',
   async crawl(http: HttpSession, id: string) {
     const { contestId, index } = split(id);
     const html = await codeforcesPage(http, `/problemset/problem/${contestId}/${index}`);

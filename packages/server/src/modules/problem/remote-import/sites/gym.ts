@@ -10,7 +10,6 @@ import { codeforcesPage, parseCodeforcesProblem } from './codeforces.ts';
  */
 export const gymCrawler: RemoteCrawler = {
   oj: 'GYM',
-  defaultBaseUrl: 'https://codeforces.com',
   async crawl(http: HttpSession, id: string) {
     const parts = splitCodeforcesId(id);
     if (!parts) throw new RemoteSiteError('GYM: Incorrect problem id format! Must be like `100001A`');

@@ -57,7 +57,6 @@ export function parseHduProblem(html: string, base: string, id: string): Crawled
 
 export const hduCrawler: RemoteCrawler = {
   oj: 'HDU',
-  defaultBaseUrl: 'http://acm.hdu.edu.cn',
   async crawl(http: HttpSession, id: string) {
     if (!/^[1-9]\d*$/.test(id)) throw new RemoteSiteError('HDU: Incorrect problem id format!');
     const res = await http.get(`/showproblem.php?pid=${id}`);

@@ -23,8 +23,3 @@ export const CRAWLERS: Record<string, RemoteCrawler> = {
   LIBRE: libreojCrawler,
   GYM: gymCrawler,
 };
-
-/** VERDICT_REMOTE_<OJ>_URL (tests point it at a fake), else the real site; the judge reads the same. */
-export function crawlerBaseUrl(crawler: RemoteCrawler, env: NodeJS.ProcessEnv = process.env): string {
-  return env[`VERDICT_REMOTE_${crawler.oj}_URL`] ?? crawler.defaultBaseUrl;
-}

@@ -49,7 +49,6 @@ export function parseLibreProblem(answer: LibreProblem, base: string, displayId:
 
 export const libreojCrawler: RemoteCrawler = {
   oj: 'LIBRE',
-  defaultBaseUrl: 'https://api.loj.ac',
   async crawl(http: HttpSession, id: string) {
     // `12` or `12(345)` (display id and internal id, as imported problems are named)
     const m = /^([1-9]\d*)(?:\(\d+\))?$/.exec(id);

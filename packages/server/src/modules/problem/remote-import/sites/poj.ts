@@ -43,7 +43,6 @@ export function parsePojProblem(html: string, base: string, id: string): Crawled
 
 export const pojCrawler: RemoteCrawler = {
   oj: 'POJ',
-  defaultBaseUrl: 'http://poj.org',
   async crawl(http: HttpSession, id: string) {
     if (!/^[1-9]\d*$/.test(id)) throw new RemoteSiteError('POJ: Incorrect problem id format!');
     const res = await http.get(`/problem?id=${id}`);

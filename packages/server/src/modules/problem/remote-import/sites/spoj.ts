@@ -36,7 +36,6 @@ export function parseSpojProblem(
 
 export const spojCrawler: RemoteCrawler = {
   oj: 'SPOJ',
-  defaultBaseUrl: 'https://www.spoj.com',
   async crawl(http: HttpSession, code: string) {
     if (!/^[A-Z0-9_]+$/.test(code)) throw new RemoteSiteError('SPOJ: Incorrect problem id format!');
     const base = http.baseUrl.replace(/\/+$/, '');
