@@ -41,12 +41,13 @@ export async function claimRemote(
     const t = tx as unknown as Db;
     const candidates = await queryRows<{
       submit_id: string;
+      attempt: number;
       problem_id: string;
       vjudge_submit_id: string | null;
       vjudge_username: string | null;
     }>(
       t,
-      sql`select j.submit_id, p.problem_id, j.vjudge_submit_id, j.vjudge_username
+      sql`select j.submit_id, j.attempt, p.problem_id, j.vjudge_submit_id, j.vjudge_username
       from judge j join problem p on p.id = j.pid
       where (j.status in (${sql.raw(list(TRANSITIONS.claim.from))})
           or (j.status in (${sql.raw(list(TRANSITIONS.reclaim.from))}) and j.lease_expires_at < ${now}))
@@ -71,11 +72,9 @@ export async function claimRemote(
         await finishUnjudged(tx, submitId, JudgeStatus.SYSTEM_ERROR, REMOTE_MESSAGES.noAccount(site), now);
         continue;
       }
-      const [next] = await queryRows<{ attempt: number }>(
-        t,
-        sql`select attempt + 1 as attempt from judge where submit_id = ${submitId}`,
-      );
-      const owner = accountLeaseOwner(submitId, next!.attempt);
+      // the row is locked since the candidates' look: its attempt cannot have moved
+      const attempt = Number(c.attempt) + 1;
+      const owner = accountLeaseOwner(submitId, attempt);
       const sameAccount = oj === 'POJ' && c.vjudge_submit_id !== null && c.vjudge_username !== null;
       const account = await queryRows<{ username: string; password: string }>(
         t,
@@ -96,7 +95,7 @@ export async function claimRemote(
           judger: worker.name,
           leaseOwner: worker.name,
           leaseExpiresAt: expires,
-          attempt: next!.attempt,
+          attempt,
           gmtModified: now,
         })
         .where(sql`${judge.submitId} = ${submitId}`)
