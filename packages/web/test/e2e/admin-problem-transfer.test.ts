@@ -120,7 +120,11 @@ async function holdAnswers(page: Page, urlPattern: string): Promise<() => void> 
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   cdp.on('Fetch.requestPaused', (event: { requestId: string }) => {
-    void held.then(() => cdp.send('Fetch.continueRequest', { requestId: event.requestId }));
+    // a call paused just as the hold ends may be answered after Fetch.disable, which lets every
+    // paused call go on by itself; its continue then finds Fetch off, and that is fine
+    void held.then(() =>
+      cdp.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined),
+    );
   });
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern, requestStage: 'Response' }] });
   return () => {
