@@ -22,7 +22,8 @@ import {
 } from '../../src/modules/submission/lifecycle/scopes.ts';
 import { allows, JUDGED_STATUSES, TRANSITIONS } from '../../src/modules/submission/lifecycle/states.ts';
 import * as lifecycle from '../../src/modules/submission/lifecycle/transitions.ts';
-import { createWorld, submit, type World } from '../problem/fixtures.ts';
+import { createUser } from '../helpers/users.ts';
+import { createProblem, createWorld, submit, type World } from '../problem/fixtures.ts';
 
 let w: World;
 const S = JudgeStatus;
@@ -366,5 +367,39 @@ describe('training_record, written by the training scope only (reference §4.5, 
     const later = (await submit(w, w.tokens.bob, 'P1000')).data.submitId;
     expect(await recordsOf(priv!.id)).toContain(later);
     await w.judge.judgeNext({ status: S.ACCEPTED });
+  });
+});
+
+describe('case rows go with their submission (reference §4 cascades; migration 0024)', () => {
+  it('deleting a user or a problem through the admin API removes the case rows of their submissions only', async () => {
+    const casesOf = async (submitId: number) =>
+      (await w.t.db.select().from(judgeCase).where(eq(judgeCase.submitId, submitId))).length;
+    const uid = await createUser(w.t.db, { username: 'cases-go' });
+    const token = await w.t.app.auth.openSession(uid, { userAgent: 'vitest', ip: '127.0.0.1' });
+    const made = await createProblem(w, { problemId: 'CASES-GO' });
+    const judgedOn = async (problemId: string, by: string) => {
+      const id = (await submit(w, by, problemId)).data.submitId;
+      const task = await w.judge.claimSubmission();
+      expect(task.submitId).toBe(id);
+      expect(await w.judge.finish(task, { status: S.WRONG_ANSWER })).toBe(true);
+      expect(await casesOf(id)).toBeGreaterThan(0);
+      return id;
+    };
+    const usersOwn = await judgedOn('P1000', token);
+    const onTheProblem = await judgedOn('CASES-GO', w.tokens.alice);
+    const kept = await judgedOn('P1000', w.tokens.alice);
+
+    const deleted = await w.call('DELETE', '/api/admin/user/delete-user', {
+      token: w.tokens.root,
+      payload: { ids: [uid] },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await casesOf(usersOwn)).toBe(0);
+    expect(await casesOf(onTheProblem)).toBeGreaterThan(0);
+
+    const removed = await w.call('DELETE', `/api/admin/problem?pid=${made.pid}`, { token: w.tokens.root });
+    expect(removed.status).toBe(200);
+    expect(await casesOf(onTheProblem)).toBe(0);
+    expect(await casesOf(kept)).toBeGreaterThan(0);
   });
 });

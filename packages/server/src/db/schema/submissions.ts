@@ -167,12 +167,14 @@ export const judgeCase = pgTable(
     submitId: bigintId('submit_id')
       .notNull()
       .references(() => judge.submitId, { onDelete: 'cascade' }),
-    uid: text('uid')
-      .notNull()
-      .references(() => userInfo.uuid, { onDelete: 'cascade' }),
-    pid: bigintId('pid')
-      .notNull()
-      .references(() => problem.id, { onDelete: 'cascade' }),
+    /**
+     * The submission's user and problem, copied from its judge row. No foreign keys of their own: a
+     * case goes with its submission (submit_id's cascade), and the submission with its user or
+     * problem, so two more checks on every case written would guard nothing (issue 25: a verdict's
+     * cost on the server).
+     */
+    uid: text('uid').notNull(),
+    pid: bigintId('pid').notNull(),
     /** problem_case.id at judge time; no FK so results outlive replaced test data */
     caseId: bigintId('case_id'),
     status: integer('status'),
@@ -189,7 +191,7 @@ export const judgeCase = pgTable(
     userOutput: text('user_output'),
     ...timestamps,
   },
-  (t) => [index().on(t.submitId), index().on(t.uid), index().on(t.pid)],
+  (t) => [index().on(t.submitId)],
 );
 
 /** ref §4.1 user_acproblem: one row per accepted non-contest, non-group submission. */
