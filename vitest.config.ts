@@ -59,8 +59,9 @@ const DATABASE_TEMPLATE = ['packages/server/test/helpers/database-template.ts'];
  */
 export default defineConfig({
   test: {
-    // Real databases, compilers and browsers are slow to start; give each test room.
-    testTimeout: 60_000,
+    // Real databases, compilers and browsers are slow to start; give each test room. On a slow day
+    // (CI of 2026-11-30: 36 min, load 10 on two cores) browser flows took up to 54 s: twice that.
+    testTimeout: 120_000,
     // issue 28: every successful answer is checked against its route's response schema (http/responses.ts)
     env: { VERDICT_CHECK_RESPONSES: '1' },
     hookTimeout: 120_000,
