@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getCommonAnnouncements } from '../../api/home';
-import { Markdown } from '../../components/markdown';
+import { LazyMarkdown } from '../../components/markdown/LazyMarkdown';
 
 /** Spec part 1 §9: announcements 5 a page. */
 const PAGE_SIZE = 5;
@@ -51,7 +51,7 @@ export function AnnouncementsCard() {
           <Typography.Text type="secondary" className="home-announcement__meta">
             {t('home.announcementMeta', { username: open.username ?? '', time: when(open.gmtCreate) })}
           </Typography.Text>
-          <Markdown source={open.content ?? ''} />
+          <LazyMarkdown source={open.content ?? ''} />
           <Button icon={<ArrowLeftOutlined />} onClick={() => setOpen(null)}>
             {t('home.announcementBack')}
           </Button>
