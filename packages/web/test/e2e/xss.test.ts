@@ -183,8 +183,9 @@ async function visit(
 async function expectCombinedSafe(page: Page, path: string, scope: string, open?: () => Promise<void>) {
   const { dialogs } = await visit(page, path, async (inspect) => {
     await open?.();
-    expect(await inspect(scope)).toEqual([]);
+    // rendered first (a renderer may load with the first text shown), then inspected
     await expectCombinedRendered(page, scope);
+    expect(await inspect(scope)).toEqual([]);
     await saveScreenshot(page, `xss-${new URL(path, env.server.url).pathname.split('/')[1]}`, {
       fullPage: true,
     });
