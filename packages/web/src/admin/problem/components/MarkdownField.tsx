@@ -1,9 +1,7 @@
-import { Input, Segmented, Spin } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Input, Segmented } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-// Markdown and KaTeX load with the first preview.
-const MarkdownPreview = lazy(() => import('./MarkdownPreview').then((m) => ({ default: m.MarkdownPreview })));
+import { MarkdownPreview } from './MarkdownPreview';
 
 type View = 'write' | 'preview';
 
@@ -45,9 +43,7 @@ export function MarkdownField({
         />
       ) : (
         <div className="ap-md-field-preview">
-          <Suspense fallback={<Spin size="small" />}>
-            <MarkdownPreview text={value} empty={t('adminProblem.form.previewEmpty')} />
-          </Suspense>
+          <MarkdownPreview text={value} empty={t('adminProblem.form.previewEmpty')} />
         </div>
       )}
     </div>

@@ -1,7 +1,7 @@
-import { Markdown } from '../../../components/markdown';
+import { LazyMarkdown } from '../../../components/markdown/LazyMarkdown';
 
-/** The statement as users will read it (the shared safe markdown with math). */
+/** The statement as users will read it (the shared safe markdown with math, loaded with the first preview). */
 export function MarkdownPreview({ text, empty }: { text: string; empty: string }) {
   if (text.trim() === '') return <div className="ap-markdown ap-markdown--empty">{empty}</div>;
-  return <Markdown source={text} className="ap-markdown" />;
+  return <LazyMarkdown source={text} className="ap-markdown" />;
 }
