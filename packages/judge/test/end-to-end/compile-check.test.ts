@@ -71,7 +71,7 @@ describe.skipIf(missing !== null)('compile checks on a real worker (reference §
       },
       { timeout: 60_000, interval: 200 },
     );
-  }, 120_000);
+  });
 
   afterAll(async () => {
     if (worker && worker.exitCode === null) {
@@ -88,14 +88,14 @@ describe.skipIf(missing !== null)('compile checks on a real worker (reference §
     const builds = await readdir(path.join(workDir, 'cache', 'checkers'));
     expect(builds.some((name) => /^[0-9a-f]{64}$/.test(name))).toBe(true);
     expect(await t.db.select().from(judgeCompileCheck)).toEqual([]);
-  }, 120_000);
+  });
 
   it('a broken checker answers status 500 with the compiler error', async () => {
     const res = await compile('spj', { code: await judgeSource('broken.cpp'), language: 'C++' }, 'zh-CN');
     expect(res.status).toBe(500);
     expect(res.msg).toMatch(/error: .*undefined_symbol/);
     expect(res.msg).not.toContain('failed to compile'); // the compiler's words only
-  }, 120_000);
+  });
 
   it('judge extra files sit next to the checker source, as when judging', async () => {
     const code = await judgeSource('with-extra-files.cpp');
@@ -108,7 +108,7 @@ describe.skipIf(missing !== null)('compile checks on a real worker (reference §
       extraFiles: { 'tolerance.h': '#define TOLERANCE 2\n', 'bonus.txt': '100\n' },
     });
     expect(withFiles).toMatchObject({ status: 200, msg: 'Compiled successfully!' });
-  }, 120_000);
+  });
 
   it('an interactor compiles, and a broken one (in C) answers the gcc error', async () => {
     const good = await compile(
@@ -123,5 +123,5 @@ describe.skipIf(missing !== null)('compile checks on a real worker (reference §
     });
     expect(broken.status).toBe(500);
     expect(broken.msg).toMatch(/interactive\.c:2:\d+: error: .*secret/);
-  }, 120_000);
+  });
 });

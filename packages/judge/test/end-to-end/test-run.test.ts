@@ -81,7 +81,7 @@ describe.skipIf(missing !== null)(
         .from(problem)
         .where(eq(problem.problemId, 'P1000'));
       pid = sample!.id;
-    }, 120_000);
+    });
     afterAll(() => live?.close());
 
     it('runs the program on the custom input and returns its output, stderr, time and memory', async () => {

@@ -29,5 +29,5 @@ describe('the embedded database buffer cache (EMBEDDED_DB_BUFFERS_MB)', () => {
   it('runs with the size it is given, and PGlite keeps its own without one', async () => {
     expect(await sharedBuffers(48)).toBe('48MB');
     expect(await sharedBuffers()).toBe('128MB');
-  }, 120_000);
+  });
 });
