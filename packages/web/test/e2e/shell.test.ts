@@ -103,6 +103,30 @@ describe('shell', () => {
     await context.close();
   });
 
+  it("takes Ant Design's styles from its stylesheet, themed by the site's tokens, not generated in the page", async () => {
+    const { context, page } = await openPage();
+    await page.goto(`${server.url}/problem`);
+    const reset = page.getByRole('button', { name: '重置' });
+    await reset.waitFor();
+    // Generated in the page: rules for those components in <style> elements that set more than the
+    // theme's CSS variables (the only thing Ant Design still writes at run time).
+    const generatedRules = await page.evaluate(() =>
+      [...document.querySelectorAll('style')]
+        .flatMap((style) => [...(style.sheet?.cssRules ?? [])])
+        .filter(
+          (rule) =>
+            rule instanceof CSSStyleRule &&
+            /\.ant-(btn|table|menu)\b/.test(rule.selectorText) &&
+            [...rule.style].some((property) => !property.startsWith('--')),
+        )
+        .map((rule) => rule.cssText.slice(0, 80)),
+    );
+    expect(generatedRules).toEqual([]);
+    // the theme's corner radius (8 px; Ant Design's own is 6 px) reaches the stylesheet's rules
+    expect(await reset.evaluate((button) => getComputedStyle(button).borderTopLeftRadius)).toBe('8px');
+    await context.close();
+  });
+
   it('chooses en-US with ?l= and remembers it', async () => {
     const { context, page } = await openPage();
     await page.goto(`${server.url}/?l=en-US`);
