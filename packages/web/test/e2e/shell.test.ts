@@ -103,11 +103,16 @@ describe('shell', () => {
     await context.close();
   });
 
-  it("takes Ant Design's styles from its stylesheet, themed by the site's tokens, not generated in the page", async () => {
+  it("takes Ant Design's styles from its gzipped stylesheet, themed by the site's tokens, not generated in the page", async () => {
     const { context, page } = await openPage();
+    const stylesheet = page.waitForResponse((response) =>
+      /\/assets\/index-[\w-]+\.css$/.test(response.url()),
+    );
     await page.goto(`${server.url}/problem`);
     const reset = page.getByRole('button', { name: '重置' });
     await reset.waitFor();
+    // that stylesheet (about 1 MB) travels as the build's gzip copy
+    expect((await stylesheet).headers()['content-encoding']).toBe('gzip');
     // Generated in the page: rules for those components in <style> elements that set more than the
     // theme's CSS variables (the only thing Ant Design still writes at run time).
     const generatedRules = await page.evaluate(() =>
