@@ -2092,6 +2092,32 @@ static long online_cpus(void) {
   return n > 0 ? n : 1;
 }
 
+/*
+ * What the exec pipe said, read to its end: an "E" line is a failed setup or execve; otherwise execve
+ * succeeded, and the "T" line says when and what CPU came before it (wall time starts at execve, §4
+ * step 7).
+ */
+static void take_exec_message(char *msg, size_t msg_len, uint64_t t0, struct outcome *o) {
+  msg[msg_len] = '\0';
+  char *err = msg[0] == 'E' ? msg : strstr(msg, "\nE ");
+  unsigned long long init_cpu, own_cpu, mono;
+  if (err) {
+    err += err[0] == 'E' ? 2 : 3;
+    err[strcspn(err, "\n")] = '\0';
+    set_error(o, "exec", "%s", err);
+  } else if (!o->phase) {
+    o->exec_ok = true;
+    o->exec_ns = now_ns();
+    if (sscanf(msg, "T %llu %llu %llu", &init_cpu, &own_cpu, &mono) == 3) {
+      o->started = true;
+      o->init_setup_cpu_ns = init_cpu;
+      o->pre_exec_cpu_ns = own_cpu;
+      if (mono >= t0 && mono <= o->exec_ns) o->exec_ns = mono;
+    }
+    o->setup_ns = o->exec_ns - t0;
+  }
+}
+
 static void monitor(const struct config *c, const struct cgroups *cg, pid_t init, int exec_r, int status_r, uint64_t t0,
                     struct outcome *o) {
   char msg[1024];
@@ -2172,25 +2198,7 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
       } else if (n == 0 || (n < 0 && errno != EINTR)) {
         exec_open = false;
         close(exec_r);
-        msg[msg_len] = '\0';
-        char *err = msg[0] == 'E' ? msg : strstr(msg, "\nE ");
-        unsigned long long init_cpu, own_cpu, mono;
-        if (err) {
-          err += err[0] == 'E' ? 2 : 3;
-          err[strcspn(err, "\n")] = '\0';
-          set_error(o, "exec", "%s", err);
-        } else if (!o->phase) {
-          /* the close-on-exec pipe reached EOF: execve succeeded; wall time starts at execve (§4 step 7) */
-          o->exec_ok = true;
-          o->exec_ns = now_ns();
-          if (sscanf(msg, "T %llu %llu %llu", &init_cpu, &own_cpu, &mono) == 3) {
-            o->started = true;
-            o->init_setup_cpu_ns = init_cpu;
-            o->pre_exec_cpu_ns = own_cpu;
-            if (mono >= t0 && mono <= o->exec_ns) o->exec_ns = mono;
-          }
-          o->setup_ns = o->exec_ns - t0;
-        }
+        take_exec_message(msg, msg_len, t0, o);
       }
     }
     if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
@@ -2215,7 +2223,20 @@ static void monitor(const struct config *c, const struct cgroups *cg, pid_t init
     }
   }
   close(status_r);
-  if (exec_open) close(exec_r);
+  if (exec_open) {
+    /* init's last report came before the exec pipe's end was read (a program that failed its execve or
+     * ran briefly, on a busy host): the program has ended, so all it wrote is in the pipe. Without this
+     * a failed execve read as the program exiting with 127 (a runtime error, not a system error). */
+    int flags = fcntl(exec_r, F_GETFL);
+    if (flags >= 0) fcntl(exec_r, F_SETFL, flags | O_NONBLOCK);
+    ssize_t n = 0;
+    while (msg_len < sizeof msg - 1 && (n = read(exec_r, msg + msg_len, sizeof msg - 1 - msg_len)) > 0)
+      msg_len += (size_t)n;
+    msg[msg_len] = '\0';
+    /* at the end of file the message is whole; otherwise only a failure line is sure */
+    if (n == 0 || msg[0] == 'E' || strstr(msg, "\nE ")) take_exec_message(msg, msg_len, t0, o);
+    close(exec_r);
+  }
   o->end_ns = now_ns();
   if (rep_len >= sizeof reps[0]) {
     struct init_report rep = reps[0];
