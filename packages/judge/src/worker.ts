@@ -176,11 +176,12 @@ export class JudgeWorker {
     }
   }
 
-  /** Stops claiming; tasks in progress finish and report before this resolves. */
+  /** Stops claiming; tasks in progress finish and report, and compiled programs reach the cache, before this resolves. */
   async stop(): Promise<void> {
     this.stopping.abort();
     clearInterval(this.heartbeat);
     await Promise.all(this.loops);
+    await this.options.compileCache?.idle();
   }
 
   private languageNames(): string[] {

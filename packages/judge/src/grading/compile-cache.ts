@@ -21,6 +21,13 @@ export type CachedOutcome =
   | { status: 'compile-error'; message: string }
   | { status: 'missing-executable'; message: string };
 
+/** A file the compiler made, as it was when the compile ended. */
+interface ProgramFile {
+  name: string;
+  content: Buffer;
+  mode: number;
+}
+
 interface Entry {
   key: string;
   bytes: number;
@@ -119,7 +126,9 @@ export class CompileCache {
 
   /**
    * The cached outcome of `key`, its files copied into `workDir`, or what `compile` answers (stored when
-   * it can be). Concurrent calls with one key compile once.
+   * it can be). Concurrent calls with one key compile once. A new entry's program is read before this
+   * answers and written to the cache after (`idle()`): its disk writes are not on the submission's way
+   * to its verdict (issue 25, latency), and the runs that follow cannot change what is kept.
    */
   async through<T extends { status: string }>(
     key: string,
@@ -132,22 +141,33 @@ export class CompileCache {
       await waiting.catch(() => undefined);
     }
     // from here to the map's set nothing awaits, so a second caller with this key waits for this one
-    const run = (async (): Promise<CachedOutcome | T> => {
+    const run = (async () => {
       const hit = await this.restore(key, workDir);
-      if (hit) return hit;
+      if (hit) return { outcome: hit, stored: undefined };
       const inputs = new Set(await filesUnder(workDir));
       this.stats.compiles++;
       const outcome = await compile();
       const kept = cacheable(outcome);
-      if (kept) await this.store(key, kept, workDir, inputs).catch(() => undefined);
-      return outcome;
+      if (!kept) return { outcome, stored: undefined };
+      const program = await this.programFiles(kept, workDir, inputs).catch(() => null);
+      const stored = program ? this.store(key, kept, program).catch(() => undefined) : undefined;
+      return { outcome, stored };
     })();
-    this.inFlight.set(key, run);
-    try {
-      return await run;
-    } finally {
-      if (this.inFlight.get(key) === run) this.inFlight.delete(key);
-    }
+    // the next caller with this key waits until the entry is on disk (or the compile has failed)
+    const done = run.then(
+      ({ stored }) => stored,
+      () => undefined,
+    );
+    this.inFlight.set(key, done);
+    void done.then(() => {
+      if (this.inFlight.get(key) === done) this.inFlight.delete(key);
+    });
+    return (await run).outcome;
+  }
+
+  /** Resolves once every entry being written has been written (a test, or a worker about to stop). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight.values());
   }
 
   private async restore(key: string, workDir: string): Promise<CachedOutcome | null> {
@@ -180,25 +200,39 @@ export class CompileCache {
     }
   }
 
-  private async store(key: string, outcome: CachedOutcome, workDir: string, inputs: Set<string>) {
+  /**
+   * What the compiler added to `workDir` (not the inputs, which are part of the key), read now; null
+   * when it is larger than the whole cache may hold.
+   */
+  private async programFiles(outcome: CachedOutcome, workDir: string, inputs: Set<string>) {
+    if (outcome.status !== 'ok') return [];
+    const made = [];
+    for (const name of await filesUnder(workDir)) {
+      if (!inputs.has(name)) made.push({ name, stat: await fs.stat(path.join(workDir, name)) });
+    }
+    if (made.reduce((sum, file) => sum + file.stat.size, 0) > this.maxBytes) return null;
+    const files: ProgramFile[] = [];
+    for (const { name, stat } of made) {
+      files.push({ name, content: await fs.readFile(path.join(workDir, name)), mode: stat.mode & 0o777 });
+    }
+    return files;
+  }
+
+  private async store(key: string, outcome: CachedOutcome, files: ProgramFile[]) {
     await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
     const temp = path.join(this.dir, `.new-${key}-${randomBytes(4).toString('hex')}`);
-    let bytes = 0;
+    const json = JSON.stringify(outcome);
+    const bytes = files.reduce((sum, file) => sum + file.content.length, json.length);
+    if (bytes > this.maxBytes) return;
     try {
       await fs.mkdir(path.join(temp, 'files'), { recursive: true });
-      if (outcome.status === 'ok') {
-        for (const name of await filesUnder(workDir)) {
-          if (inputs.has(name)) continue; // the source and extra files are part of the key
-          await fs.mkdir(path.dirname(path.join(temp, 'files', name)), { recursive: true });
-          await fs.copyFile(path.join(workDir, name), path.join(temp, 'files', name));
-          bytes += (await fs.stat(path.join(workDir, name))).size;
-        }
+      for (const { name, content, mode } of files) {
+        const target = path.join(temp, 'files', name);
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.writeFile(target, content, { mode }); // restore() copies the file, mode included
       }
-      const json = JSON.stringify(outcome);
-      bytes += json.length;
       await fs.writeFile(path.join(temp, 'outcome.json'), json);
       await fs.writeFile(path.join(temp, 'bytes'), String(bytes));
-      if (bytes > this.maxBytes) return;
       try {
         await fs.rename(temp, path.join(this.dir, key));
       } catch (error) {

@@ -157,7 +157,8 @@ describe('issue 25 item 4: compile cache', () => {
     await Promise.all([compileIn('C', `${C_AB}// twin\n`), compileIn('C', `${C_AB}// twin\n`)]);
     expect(cache.stats.compiles).toBe(4);
 
-    // kept on disk: a new process (a worker restart) finds the entries
+    // kept on disk: a new process (a worker restart) finds the entries once they are written
+    await cache.idle();
     const restarted = new CompileCache(cache.dir, 64 << 20);
     const spec = findLanguage('C')!;
     const workspace = await Workspace.create(bench.workRoot, 'cache');
@@ -176,6 +177,7 @@ describe('issue 25 item 4: compile cache', () => {
       // and what another worker of the host compiles after that (one directory per host)
       const twin = await compileIn('C', `${C_AB}// compiled by the other worker\n`);
       expect(twin.outcome).not.toHaveProperty('cached');
+      await cache.idle();
       await fs.promises.writeFile(
         path.join(workspace.box, spec.sourceName),
         `${C_AB}// compiled by the other worker\n`,
@@ -193,6 +195,38 @@ describe('issue 25 item 4: compile cache', () => {
       expect(restarted.stats.compiles).toBe(0);
     } finally {
       await workspace.dispose();
+    }
+  }, 120_000);
+
+  it('keeps the program as the compiler left it, whatever the runs after the compile do to /w', async () => {
+    const cache = new CompileCache(path.join(bench.root, 'as-compiled'), 64 << 20);
+    const C = findLanguage('C')!;
+    const compileHere = async (box: string, out: string) =>
+      compile({ sandbox: bench.sandbox, slot: SLOT, language: C, dir: box, outDir: out, cache });
+    const first = await Workspace.create(bench.workRoot, 'as-compiled');
+    let compiled: Buffer;
+    try {
+      fs.writeFileSync(path.join(first.box, C.sourceName), C_AB);
+      expect(await compileHere(first.box, first.out)).not.toHaveProperty('cached');
+      const exe = path.join(first.box, C.executableName);
+      compiled = fs.readFileSync(exe);
+      // the entry is written after the compile answers; a run may already change the work directory
+      fs.writeFileSync(exe, 'changed by a run');
+      fs.writeFileSync(path.join(first.box, 'left-by-a-run.txt'), 'x');
+    } finally {
+      await first.dispose();
+    }
+    await cache.idle();
+    const second = await Workspace.create(bench.workRoot, 'as-compiled');
+    try {
+      fs.writeFileSync(path.join(second.box, C.sourceName), C_AB);
+      expect(await compileHere(second.box, second.out)).toMatchObject({ cached: true });
+      const exe = path.join(second.box, C.executableName);
+      expect(fs.readFileSync(exe).equals(compiled)).toBe(true);
+      expect(fs.statSync(exe).mode & 0o111).not.toBe(0);
+      expect(fs.existsSync(path.join(second.box, 'left-by-a-run.txt'))).toBe(false);
+    } finally {
+      await second.dispose();
     }
   }, 120_000);
 
@@ -217,14 +251,17 @@ describe('issue 25 item 4: compile cache', () => {
     };
     const probe = new CompileCache(dir, 1 << 30);
     await one(probe, 0);
+    await probe.idle();
     const entryBytes = Number(fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]!, 'bytes'), 'utf8'));
     // room for two programs
     const cache = new CompileCache(dir, entryBytes * 2 + entryBytes / 2);
     await one(cache, 1);
     await one(cache, 2);
+    await cache.idle();
     expect(fs.readdirSync(dir).filter((n) => /^[0-9a-f]{64}$/.test(n))).toHaveLength(2);
     await one(cache, 2); // used again: 1 is now the oldest
     await one(cache, 3);
+    await cache.idle();
     const left = fs.readdirSync(dir).filter((n) => /^[0-9a-f]{64}$/.test(n));
     expect(left).toHaveLength(2);
     expect(cache.stats.compiles).toBe(3);

@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const leftovers = [...(await bench.leftovers()), ...(await other.leftovers())];
-  bench.dispose();
+  await bench.dispose();
   other.dispose();
   expect(leftovers).toEqual([]);
 });

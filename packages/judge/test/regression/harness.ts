@@ -228,7 +228,8 @@ export class Bench {
     return found;
   }
 
-  dispose(): void {
+  async dispose(): Promise<void> {
+    await this.compileCache?.idle(); // its last entries are written after their compiles answered
     this.data.remove();
     fs.rmSync(this.root, { recursive: true, force: true });
   }

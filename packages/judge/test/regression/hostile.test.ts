@@ -47,7 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   listener.close();
   const leftovers = await bench.leftovers();
-  bench.dispose();
+  await bench.dispose();
   expect(leftovers).toEqual([]);
 });
 

@@ -32,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const leftovers = await bench.leftovers();
-  bench.dispose();
+  await bench.dispose();
   expect(leftovers).toEqual([]);
 });
 

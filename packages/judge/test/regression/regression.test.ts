@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const leftovers = await bench.leftovers();
-  bench.dispose();
+  await bench.dispose();
   expect(leftovers).toEqual([]);
   // the interactive problems' pipes are made through FIFOs in the host's tmp, removed at once (this
   // process's: another test file may be making its own at this moment)
