@@ -37,6 +37,18 @@ function gzipAssets(): Plugin {
   };
 }
 
+/**
+ * React and Ant Design (with its rc-component parts and icons) each in one script, loaded by every
+ * page, instead of split by the bundler into a hundred small shared chunks: a page's first load goes
+ * from about 107 requests to 38, and costs Chromium a fifth less CPU (measured interleaved against
+ * the split build: /problem 2.92 -> 2.42 s, /contest 3.03 -> 2.39 s, /status 3.01 -> 2.53 s), with
+ * about the same bytes over the wire.
+ */
+const SHARED_SCRIPTS = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+  { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+)[\\/]/, priority: 10 },
+];
+
 /** The SPA builds to packages/web/dist, which the server serves; in development /api goes to the server. */
 export default defineConfig({
   root,
@@ -46,6 +58,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Ant Design alone is larger than Vite's default warning size.
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: { output: { codeSplitting: { groups: SHARED_SCRIPTS } } },
   },
   server: {
     proxy: {

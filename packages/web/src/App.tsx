@@ -12,10 +12,6 @@ import { useMediaQuery } from './pages/problem/use-media-query';
 import { router } from './router';
 
 const THEME: ThemeConfig = {
-  // Ant Design's styles come from its prebuilt stylesheet (main.tsx), themed by CSS variables, instead
-  // of being generated in the browser as each kind of component first mounts: a page's first load
-  // costs Chromium 10-30 % less CPU (slow machines, and the browser tests' share of CI time).
-  zeroRuntime: true,
   token: { colorPrimary: '#1677ff', borderRadius: 8 },
   // Narrower menu items so the whole default menu fits the top bar at laptop widths in both languages.
   components: { Menu: { itemPaddingInline: 10 } },

@@ -1,6 +1,4 @@
 import 'antd/dist/reset.css';
-// Every Ant Design component's style, read with the theme's CSS variables (zeroRuntime, App.tsx).
-import 'antd/dist/antd.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
