@@ -14,7 +14,7 @@ const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Writes `<file>.gz` beside each script and stylesheet of the build, which the server sends to the
- * browsers that accept gzip (server http/web-app.ts): a first visit downloads about 70 % less. Done
+ * browsers that accept gzip (server http/web-app.ts): a first visit downloads about 60 % less. Done
  * once at build time, at gzip's best level, instead of on every request.
  */
 function gzipAssets(): Plugin {
@@ -40,9 +40,8 @@ function gzipAssets(): Plugin {
 /**
  * React and Ant Design (with its rc-component parts and icons) each in one script, loaded by every
  * page, instead of split by the bundler into a hundred small shared chunks: a page's first load goes
- * from about 107 requests to 38, and costs Chromium a fifth less CPU (measured interleaved against
- * the split build: /problem 2.92 -> 2.42 s, /contest 3.03 -> 2.39 s, /status 3.01 -> 2.53 s), with
- * about the same bytes over the wire.
+ * from about 107 requests to 38 and costs Chromium a fifth less CPU (measured interleaved with the
+ * split build), with about the same bytes over the wire.
  */
 const SHARED_SCRIPTS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
