@@ -165,7 +165,7 @@ export class CompileCache {
     return (await run).outcome;
   }
 
-  /** Resolves once every entry being written has been written (a test, or a worker about to stop). */
+  /** Resolves once no compile and no entry's write is in progress (a test, or a worker about to stop). */
   async idle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.all(this.inFlight.values());
   }

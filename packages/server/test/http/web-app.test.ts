@@ -66,6 +66,14 @@ describe('serving the web app', () => {
     expect(res.json()).toMatchObject({ status: 404, data: null });
   });
 
+  it('refuses an asset path with a NUL byte with a client error, not a 500', async () => {
+    for (const url of ['/assets/big-5678.js%00.gz', '/assets/%00', '/assets/big-5678.js%00']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+  });
+
   it('does not serve files outside the app folder', async () => {
     const res = await t.app.inject('/assets/../../../../etc/passwd');
     expect(res.body).not.toContain('root:x:0:0');
