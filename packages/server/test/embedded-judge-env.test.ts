@@ -48,7 +48,7 @@ beforeAll(async () => {
     ...SMALL_JUDGE_ENV,
     ...SECRETS,
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   if (server) expect(await server.stop()).toBe(0);

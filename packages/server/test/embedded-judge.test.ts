@@ -91,7 +91,7 @@ beforeAll(async () => {
   });
   const url = `http://127.0.0.1:${port}`;
   api = apiClient(url, await signIn(url, SOLVER.username, SOLVER.password));
-}, 120_000);
+});
 
 afterAll(async () => {
   if (server) expect(await server.stop()).toBe(0);
@@ -102,7 +102,7 @@ describe('the embedded judge of `npm start` (ARCHITECTURE "Runtime shape"; issue
   it('judges A+B in C submitted through the API', async () => {
     const accepted = await verdictOf(await submit('P1000', C_APLUSB));
     expect(accepted.status, accepted.errorMessage ?? '').toBe(JudgeStatus.ACCEPTED);
-  }, 120_000);
+  });
 
   it('is restarted after a SIGKILL; the submission it held and the next one are judged', async () => {
     const serverPid = server!.pid;

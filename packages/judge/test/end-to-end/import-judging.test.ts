@@ -151,7 +151,7 @@ describe.skipIf(missing !== null)('imported problems judged by a real worker (is
     root = await live.t.app.auth.openSession('1', { userAgent: 'vitest', ip: '127.0.0.1' });
     await createUser(live.t.db, { username: 'importer', password: 'import-pass-1' });
     api = apiClient(live.url, await signIn(live.url, 'importer', 'import-pass-1'));
-  }, 120_000);
+  });
   afterAll(() => live?.close());
 
   describe('one package of each format', () => {
@@ -172,7 +172,7 @@ describe.skipIf(missing !== null)('imported problems judged by a real worker (is
         hydro: 'IMP-HY',
         fps: expect.stringMatching(/^P\d+$/),
       });
-    }, 120_000);
+    });
 
     it.each([
       ['HOJ zip', 'hoj', AB, AB_WRONG],
@@ -207,7 +207,7 @@ describe.skipIf(missing !== null)('imported problems judged by a real worker (is
         .update(systemConfig)
         .set({ value: { ...(row!.value as object), submitCaptchaThreshold: 0 } })
         .where(eq(systemConfig.name, 'switch'));
-    }, 120_000);
+    });
     afterAll(() => site?.close());
 
     it(`exports 20 random problems and imports them into a fresh database, comparing every field and judging each (seed ${SEED})`, async () => {

@@ -87,7 +87,7 @@ describe.skipIf(missing !== null)('a Polygon package judged by a real worker (is
     expect([envelope.status, envelope.msg]).toEqual([200, expect.any(String)]);
     await createUser(live.t.db, { username: 'polygoner', password: 'polygon-pass-1' });
     api = apiClient(live.url, await signIn(live.url, 'polygoner', 'polygon-pass-1'));
-  }, 120_000);
+  });
   afterAll(() => live?.close());
 
   it('a right answer is Accepted with every point', async () => {

@@ -111,7 +111,7 @@ describe.skipIf(missingToolchain('C++ 17') !== null)('issue 25 item 3: precompil
       const r = await judgeSubmission(task, ctx, async () => true);
       expect(r.status, r.errorMessage ?? '').toBe(JudgeStatus.ACCEPTED);
     }
-  }, 120_000);
+  });
 });
 
 describe('issue 25 item 4: compile cache', () => {
@@ -196,7 +196,7 @@ describe('issue 25 item 4: compile cache', () => {
     } finally {
       await workspace.dispose();
     }
-  }, 120_000);
+  });
 
   it('keeps the program as the compiler left it, whatever the runs after the compile do to /w', async () => {
     const cache = new CompileCache(path.join(bench.root, 'as-compiled'), 64 << 20);
@@ -228,7 +228,7 @@ describe('issue 25 item 4: compile cache', () => {
     } finally {
       await second.dispose();
     }
-  }, 120_000);
+  });
 
   it('stays within its bound, least recently used out first', async () => {
     const dir = path.join(bench.root, 'small');
@@ -267,5 +267,5 @@ describe('issue 25 item 4: compile cache', () => {
     expect(cache.stats.compiles).toBe(3);
     expect(await one(cache, 2)).toMatchObject({ cached: true });
     expect(await one(cache, 1)).not.toHaveProperty('cached');
-  }, 120_000);
+  });
 });

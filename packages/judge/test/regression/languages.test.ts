@@ -80,7 +80,7 @@ describe('self-test (detectLanguages)', () => {
         )
         .join('\n'),
     );
-  }, 120_000);
+  });
 });
 
 describe('A+B', () => {

@@ -56,7 +56,7 @@ beforeAll(async () => {
     compileCache: cache,
   });
   await worker.start();
-}, 120_000);
+});
 
 afterAll(async () => {
   await worker.stop();

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await t.db.insert(userInfo).values(users);
   await t.db.insert(userRecord).values(users.map((u) => ({ uid: u.uuid })));
   await t.db.insert(userRole).values(users.map((u) => ({ uid: u.uuid, roleId: ROLES.defaultUser.id })));
-}, 120_000);
+});
 afterAll(() => t.close());
 
 const TOO_MANY = { status: 429, msg: 'Too many requests, please try again later!', data: null };

@@ -6,7 +6,7 @@ import { discussionWorld, ok, type DiscussionWorld } from './support.ts';
 let d: DiscussionWorld;
 beforeAll(async () => {
   d = await discussionWorld();
-}, 120_000);
+});
 afterAll(() => d.w.t.close());
 
 describe('admin discussions (reference §3.12 "Discussions": PUT/DELETE /api/admin/discussion)', () => {

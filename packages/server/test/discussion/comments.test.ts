@@ -7,7 +7,7 @@ import { discussionWorld, ok, QUOTAS_OFF, type Caller, type DiscussionWorld } fr
 let d: DiscussionWorld;
 beforeAll(async () => {
   d = await discussionWorld();
-}, 120_000);
+});
 afterAll(() => d.w.t.close());
 
 interface Comments {

@@ -7,7 +7,7 @@ import { discussionWorld, ok, type Caller, type DiscussionWorld } from './suppor
 let d: DiscussionWorld;
 beforeAll(async () => {
   d = await discussionWorld();
-}, 120_000);
+});
 afterAll(() => d.w.t.close());
 
 /** A public contest created by `admin` (an admin, not root), running for another hour. */

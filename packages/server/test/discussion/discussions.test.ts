@@ -8,7 +8,7 @@ import { discussionWorld, ok, QUOTAS_OFF, type DiscussionWorld } from './support
 let d: DiscussionWorld;
 beforeAll(async () => {
   d = await discussionWorld();
-}, 120_000);
+});
 afterAll(() => d.w.t.close());
 
 const list = async (who: Parameters<DiscussionWorld['call']>[0], query = '') =>

@@ -20,7 +20,7 @@ let cls: Class;
 beforeAll(async () => {
   w = await createWorld();
   cls = await createClass(w, 'cls15', 'Class Fifteen');
-}, 120_000);
+});
 
 afterAll(async () => {
   await w?.t.close();

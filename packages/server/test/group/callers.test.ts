@@ -83,7 +83,7 @@ beforeAll(async () => {
     payload: { ...QUOTAS_OFF, openGroupDiscussion: true },
   });
   categoryId = (await w.call<{ id: number }[]>('GET', '/api/discussion-category')).data[0]!.id;
-}, 120_000);
+});
 afterAll(() => w?.t.close());
 
 describe('reference §3.10 group write calls as each caller, §7.12, §1.2', () => {

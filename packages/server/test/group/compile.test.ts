@@ -48,7 +48,7 @@ beforeAll(async () => {
     await problemDto(w, { gid: other.gid, problemId: 'S2', title: 'Theirs' }),
   );
   otherPid = theirs.data.pid;
-}, 120_000);
+});
 afterAll(() => w?.t.close());
 
 describe('reference §3.10 group compile-spj / compile-interactive, §3.12 "as admin compile"', () => {

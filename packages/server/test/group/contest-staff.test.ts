@@ -108,7 +108,7 @@ beforeAll(async () => {
   toMinute(SEAL_MINUTE + 10);
   sub.m2Late = await submitA(who.m2, JudgeStatus.ACCEPTED);
   toMinute(SEAL_MINUTE + 20);
-}, 120_000);
+});
 afterAll(() => w?.t.close());
 
 describe('reference §3.6 submit-print-text and get-contest-print, §7.18, in a group contest', () => {

@@ -32,7 +32,7 @@ beforeAll(async () => {
   gid = cls.gid;
   Object.assign(who, cls.tokens, { root: w.tokens.root, alice: w.tokens.alice });
   who.gadmin2 = (await cls.join('cls11-gadmin2', 4)).token;
-}, 120_000);
+});
 
 afterAll(async () => {
   await w?.t.close();

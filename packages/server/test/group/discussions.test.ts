@@ -44,7 +44,7 @@ beforeAll(async () => {
   Object.assign(who, cls.tokens, { root: w.tokens.root, alice: w.tokens.alice });
   await as(who.root, 'PUT', '/api/admin/switch/update', { ...QUOTAS_OFF, openGroupDiscussion: true });
   categoryId = (await as<{ id: number }[]>(who.root, 'GET', '/api/discussion-category')).data[0]!.id;
-}, 120_000);
+});
 
 afterAll(async () => {
   await w?.t.close();

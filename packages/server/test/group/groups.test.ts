@@ -85,7 +85,7 @@ beforeAll(async () => {
     uid[who] = await createUser(t.db, { username: `user-${who}` });
   for (const [who, id] of Object.entries(uid))
     token[who as Who] = await t.app.auth.openSession(id, { userAgent: 'vitest', ip: '127.0.0.1' });
-}, 120_000);
+});
 afterAll(() => t.close());
 
 describe('reference §3.10 POST /api/group, §7.6 quotas, §7.12 create rules', () => {

@@ -79,7 +79,7 @@ beforeAll(async () => {
     { gid: bannedGid, uid: cls.uids.owner, auth: 5 },
     { gid: bannedGid, uid: cls.uids.gadmin, auth: 4 },
   ]);
-}, 120_000);
+});
 afterAll(() => w.t.close());
 
 describe('the user search of the Add Group Member dialog (GET /api/group/get-user-list)', () => {

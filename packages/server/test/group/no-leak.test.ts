@@ -82,7 +82,7 @@ beforeAll(async () => {
     await createClass(w, 'leak2', 'Leak Class Two'),
   );
   await w.call('PUT', '/api/admin/switch/update', { token: w.tokens.root, payload: QUOTAS_OFF });
-}, 120_000);
+});
 afterAll(() => w.t.close());
 
 describe(`issue 27: group data never reaches the public side (seed ${SEED})`, () => {

@@ -68,7 +68,7 @@ beforeAll(async () => {
   ).data;
   for (const name of ['pia', 'quinn', 'rae', 'sam'])
     user[name] = await session(await createUser(w.t.db, { username: `ntc-${name}` }));
-}, 120_000);
+});
 afterAll(() => w?.t.close());
 
 describe('reference §7.12 "Join", §7.3 "Mine": the applicant is told the application was sent', () => {

@@ -58,7 +58,7 @@ beforeAll(async () => {
   // in the public bank: a wrong answer on P1000
   expect(outcome(await submit(w, who.member, 'P1000'))).toBe('ok');
   await w.judge.judgeNext({ status: JudgeStatus.WRONG_ANSWER });
-}, 120_000);
+});
 afterAll(() => w?.t.close());
 
 describe('reference §7.9 get-user-problem-status outside contests: the group’s submissions with gid, the public ones without', () => {

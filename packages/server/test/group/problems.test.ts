@@ -57,7 +57,7 @@ beforeAll(async () => {
   gid = cls.gid;
   Object.assign(who, cls.tokens, { root: w.tokens.root, alice: w.tokens.alice });
   join = cls.join;
-}, 120_000);
+});
 afterAll(() => w.t.close());
 
 describe('reference §3.10 POST /api/group/problem, §7.12: creating a group problem', () => {

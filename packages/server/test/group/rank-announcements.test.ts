@@ -41,7 +41,7 @@ async function solve(token: string, problemId: string, status: number, inGroup =
 beforeAll(async () => {
   w = await createWorld();
   cls = await createClass(w, 'rank1', 'Rank Class');
-}, 120_000);
+});
 afterAll(() => w.t.close());
 
 describe('reference §7.11 group rank: members only, the group submissions only', () => {

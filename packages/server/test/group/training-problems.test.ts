@@ -65,7 +65,7 @@ beforeAll(async () => {
   }
   pids.P1000 = w.p1000;
   await as(who.gadmin, 'POST', '/api/group/add-training-problem-from-public', { pid: w.p1000, tid });
-}, 120_000);
+});
 afterAll(() => w?.t.close());
 
 describe('reference §3.10 PUT /api/group/training-problem, §7.12, §7.13', () => {

@@ -78,7 +78,7 @@ beforeAll(async () => {
     row('alice', 'X1', '2029-12-31T16:00:00Z', 0, { oiRankScore: 12 }), // r7: local 01-01 00:00
     row('bob', 'X3', '2030-01-01T07:00:00Z', 8), // r8: local 01-01 15:00
   ]);
-}, 120_000);
+});
 
 afterAll(async () => {
   await w?.t.close();

@@ -395,7 +395,7 @@ beforeAll(async () => {
     const role = ROLE_OF[caller];
     if (role) uids[caller] = await createUser(t.db, { username: `access-${caller}`, role });
   }
-}, 120_000);
+});
 afterAll(() => t.close());
 
 async function outcome(caller: Caller, method: string, url: string): Promise<Outcome> {

@@ -20,7 +20,7 @@ const GENERIC_TEXTS = ['keyword', 'username', 'password', 'title', 'content', 'c
 let w: World;
 beforeAll(async () => {
   w = await createWorld();
-}, 120_000);
+});
 afterAll(() => w.t.close());
 
 const isSchema = (value: unknown): value is z.ZodType => value instanceof z.ZodType;

@@ -130,7 +130,7 @@ let rootUid: string;
 beforeAll(async () => {
   t = await buildTestApp();
   rootUid = await createUser(t.db, { username: 'numeric-root', role: 'root' });
-}, 120_000);
+});
 afterAll(() => t.close());
 
 interface Probe {

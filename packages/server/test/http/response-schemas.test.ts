@@ -11,7 +11,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-}, 120_000);
+});
 afterAll(() => t.close());
 
 describe('issue 28: every route documents its answer', () => {

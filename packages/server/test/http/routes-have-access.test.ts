@@ -34,7 +34,7 @@ beforeAll(async () => {
   const dist = await mkdtemp(path.join(tmpdir(), 'verdict-dist-'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   t = await buildTestApp({ webDist: dist });
-}, 120_000);
+});
 afterAll(() => t.close());
 
 describe('closed by default: every route declares its access rule (issue 9; reference §3 annotations)', () => {
@@ -61,7 +61,7 @@ describe('closed by default: every route declares its access rule (issue 9; refe
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 
   it('registers a route that declares one, and gives a plugin’s routes the rule set around it', async () => {
     const app = Fastify();

@@ -8,7 +8,7 @@ import { messageWorld, type MessageWorld } from './support.ts';
 let m: MessageWorld;
 beforeAll(async () => {
   m = await messageWorld();
-}, 120_000);
+});
 afterAll(() => m.w.t.close());
 
 const ZERO = { comment: 0, reply: 0, like: 0, sys: 0, mine: 0 };

@@ -15,7 +15,7 @@ beforeAll(async () => {
   // the periodic re-read (another server process's messages, an ended login) every 300 ms here
   m = await messageWorld({ messageStreamRecheckMs: 300 });
   base = await m.w.t.app.listen({ port: 0, host: '127.0.0.1' });
-}, 120_000);
+});
 let closed = false;
 afterAll(async () => {
   if (!closed) await m.w.t.close();

@@ -13,7 +13,7 @@ beforeAll(async () => {
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   doc = response.json();
-}, 120_000);
+});
 afterAll(() => t.close());
 
 /** Every `$ref` in `value`, with where it was found. */

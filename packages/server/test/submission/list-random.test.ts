@@ -55,7 +55,7 @@ beforeAll(async () => {
     };
   });
   await w.t.db.insert(judge).values(rows);
-}, 120_000);
+});
 afterAll(() => w.t.close());
 
 interface Caller {

@@ -59,9 +59,6 @@ async function deleteRow(page: Page, name: string, texts: { delete: string; dele
   await row.waitFor({ state: 'detached' });
 }
 
-/** A browser run on a shared two-core CI machine, with server calls and toasts between the steps. */
-const timeout = 120_000;
-
 describe.each(LAYOUTS)(
   'admin content screens, $lang at $width px',
   ({ width, lang, tag, text, page: names }) => {
@@ -77,7 +74,7 @@ describe.each(LAYOUTS)(
       return opened!.page;
     };
 
-    it('creates, hides and deletes an announcement', { timeout }, async () => {
+    it('creates, hides and deletes an announcement', async () => {
       const name = `Spring contest ${tag}`;
       const page = await open('/admin/announcement');
       await page.getByRole('heading', { name: names.announcements }).waitFor();
@@ -112,49 +109,45 @@ describe.each(LAYOUTS)(
       await deleteRow(page, name, a);
     });
 
-    it(
-      'sends a notice to one user named by username, who receives it, and deletes it',
-      { timeout },
-      async () => {
-        const n = text.notice;
-        const name = `Downtime ${tag}`;
-        const page = await open('/admin/notice');
-        await page.getByRole('heading', { name: names.notices }).waitFor();
-        await page.getByRole('button', { name: n.create }).click();
-        await popupsSettled(page);
-        const form = page.getByRole('dialog');
-        await form.getByLabel(n.title).fill(name);
-        await form.getByLabel(n.content).fill('Maintenance tonight');
-        // a Single notice needs its recipient (sysNoticeBody), refused in the dialog
-        await chooseInSelect(page, n.type, n.typeSingle);
-        await form.getByRole('button', { name: a.save }).click();
-        await form.getByText(n.recipientRequired).waitFor();
-        await form.getByLabel(n.recipient).fill('reader');
-        await saveScreenshot(page, `admin-notice-${tag}-dialog`);
-        await form.getByRole('button', { name: a.save }).click();
-        await toast(page, a.created_).waitFor();
-        await form.waitFor({ state: 'hidden' });
-        const row = page.getByRole('row', { name: new RegExp(name) });
-        await expect.poll(() => row.textContent()).toContain(n.typeSingle);
-        expect(await row.textContent()).toContain('reader');
-        // delivered to that user's "Mine" notices (reference §7.15)
-        const [notice] = await env.server.db
-          .select({ id: adminSysNotice.id })
-          .from(adminSysNotice)
-          .where(eq(adminSysNotice.title, name));
-        const delivered = await env.server.db
-          .select()
-          .from(userSysNotice)
-          .where(and(eq(userSysNotice.sysNoticeId, notice!.id), eq(userSysNotice.recipientId, readerUid)));
-        expect(delivered.map((r) => r.type)).toEqual(['Mine']);
-        await expectNoSidewaysScroll(page);
-        await saveScreenshot(page, `admin-notice-${tag}-table`);
+    it('sends a notice to one user named by username, who receives it, and deletes it', async () => {
+      const n = text.notice;
+      const name = `Downtime ${tag}`;
+      const page = await open('/admin/notice');
+      await page.getByRole('heading', { name: names.notices }).waitFor();
+      await page.getByRole('button', { name: n.create }).click();
+      await popupsSettled(page);
+      const form = page.getByRole('dialog');
+      await form.getByLabel(n.title).fill(name);
+      await form.getByLabel(n.content).fill('Maintenance tonight');
+      // a Single notice needs its recipient (sysNoticeBody), refused in the dialog
+      await chooseInSelect(page, n.type, n.typeSingle);
+      await form.getByRole('button', { name: a.save }).click();
+      await form.getByText(n.recipientRequired).waitFor();
+      await form.getByLabel(n.recipient).fill('reader');
+      await saveScreenshot(page, `admin-notice-${tag}-dialog`);
+      await form.getByRole('button', { name: a.save }).click();
+      await toast(page, a.created_).waitFor();
+      await form.waitFor({ state: 'hidden' });
+      const row = page.getByRole('row', { name: new RegExp(name) });
+      await expect.poll(() => row.textContent()).toContain(n.typeSingle);
+      expect(await row.textContent()).toContain('reader');
+      // delivered to that user's "Mine" notices (reference §7.15)
+      const [notice] = await env.server.db
+        .select({ id: adminSysNotice.id })
+        .from(adminSysNotice)
+        .where(eq(adminSysNotice.title, name));
+      const delivered = await env.server.db
+        .select()
+        .from(userSysNotice)
+        .where(and(eq(userSysNotice.sysNoticeId, notice!.id), eq(userSysNotice.recipientId, readerUid)));
+      expect(delivered.map((r) => r.type)).toEqual(['Mine']);
+      await expectNoSidewaysScroll(page);
+      await saveScreenshot(page, `admin-notice-${tag}-table`);
 
-        await deleteRow(page, name, a);
-      },
-    );
+      await deleteRow(page, name, a);
+    });
 
-    it('switches public judging, and a submit follows the switch', { timeout }, async () => {
+    it('switches public judging, and a submit follows the switch', async () => {
       const s = text.switch;
       const page = await open('/admin/switch');
       const judging = page.getByLabel(s.openPublicJudge);

@@ -315,7 +315,7 @@ describe('discussion screens (spec part 2 §2.3, §7 "Discussions and comments";
     } finally {
       await setSwitches(env.server.db, { openPublicDiscussion: true });
     }
-  }, 120_000);
+  });
 
   for (const x of LAYOUTS) {
     it(`spec part 1 §2 contest "comment" tab: shown with openContestComment, same comment area (${x.tag})`, async () => {
@@ -341,6 +341,6 @@ describe('discussion screens (spec part 2 §2.3, §7 "Discussions and comments";
       } finally {
         await context.close();
       }
-    }, 120_000);
+    });
   }
 });

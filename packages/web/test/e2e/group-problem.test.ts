@@ -78,86 +78,82 @@ async function signedIn(who: ApiUser, path: string, width = 1280): Promise<Page>
 }
 
 describe('group problems in the browser', () => {
-  it(
-    'a group admin creates a problem in the group editor: its id gets the short name',
-    { timeout: 120_000 },
-    async () => {
-      const page = await signedIn(people.gadmin, `/group/${gid}/problem?l=en-US`);
-      await page.getByRole('button', { name: 'Problem Admin' }).click();
-      await page.getByRole('button', { name: 'Create Problem' }).click();
-      await page.waitForURL(`**/group/${gid}/problem?admin=1&create=1`);
-      // the group's short name stands before the id the admin types
-      await page.locator('.ant-input-group-addon', { hasText: 'CLASS' }).waitFor();
-      await page.getByLabel('Problem ID').fill('P1');
-      await page.getByLabel('Title', { exact: true }).fill('Class sum');
-      await page.getByLabel('Description', { exact: true }).fill('Print $a + b$.');
-      // uploaded with the group's gid (the group admin has no admin role)
-      await page
-        .locator('.ap-upload input[type=file]')
-        .setInputFiles(zipFile({ '1.in': '1 2\n', '1.out': '3\n', '2.in': '5 6\n', '2.out': '11\n' }));
-      await toast(page, 'Upload Testcase Successfully!').waitFor();
-      await saveScreenshot(page, 'group-problem-editor-1280');
-      await page.setViewportSize({ width: 768, height: 900 });
-      await saveScreenshot(page, 'group-problem-editor-768');
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await page.getByRole('button', { name: 'Save' }).click();
-      await toast(page, 'Create Successfully').waitFor();
-      await page.waitForURL(`**/group/${gid}/problem?admin=1`);
-      const row = page.getByRole('row', { name: new RegExp(PROBLEM_ID) });
-      await expect.poll(() => row.textContent()).toContain('Class sum');
-      expect(await row.textContent()).toContain('Not applied');
-      await saveScreenshot(page, 'group-problem-admin-1280');
+  it('a group admin creates a problem in the group editor: its id gets the short name', async () => {
+    const page = await signedIn(people.gadmin, `/group/${gid}/problem?l=en-US`);
+    await page.getByRole('button', { name: 'Problem Admin' }).click();
+    await page.getByRole('button', { name: 'Create Problem' }).click();
+    await page.waitForURL(`**/group/${gid}/problem?admin=1&create=1`);
+    // the group's short name stands before the id the admin types
+    await page.locator('.ant-input-group-addon', { hasText: 'CLASS' }).waitFor();
+    await page.getByLabel('Problem ID').fill('P1');
+    await page.getByLabel('Title', { exact: true }).fill('Class sum');
+    await page.getByLabel('Description', { exact: true }).fill('Print $a + b$.');
+    // uploaded with the group's gid (the group admin has no admin role)
+    await page
+      .locator('.ap-upload input[type=file]')
+      .setInputFiles(zipFile({ '1.in': '1 2\n', '1.out': '3\n', '2.in': '5 6\n', '2.out': '11\n' }));
+    await toast(page, 'Upload Testcase Successfully!').waitFor();
+    await saveScreenshot(page, 'group-problem-editor-1280');
+    await page.setViewportSize({ width: 768, height: 900 });
+    await saveScreenshot(page, 'group-problem-editor-768');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Create Successfully').waitFor();
+    await page.waitForURL(`**/group/${gid}/problem?admin=1`);
+    const row = page.getByRole('row', { name: new RegExp(PROBLEM_ID) });
+    await expect.poll(() => row.textContent()).toContain('Class sum');
+    expect(await row.textContent()).toContain('Not applied');
+    await saveScreenshot(page, 'group-problem-admin-1280');
 
-      // edited in the same form: the id shows without its prefix, which the save keeps
-      await page.getByRole('button', { name: `Edit ${PROBLEM_ID}` }).click();
-      await page.waitForURL(`**/group/${gid}/problem?admin=1&edit=*`);
-      await expect.poll(() => page.getByLabel('Problem ID').inputValue()).toBe('P1');
-      await page.getByLabel('Title', { exact: true }).fill('Class sum v2');
-      await page.getByRole('button', { name: 'Save' }).click();
-      await toast(page, 'Update Successfully').waitFor();
-      await page.waitForURL(`**/group/${gid}/problem?admin=1`);
-      await expect.poll(() => row.textContent()).toContain('Class sum v2');
-      // the auth select: private (group admins only), then public (members) again
-      for (const [auth, hint] of [
-        ['Private', "Seen by the group's admins only"],
-        ['Public', "Seen by the group's members"],
-      ] as const) {
-        await page.getByRole('combobox', { name: `Auth ${PROBLEM_ID}` }).click();
-        await popupsSettled(page);
-        await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) [title="${hint}"]`).click();
-        await toast(page, "The problem's auth was changed").waitFor();
-        await toast(page, "The problem's auth was changed").waitFor({ state: 'detached' });
-        await expect.poll(() => row.textContent()).toContain(auth);
-      }
-      // 768 px: the table scrolls inside its card, the page does not
-      await page.setViewportSize({ width: 768, height: 900 });
-      await expectNoSidewaysScroll(page);
-      await saveScreenshot(page, 'group-problem-admin-768');
-      await page.setViewportSize({ width: 1280, height: 900 });
+    // edited in the same form: the id shows without its prefix, which the save keeps
+    await page.getByRole('button', { name: `Edit ${PROBLEM_ID}` }).click();
+    await page.waitForURL(`**/group/${gid}/problem?admin=1&edit=*`);
+    await expect.poll(() => page.getByLabel('Problem ID').inputValue()).toBe('P1');
+    await page.getByLabel('Title', { exact: true }).fill('Class sum v2');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Update Successfully').waitFor();
+    await page.waitForURL(`**/group/${gid}/problem?admin=1`);
+    await expect.poll(() => row.textContent()).toContain('Class sum v2');
+    // the auth select: private (group admins only), then public (members) again
+    for (const [auth, hint] of [
+      ['Private', "Seen by the group's admins only"],
+      ['Public', "Seen by the group's members"],
+    ] as const) {
+      await page.getByRole('combobox', { name: `Auth ${PROBLEM_ID}` }).click();
+      await popupsSettled(page);
+      await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) [title="${hint}"]`).click();
+      await toast(page, "The problem's auth was changed").waitFor();
+      await toast(page, "The problem's auth was changed").waitFor({ state: 'detached' });
+      await expect.poll(() => row.textContent()).toContain(auth);
+    }
+    // 768 px: the table scrolls inside its card, the page does not
+    await page.setViewportSize({ width: 768, height: 900 });
+    await expectNoSidewaysScroll(page);
+    await saveScreenshot(page, 'group-problem-admin-768');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
-      // the author applies to go public (with a confirm); it shows as applying
-      await page.getByRole('button', { name: `Apply to public ${PROBLEM_ID}` }).click();
-      await popupsSettled(page);
-      // watched from the click on: the toast leaves after 3 s (missed at load 12)
-      const sent = toast(page, 'Application sent').waitFor();
-      await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
-      await sent;
-      await expect.poll(() => row.textContent()).toContain('Applying');
-      // an application can be withdrawn, and made again
-      await page.getByRole('button', { name: `Cancel application ${PROBLEM_ID}` }).click();
-      await popupsSettled(page);
-      await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
-      await toast(page, 'Application cancelled').waitFor();
-      await expect.poll(() => row.textContent()).toContain('Not applied');
-      await page.getByRole('button', { name: `Apply to public ${PROBLEM_ID}` }).click();
-      await popupsSettled(page);
-      // watched from the click on: the toast leaves after 3 s (missed at load 12)
-      const sentAgain = toast(page, 'Application sent').waitFor();
-      await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
-      await sentAgain;
-      await expect.poll(() => row.textContent()).toContain('Applying');
-    },
-  );
+    // the author applies to go public (with a confirm); it shows as applying
+    await page.getByRole('button', { name: `Apply to public ${PROBLEM_ID}` }).click();
+    await popupsSettled(page);
+    // watched from the click on: the toast leaves after 3 s (missed at load 12)
+    const sent = toast(page, 'Application sent').waitFor();
+    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+    await sent;
+    await expect.poll(() => row.textContent()).toContain('Applying');
+    // an application can be withdrawn, and made again
+    await page.getByRole('button', { name: `Cancel application ${PROBLEM_ID}` }).click();
+    await popupsSettled(page);
+    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+    await toast(page, 'Application cancelled').waitFor();
+    await expect.poll(() => row.textContent()).toContain('Not applied');
+    await page.getByRole('button', { name: `Apply to public ${PROBLEM_ID}` }).click();
+    await popupsSettled(page);
+    // watched from the click on: the toast leaves after 3 s (missed at load 12)
+    const sentAgain = toast(page, 'Application sent').waitFor();
+    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+    await sentAgain;
+    await expect.poll(() => row.textContent()).toContain('Applying');
+  });
 
   it(
     'a member opens it from the group list, solves it, and sees the verdict in the group status tab',
@@ -223,45 +219,41 @@ describe('group problems in the browser', () => {
     expect(((await refused.json()) as { status: number }).status).not.toBe(200);
   });
 
-  it(
-    'root approves the application in /admin/group-problem/apply: the problem is public',
-    { timeout: 120_000 },
-    async () => {
-      const { context, page } = await openAdminAsRoot(env, {
-        width: 1280,
-        lang: 'en-US',
-        path: '/admin/group-problem/apply',
-      });
-      contexts.push(context);
-      await page.getByRole('heading', { name: 'Group Problem Review' }).waitFor();
-      const row = page.getByRole('row', { name: new RegExp(PROBLEM_ID) });
-      await expect.poll(() => row.textContent()).toContain('Applying');
-      expect(await row.textContent()).toContain('gp-gadmin');
-      await saveScreenshot(page, 'group-problem-review-1280');
-      await row.getByRole('button', { name: `Approve ${PROBLEM_ID}` }).click();
-      await popupsSettled(page);
-      await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
-      await toast(page, 'Approved: the problem is public').waitFor();
-      await expect.poll(() => row.textContent()).toContain('Public');
+  it('root approves the application in /admin/group-problem/apply: the problem is public', async () => {
+    const { context, page } = await openAdminAsRoot(env, {
+      width: 1280,
+      lang: 'en-US',
+      path: '/admin/group-problem/apply',
+    });
+    contexts.push(context);
+    await page.getByRole('heading', { name: 'Group Problem Review' }).waitFor();
+    const row = page.getByRole('row', { name: new RegExp(PROBLEM_ID) });
+    await expect.poll(() => row.textContent()).toContain('Applying');
+    expect(await row.textContent()).toContain('gp-gadmin');
+    await saveScreenshot(page, 'group-problem-review-1280');
+    await row.getByRole('button', { name: `Approve ${PROBLEM_ID}` }).click();
+    await popupsSettled(page);
+    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+    await toast(page, 'Approved: the problem is public').waitFor();
+    await expect.poll(() => row.textContent()).toContain('Public');
 
-      // in the public bank now, for anyone
-      const list = await call<{ records: { problemId: string }[] }>(
-        env.server,
-        null,
-        'GET',
-        `/api/get-problem-list?keyword=${PROBLEM_ID}&currentPage=1&limit=10`,
-      );
-      expect(list.records.map((r) => r.problemId)).toEqual([PROBLEM_ID]);
+    // in the public bank now, for anyone
+    const list = await call<{ records: { problemId: string }[] }>(
+      env.server,
+      null,
+      'GET',
+      `/api/get-problem-list?keyword=${PROBLEM_ID}&currentPage=1&limit=10`,
+    );
+    expect(list.records.map((r) => r.problemId)).toEqual([PROBLEM_ID]);
 
-      // zh-CN at 768 px
-      await page.setViewportSize({ width: 768, height: 900 });
-      await page.goto(`${env.server.url}/admin/group-problem/apply?l=zh-CN`);
-      await page.getByRole('heading', { name: '团队题目审核' }).waitFor();
-      await expect
-        .poll(() => page.getByRole('row', { name: new RegExp(PROBLEM_ID) }).textContent())
-        .toContain('已公开');
-      await expectNoSidewaysScroll(page);
-      await saveScreenshot(page, 'group-problem-review-768-zh');
-    },
-  );
+    // zh-CN at 768 px
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.goto(`${env.server.url}/admin/group-problem/apply?l=zh-CN`);
+    await page.getByRole('heading', { name: '团队题目审核' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('row', { name: new RegExp(PROBLEM_ID) }).textContent())
+      .toContain('已公开');
+    await expectNoSidewaysScroll(page);
+    await saveScreenshot(page, 'group-problem-review-768-zh');
+  });
 });

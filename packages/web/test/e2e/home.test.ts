@@ -266,7 +266,7 @@ describe('home page (spec part 1 §2 "Home")', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('404 page (spec part 2 §2.8)', () => {
@@ -295,6 +295,6 @@ describe('404 page (spec part 2 §2.8)', () => {
       } finally {
         await context.close();
       }
-    }, 120_000);
+    });
   }
 });

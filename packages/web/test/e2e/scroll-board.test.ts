@@ -218,5 +218,5 @@ describe('scroll board access', () => {
     await page.getByTestId('scroll-forbidden').getByText('No access to this scroll board').waitFor();
     expect(await page.getByTestId('scroll-row').count()).toBe(0);
     await context.close();
-  }, 120_000);
+  });
 });
