@@ -122,7 +122,7 @@ const byAuthor = (shape: Shape) => shape.group || shape.author !== null;
  * then their rows and titles, written by the database as the JSON array the answer sends as it is
  * (text, so neither PGlite nor the server parses and writes it again; compact, as JSON.stringify
  * writes it; the fields and their JSON types are those of HOJ's list, submitTime as JavaScript
- * writes a date; array_agg keeps the order of its sorted subquery). A shape whose good plan
+ * writes a date; newest first, as the page's ids were chosen). A shape whose good plan
  * does not depend on the values (no problem list, no user name) is prepared with its generic plan,
  * so it is never planned again; the others are planned for their values on each call.
  */
@@ -144,16 +144,16 @@ const statementsFor = byShape((shape: Shape) => {
         from judge where ${where}
         order by judge.submit_time desc, judge.submit_id desc limit ${shape.limit} offset $1)
       select coalesce((
-          select array_to_json(array_agg(r))::text from (
+          select array_to_json(array_agg(r order by judge.submit_time desc, judge.submit_id desc))::text
+          from page join judge on judge.submit_id = page.submit_id
+          left join problem on problem.id = judge.pid
+          cross join lateral (
             select judge.uid, judge.submit_id as "submitId", judge.username, judge.pid,
               judge.display_pid as "displayPid", problem.title,
               to_char(judge.submit_time at time zone 'UTC', ${JS_DATE_FORMAT}) as "submitTime",
               judge.status, judge.share, judge.time, judge.memory, judge.score,
               judge.oi_rank_score as "oiRankScore", judge.length, judge.language, judge.cid, judge.cpid,
-              judge.gid, judge.judger, judge.is_manual as "isManual"
-            from page join judge on judge.submit_id = page.submit_id
-            left join problem on problem.id = judge.pid
-            order by judge.submit_time desc, judge.submit_id desc) r), '[]') as records,
+              judge.gid, judge.judger, judge.is_manual as "isManual") r), '[]') as records,
         ${total} as total`,
     ),
     total: statement<{ n: number | string }>(totalAlone),
