@@ -15,8 +15,10 @@
  *   judged by one real `verdict-judge worker` process: the whole, and its parts from the worker's
  *   trace (VERDICT_JUDGE_TRACE): queue wake (submit to the claim's answer), compile (and the
  *   compiler's own time), each case, report; and what is left when the compiler and the program's
- *   own run are taken away (target ≤ 20 ms). BENCH_LATENCY_WARM_UP (10; --quick 6) submissions of
- *   each variant go first, not counted: a server and a worker that have been up a while.
+ *   own run are taken away (target ≤ 20 ms), beside what five plain spawn()s of the same program
+ *   (compiled by the host's gcc or g++) on the same inputs take right after. BENCH_LATENCY_WARM_UP
+ *   (10; --quick 6) submissions of each variant go first, not counted: a server and a worker that
+ *   have been up a while.
  * - `rush`: a contest's first minutes. BENCH_RUSH (2,000; --quick 120) mixed submissions (A+B in C,
  *   C++ with bits/stdc++.h, Java, Python 3; right, wrong and too slow; 5 cases each; every source
  *   different, as people's are) submitted as fast as the API takes them to two worker processes;
@@ -298,6 +300,62 @@ async function submit(
   return envelope.data.submitId;
 }
 
+/** `code` compiled by the host's gcc or g++ (-O2), outside any box: the plain-run baseline. */
+async function compileOnHost(dir: string, language: string, code: string): Promise<string> {
+  const source = path.join(dir, language === 'C' ? 'plain.c' : 'plain.cpp');
+  const binary = path.join(dir, `plain-${language === 'C' ? 'c' : 'cpp'}`);
+  await writeFile(source, code);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(language === 'C' ? 'gcc' : 'g++', ['-O2', '-o', binary, source], {
+      stdio: 'inherit',
+    });
+    child.once('error', reject);
+    child.once('close', (status) =>
+      status === 0 ? resolve() : reject(new Error(`compile: exit ${status}`)),
+    );
+  });
+  return binary;
+}
+
+/**
+ * Plain runs of a program, timed from a small Node process of their own: a spawn() from this one,
+ * which holds the server and its database, cost five to seven times more (124 against 18 ms for
+ * five, one run; fork copies its page tables). The
+ * child answers each `{ file, inputs }` with the milliseconds of its runs, one after the other, each
+ * from spawn() to the end of the program, stdin written and stdout read as the judge does.
+ */
+function plainRunner(): { run(file: string, inputs: string[]): Promise<number>; close(): void } {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const { spawn } = require('node:child_process');
+      const once = (file, input) => new Promise((resolve, reject) => {
+        const start = performance.now();
+        const c = spawn(file, [], { stdio: ['pipe', 'pipe', 'ignore'] });
+        c.once('error', reject);
+        c.stdout.resume();
+        c.once('close', () => resolve(performance.now() - start));
+        c.stdin.end(input);
+      });
+      process.on('message', async ({ file, inputs }) => {
+        let ms = 0;
+        for (const input of inputs) ms += await once(file, input);
+        process.send(ms);
+      });`,
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  return {
+    run: (file, inputs) =>
+      new Promise((resolve) => {
+        child.once('message', (ms) => resolve(ms as number));
+        child.send({ file, inputs });
+      }),
+    close: () => child.kill(),
+  };
+}
+
 /** A problem A+B with `cases` cases, every language allowed (the seed's languages). */
 async function abProblem(db: Db, problemId: string, cases: number, timeLimit = 1000): Promise<number> {
   const [p] = await db
@@ -403,6 +461,7 @@ async function latencyPart() {
   const warmUp = num('BENCH_LATENCY_WARM_UP', 10, 6);
   const server = await startServer();
   const worker = startWorker(server, 'latency', { VERDICT_JUDGE_LANGUAGES: 'C,C++' });
+  const plainRuns = plainRunner();
   try {
     await abProblem(server.db, 'LAT', 5);
     const token = await signIn(server.url, 'root', ROOT_PASSWORD);
@@ -418,6 +477,7 @@ async function latencyPart() {
       ['C++ (bits/stdc++.h)', 'C++', (tag) => SOURCES['C++']!('ac', tag)],
     ];
     for (const [label, language, code] of variants) {
+      const plainProgram = await compileOnHost(server.dataDir, language, code(`${label} plain`));
       const rows: {
         whole: number;
         wake: number;
@@ -426,6 +486,8 @@ async function latencyPart() {
         cases: number[];
         report: number;
         rest: number;
+        /** five plain spawns of the same program on the cases' inputs */
+        plain: number;
       }[] = [];
       // warm-up, not counted: the server's and the worker's first runs of each statement and function
       // (PostgreSQL plans a prepared statement afresh for its first five runs; V8 compiles hot code)
@@ -457,7 +519,13 @@ async function latencyPart() {
         );
         const programMs = trace.cases.reduce((sum, c) => sum + c.cpuMs, 0);
         const whole = trace.reported - sent;
+        // the same cases run by a plain spawn() of the same program, right after: what the OS costs
+        const plain = await plainRuns.run(
+          plainProgram,
+          [0, 1, 2, 3, 4].map((k) => `${k + 1} ${k * 7}\n`),
+        );
         rows.push({
+          plain,
           whole,
           wake: trace.claimed - sent,
           compile: trace.compiled - trace.compileStart,
@@ -472,12 +540,15 @@ async function latencyPart() {
         `latency ${label}: whole p50 ${col((r) => r.whole)} ms (min ${ms(Math.min(...rows.map((r) => r.whole)))}); ` +
           `queue wake ${col((r) => r.wake)}, compile ${col((r) => r.compile)} (compiler ${col((r) => r.compiler)}), ` +
           `cases ${[0, 1, 2, 3, 4].map((k) => col((r) => r.cases[k] ?? NaN)).join(' / ')}, report ${col((r) => r.report)}; ` +
-          `everything but the compiler and the program: ${col((r) => r.rest)} ms ` +
+          `everything but the compiler and the program: ${col((r) => r.rest)} ms, ` +
+          `of which five plain spawn()s of the same program on the same inputs take ${col((r) => r.plain)} ` +
+          `(the rest beyond them ${col((r) => r.rest - r.plain)}) ` +
           `[${count} submissions after ${warmUp} not counted, medians; load ${load}; target ≤ 20 ms; baseline (issue 25) C 363–448 ms, ` +
           `C++ iostream 654–795 ms, bits/stdc++.h 1.66–1.76 s]`,
       );
     }
   } finally {
+    plainRuns.close();
     await worker.stop();
     await server.close();
   }
