@@ -319,10 +319,10 @@ async function compileOnHost(dir: string, language: string, code: string): Promi
 
 /**
  * Plain runs of a program, timed from a small Node process of their own: a spawn() from this one,
- * which holds the server and its database, cost five to seven times more (124 against 18 ms for
- * five, one run; fork copies its page tables). The
- * child answers each `{ file, inputs }` with the milliseconds of its runs, one after the other, each
- * from spawn() to the end of the program, stdin written and stdout read as the judge does.
+ * which holds the server and its database, costs five to seven times more (fork copies its page
+ * tables). The child answers each `{ file, inputs }` with the milliseconds of its runs, one after
+ * the other, each from spawn() to the end of the program, stdin written and stdout read as the
+ * judge does.
  */
 function plainRunner(): { run(file: string, inputs: string[]): Promise<number>; close(): void } {
   const child = spawn(
