@@ -5,12 +5,13 @@
  *
  * Prints: per-run latency of a warm box and of the per-run helper against a plain spawn() of the same
  * binary, interleaved (median, p95; issue 25 target: a warm box ≤ 1.3× a plain spawn at the median),
- * and of a warm box's run right after its previous one (as a submission's cases run); runs per second
+ * and of a warm box's run right after its previous one (as a submission's cases run); a judged case's
+ * run (A+B, stdin from a file, stdout through a pipe) in a warm box and the next case's; runs per second
  * with one and two slots; CPU-time error on a 500 ms busy loop (target within 2 %); peak-memory error
  * at 64 and 256 MiB (target within 2 %); and the "noisy neighbour" (issue 9 item 5): the CPU-time error
  * of a 500 ms single-thread loop while slot 1 runs a 16-thread spinner, with and without the per-slot
  * isolation (cpuset pinning + one CPU share per box; target within 1 % with it). `--only=noisy` runs
- * just that figure, `--only=latency` just the first; `--runs=N` sets the sample sizes.
+ * just that figure, `--only=latency` just the first two; `--runs=N` sets the sample sizes.
  */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,12 +23,14 @@ import {
   Sandbox,
   type SandboxRunOptions,
 } from '../../packages/judge/src/sandbox/index.ts';
+import { runCollectingStdout } from '../../packages/judge/src/grading/stdout-pipe.ts';
 
 const execFileAsync = promisify(execFile);
 const MiB = 1024 * 1024;
 
 const SOURCES = {
   hello: '#include <stdio.h>\nint main(void) { puts("hello"); return 0; }\n',
+  ab: '#include <stdio.h>\nint main(void) { long long a, b; while (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b); return 0; }\n',
   burn: String.raw`
     #include <stdlib.h>
     #include <time.h>
@@ -195,6 +198,7 @@ async function main(): Promise<void> {
       `   warm box / plain spawn ${fmt(ratio)}× (target ≤ 1.3×: ${ratio <= 1.3 ? 'met' : 'NOT met'}), ` +
         `back to back ${fmt(median(backToBack.map((r) => r.ms)) / median(plain))}×; warm / per-run ${fmt(median(boxed) / median(coldMs))}×\n`,
     );
+    await judgedCases(sandbox, options, work);
     if (ONLY === 'latency') {
       console.log(`load at the end ${os.loadavg()[0]?.toFixed(2)}`);
       return;
@@ -273,6 +277,57 @@ async function main(): Promise<void> {
 }
 
 type Options = (argv: string[], slot?: number, over?: Partial<SandboxRunOptions>) => SandboxRunOptions;
+
+/**
+ * 1b. A judged case's run, as the judge makes it (grading/case-judge.ts): A+B with stdin from a file,
+ * stdout through a pipe the judge reads and stderr to a file, in a warm box, twice in a row (the
+ * second as a submission's next case), interleaved with a plain spawn() fed and read the same way.
+ */
+async function judgedCases(sandbox: Sandbox, options: Options, work: string): Promise<void> {
+  const input = path.join(work, 'ab.in');
+  fs.writeFileSync(input, '1 2\n');
+  const boxed = async (): Promise<number> => {
+    const start = process.hrtime.bigint();
+    const piped = await runCollectingStdout(
+      sandbox,
+      options(['/w/ab'], 0, { stdin: input, stderr: path.join(work, 'ab.err') }),
+      MiB,
+    );
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (piped.run.status !== 'ok' || piped.stdout.toString() !== '3\n')
+      throw new Error(`A+B in the sandbox: ${piped.run.status} ${piped.run.reason}`);
+    return ms;
+  };
+  const plain = (): Promise<number> => {
+    const start = process.hrtime.bigint();
+    return new Promise((resolve, reject) => {
+      const child = spawn(path.join(work, 'ab'), [], { stdio: ['pipe', 'pipe', 'ignore'] });
+      child.once('error', reject);
+      child.stdout!.resume();
+      child.once('close', () => resolve(Number(process.hrtime.bigint() - start) / 1e6));
+      child.stdin!.end('1 2\n');
+    });
+  };
+  const plainMs: number[] = [];
+  const firstMs: number[] = [];
+  const nextMs: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const round = [await plain(), await boxed(), await boxed()] as const;
+    if (i < WARMUP) continue;
+    plainMs.push(round[0]);
+    firstMs.push(round[1]);
+    nextMs.push(round[2]);
+  }
+  const line = (name: string, runs: number[]) =>
+    `   ${name}median ${fmt(median(runs))} ms   p95 ${fmt(percentile(runs, 95))} ms   ratio ${fmt(median(runs) / median(plainMs))}×`;
+  console.log('1b. a judged case: A+B, stdin from a file, stdout through a pipe, stderr to a file');
+  console.log(
+    `   plain spawn()     median ${fmt(median(plainMs))} ms   p95 ${fmt(percentile(plainMs, 95))} ms`,
+  );
+  console.log(line('warm box          ', firstMs));
+  console.log(line('  the next case   ', nextMs));
+  console.log('');
+}
 
 /**
  * 5. Noisy neighbour: slot 0 runs a fixed 500 ms loop (10 runs alone, then 10 while slot 1 runs a
