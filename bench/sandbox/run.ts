@@ -91,12 +91,15 @@ function percentile(values: number[], p: number): number {
 const median = (v: number[]) => percentile(v, 50);
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
-function plainRun(file: string): Promise<number> {
+/** A plain spawn() of `file`; with `input`, fed on stdin and its stdout read, as the judge does a case's. */
+function plainRun(file: string, input?: string): Promise<number> {
   const start = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
-    const child = spawn(file, [], { stdio: 'ignore' });
+    const child = spawn(file, [], { stdio: input === undefined ? 'ignore' : ['pipe', 'pipe', 'ignore'] });
     child.once('error', reject);
+    child.stdout?.resume();
     child.once('close', () => resolve(Number(process.hrtime.bigint() - start) / 1e6));
+    child.stdin?.end(input);
   });
 }
 
@@ -298,21 +301,11 @@ async function judgedCases(sandbox: Sandbox, options: Options, work: string): Pr
       throw new Error(`A+B in the sandbox: ${piped.run.status} ${piped.run.reason}`);
     return ms;
   };
-  const plain = (): Promise<number> => {
-    const start = process.hrtime.bigint();
-    return new Promise((resolve, reject) => {
-      const child = spawn(path.join(work, 'ab'), [], { stdio: ['pipe', 'pipe', 'ignore'] });
-      child.once('error', reject);
-      child.stdout!.resume();
-      child.once('close', () => resolve(Number(process.hrtime.bigint() - start) / 1e6));
-      child.stdin!.end('1 2\n');
-    });
-  };
   const plainMs: number[] = [];
   const firstMs: number[] = [];
   const nextMs: number[] = [];
   for (let i = 0; i < WARMUP + RUNS; i++) {
-    const round = [await plain(), await boxed(), await boxed()] as const;
+    const round = [await plainRun(path.join(work, 'ab'), '1 2\n'), await boxed(), await boxed()] as const;
     if (i < WARMUP) continue;
     plainMs.push(round[0]);
     firstMs.push(round[1]);
