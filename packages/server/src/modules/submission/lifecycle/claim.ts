@@ -37,17 +37,12 @@ const LOCAL_ONLY = `not exists (select 1 from problem p where p.id = judge.pid a
  * The claim statements run for every verdict, so they are prepared (db/prepared.ts): planning them
  * against judge's many partial indexes took about 1 ms each. Their plan does not depend on the
  * values: the claim index's order.
- */
-const bestCandidates = preparedStatement<{ kind: Claimed['kind']; id: string; priority: number }>(
-  `(select 'submission' as kind, submit_id::text as id, priority from judge where ${CLAIMABLE}
-      and ${LOCAL_ONLY} order by priority desc, submit_id limit 1)
-    union all
-    (select 'test' as kind, id, priority from test_run where ${CLAIMABLE}
-      order by priority desc, gmt_create limit 1)
-    order by priority desc`,
-);
-
-/**
+ *
+ * Submissions and test runs share one priority scale. A submission is claimed only when no
+ * claimable test run is more urgent: the most urgent test run's priority bounds the claim index's
+ * scan from below, so one statement answers both "which queue" and "which row" (a separate look at
+ * both queues first cost every verdict a statement).
+ *
  * $1 now, $2 languages, $3 the worker, $4 the lease's end, $5 now again (a column of another type).
  * It answers the whole row, which the task is built from.
  */
@@ -58,6 +53,8 @@ const claimSubmission = preparedRows(
   ) => `update judge set status = ${COMPILING}, judger = $3::text, lease_owner = $3::text, lease_expires_at = $4,
       attempt = attempt + 1, gmt_modified = $5
     where submit_id = (select submit_id from judge where ${CLAIMABLE} and ${LOCAL_ONLY}
+      and priority >= coalesce((select priority from test_run where ${CLAIMABLE}
+        order by priority desc, gmt_create limit 1), -2147483648)
       order by priority desc, submit_id limit 1 for update skip locked)
     returning ${columns}`,
 );
@@ -86,15 +83,10 @@ export async function claimNext(
   if (worker.languages.length === 0) return undefined;
   const at = now.toISOString();
   const expires = new Date(now.getTime() + leaseMs).toISOString();
-  // Submissions and test runs share one priority scale; look at the best of each.
-  for (const candidate of await bestCandidates(db, [at, worker.languages])) {
-    if (candidate.kind === 'submission') {
-      const [row] = await claimSubmission(db, [at, worker.languages, worker.name, expires, at]);
-      if (row) return { kind: 'submission', id: String(row.submitId), attempt: row.attempt, submission: row };
-      continue;
-    }
-    const [row] = await claimTestRun(db, [at, worker.languages, worker.name, expires]);
-    if (row) return { kind: 'test', id: row.id, attempt: Number(row.attempt) };
-  }
-  return undefined;
+  const [submission] = await claimSubmission(db, [at, worker.languages, worker.name, expires, at]);
+  if (submission)
+    return { kind: 'submission', id: String(submission.submitId), attempt: submission.attempt, submission };
+  // none pending, a test run more urgent, or the pending ones being claimed by other workers
+  const [run] = await claimTestRun(db, [at, worker.languages, worker.name, expires]);
+  return run && { kind: 'test', id: run.id, attempt: Number(run.attempt) };
 }
