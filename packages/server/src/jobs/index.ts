@@ -10,6 +10,7 @@ import {
   userImportProgress,
 } from './cleanups.ts';
 import { codeforcesRatings } from './codeforces.ts';
+import { plannerStatistics } from './planner-statistics.ts';
 import { remoteAccountWait } from './remote-judge.ts';
 import { groupProblemReview } from './reviews.ts';
 import type { Job } from './job.ts';
@@ -28,4 +29,5 @@ export const JOBS: readonly Job[] = [
   codeforcesRatings,
   groupProblemReview,
   remoteAccountWait,
+  plannerStatistics,
 ];
