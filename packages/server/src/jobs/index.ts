@@ -10,7 +10,7 @@ import {
   userImportProgress,
 } from './cleanups.ts';
 import { codeforcesRatings } from './codeforces.ts';
-import { plannerStatistics } from './planner-statistics.ts';
+import { tableMaintenance } from './table-maintenance.ts';
 import { remoteAccountWait } from './remote-judge.ts';
 import { groupProblemReview } from './reviews.ts';
 import type { Job } from './job.ts';
@@ -29,5 +29,5 @@ export const JOBS: readonly Job[] = [
   codeforcesRatings,
   groupProblemReview,
   remoteAccountWait,
-  plannerStatistics,
+  tableMaintenance,
 ];
