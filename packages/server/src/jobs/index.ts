@@ -10,9 +10,9 @@ import {
   userImportProgress,
 } from './cleanups.ts';
 import { codeforcesRatings } from './codeforces.ts';
-import { tableMaintenance } from './table-maintenance.ts';
 import { remoteAccountWait } from './remote-judge.ts';
 import { groupProblemReview } from './reviews.ts';
+import { tableMaintenance } from './table-maintenance.ts';
 import type { Job } from './job.ts';
 
 /** Every periodic job the server runs (main.ts starts them). A new job: define it, list it here. */

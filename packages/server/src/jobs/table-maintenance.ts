@@ -8,6 +8,6 @@ export const tableMaintenance = defineJob({
   schedule: '*/5 * * * *',
   run: async ({ db, log }) => {
     const done = await maintainTables(db);
-    if (done.vacuumed.length + done.analyzed.length > 0) log.debug({ ...done }, 'tables maintained');
+    if (done.vacuumed.length + done.analyzed.length > 0) log.debug(done, 'tables maintained');
   },
 });
