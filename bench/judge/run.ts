@@ -31,13 +31,14 @@
  *
  * Every figure is printed with the 1-minute load average when it was taken.
  */
-import { spawn, fork, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { JUDGE_TOKEN_HEADER, JudgeStatus, UNFINISHED_STATUSES } from '@verdict/shared';
 import { buildApp } from '../../packages/server/src/app.ts';
@@ -311,15 +312,7 @@ async function compileOnHost(dir: string, language: string, code: string): Promi
   const source = path.join(dir, language === 'C' ? 'plain.c' : 'plain.cpp');
   const binary = path.join(dir, `plain-${language === 'C' ? 'c' : 'cpp'}`);
   await writeFile(source, code);
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(language === 'C' ? 'gcc' : 'g++', ['-O2', '-o', binary, source], {
-      stdio: 'inherit',
-    });
-    child.once('error', reject);
-    child.once('close', (status) =>
-      status === 0 ? resolve() : reject(new Error(`compile: exit ${status}`)),
-    );
-  });
+  await promisify(execFile)(language === 'C' ? 'gcc' : 'g++', ['-O2', '-o', binary, source]);
   return binary;
 }
 

@@ -133,26 +133,23 @@ describe('group problems in the browser', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // the author applies to go public (with a confirm); it shows as applying
-    await page.getByRole('button', { name: `Apply to public ${PROBLEM_ID}` }).click();
-    await popupsSettled(page);
-    // watched from the click on: the toast leaves after 3 s (missed at load 12)
-    const sent = toast(page, 'Application sent').waitFor();
-    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
-    await sent;
-    await expect.poll(() => row.textContent()).toContain('Applying');
+    const applyToPublic = async () => {
+      await page.getByRole('button', { name: `Apply to public ${PROBLEM_ID}` }).click();
+      await popupsSettled(page);
+      // watched from the click on: the toast leaves after 3 s (missed at load 12)
+      const sent = toast(page, 'Application sent').waitFor();
+      await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+      await sent;
+      await expect.poll(() => row.textContent()).toContain('Applying');
+    };
+    await applyToPublic();
     // an application can be withdrawn, and made again
     await page.getByRole('button', { name: `Cancel application ${PROBLEM_ID}` }).click();
     await popupsSettled(page);
     await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
     await toast(page, 'Application cancelled').waitFor();
     await expect.poll(() => row.textContent()).toContain('Not applied');
-    await page.getByRole('button', { name: `Apply to public ${PROBLEM_ID}` }).click();
-    await popupsSettled(page);
-    // watched from the click on: the toast leaves after 3 s (missed at load 12)
-    const sentAgain = toast(page, 'Application sent').waitFor();
-    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
-    await sentAgain;
-    await expect.poll(() => row.textContent()).toContain('Applying');
+    await applyToPublic();
   });
 
   it(
