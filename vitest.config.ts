@@ -62,8 +62,13 @@ export default defineConfig({
     // Real databases, compilers and browsers are slow to start; give each test room. On a slow day
     // (CI of 2026-11-30: 36 min, load 10 on two cores) browser flows took up to 54 s: twice that.
     testTimeout: 120_000,
-    // issue 28: every successful answer is checked against its route's response schema (http/responses.ts)
-    env: { VERDICT_CHECK_RESPONSES: '1' },
+    env: {
+      // issue 28: every successful answer is checked against its route's response schema (http/responses.ts)
+      VERDICT_CHECK_RESPONSES: '1',
+      // the embedded databases' buffer cache, in the test files (helpers/db.ts) and the servers they
+      // start: PGlite zeroes all of it when a database opens, and a test database fits in the least
+      EMBEDDED_DB_BUFFERS_MB: '16',
+    },
     hookTimeout: 120_000,
     // the usual report, then where the time went (issue 26: CI time)
     reporters: ['default', new FileTimesReporter()],

@@ -3,10 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { migrateDatabase, openDatabase, type Db } from '../../src/db/client.ts';
+import { migrateDatabase, type Db } from '../../src/db/client.ts';
 import { systemConfig } from '../../src/db/schema/index.ts';
 import { seedDatabase } from '../../src/db/seed.ts';
 import { hashPassword } from '../../src/modules/account/password.ts';
+import { openEmbeddedTestDatabase } from './db.ts';
 
 /**
  * The real server process, started as `npm start` starts it (`main.ts`), for tests of what only
@@ -127,7 +128,7 @@ export async function commandLineOf(pid: number): Promise<string> {
 
 /**
  * Creates the embedded database of DATA_DIR before the first start, as the first start would
- * (migrations, seed, root's password), and lets `setup` add what a test needs. The site's 8 s
+ * (migrations, seed, root's password; from the run's migrated template), and lets `setup` add what a test needs. The site's 8 s
  * interval between one user's submissions (reference §6.1) is turned off, as it would only slow
  * these tests down. The database is closed again, so that the server can open it.
  */
@@ -136,7 +137,7 @@ export async function prepareDataDir(
   rootPassword: string,
   setup: (db: Db) => Promise<void> = async () => {},
 ): Promise<void> {
-  const database = await openDatabase({ dataDir });
+  const database = await openEmbeddedTestDatabase({ dataDir });
   try {
     await migrateDatabase(database);
     await seedDatabase(database.db, { hashPassword, rootPassword });
