@@ -128,9 +128,10 @@ export async function commandLineOf(pid: number): Promise<string> {
 
 /**
  * Creates the embedded database of DATA_DIR before the first start, as the first start would
- * (migrations, seed, root's password; from the run's migrated template), and lets `setup` add what a test needs. The site's 8 s
- * interval between one user's submissions (reference §6.1) is turned off, as it would only slow
- * these tests down. The database is closed again, so that the server can open it.
+ * (migrations, here from the run's migrated template; seed; root's password), and lets `setup` add
+ * what a test needs. The site's 8 s interval between one user's submissions (reference §6.1) is
+ * turned off, as it would only slow these tests down. The database is closed again, so that the
+ * server can open it.
  */
 export async function prepareDataDir(
   dataDir: string,
