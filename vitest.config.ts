@@ -65,8 +65,9 @@ export default defineConfig({
     env: {
       // issue 28: every successful answer is checked against its route's response schema (http/responses.ts)
       VERDICT_CHECK_RESPONSES: '1',
-      // the embedded databases' buffer cache, in the test files (helpers/db.ts) and the servers they
-      // start: PGlite zeroes all of it when a database opens, and a test database fits in the least
+      // the embedded databases' buffer cache, in the test files (helpers/embedded-db.ts) and the
+      // servers they start: PGlite zeroes all of it when a database opens, and a test database fits
+      // in the least
       EMBEDDED_DB_BUFFERS_MB: '16',
     },
     hookTimeout: 120_000,

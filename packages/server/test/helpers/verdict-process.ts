@@ -7,7 +7,7 @@ import { migrateDatabase, type Db } from '../../src/db/client.ts';
 import { systemConfig } from '../../src/db/schema/index.ts';
 import { seedDatabase } from '../../src/db/seed.ts';
 import { hashPassword } from '../../src/modules/account/password.ts';
-import { openEmbeddedTestDatabase } from './db.ts';
+import { openEmbeddedTestDatabase } from './embedded-db.ts';
 
 /**
  * The real server process, started as `npm start` starts it (`main.ts`), for tests of what only
