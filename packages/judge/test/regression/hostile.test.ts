@@ -212,6 +212,12 @@ describe('issue 25: a program that passes the memory limit is MLE, with its memo
   beforeAll(() => {
     timeLimit = mleTimeLimitMs();
   });
+  /** what a failed expectation shows: the limit the run had, and each case's verdict, time and memory */
+  const summary = (r: Awaited<ReturnType<Bench['judge']>>) =>
+    JSON.stringify({
+      timeLimit,
+      cases: r.cases.map((c) => ({ status: c.status, time: c.time, memory: c.memory })),
+    });
   for (const { language, memoryKb } of MLE_LANGUAGES) {
     const missing = missingToolchain(language);
     for (let round = 1; round <= ROUNDS; round++) {
@@ -227,14 +233,11 @@ describe('issue 25: a program that passes the memory limit is MLE, with its memo
               { in: '3 4\n', out: '7\n' },
             ],
           );
-          const shown = {
-            timeLimit,
-            cases: r.cases.map((c) => ({ status: c.status, time: c.time, memory: c.memory })),
-          };
-          expect(r.status, JSON.stringify(shown)).toBe(S.MEMORY_LIMIT_EXCEEDED);
+          const shown = summary(r);
+          expect(r.status, shown).toBe(S.MEMORY_LIMIT_EXCEEDED);
           for (const c of r.cases) {
-            expect(c.status, JSON.stringify(shown)).toBe(S.MEMORY_LIMIT_EXCEEDED);
-            expect(c.memory, JSON.stringify(shown)).toBeLessThanOrEqual(memoryKb);
+            expect(c.status, shown).toBe(S.MEMORY_LIMIT_EXCEEDED);
+            expect(c.memory, shown).toBeLessThanOrEqual(memoryKb);
           }
           expect(r.memory).toBeLessThanOrEqual(memoryKb);
         },
@@ -251,12 +254,9 @@ describe('issue 25: a program that passes the memory limit is MLE, with its memo
       makeProblem({ timeLimit, memoryLimit: 256 }),
       [{ in: '1 2\n', out: '3\n' }],
     );
-    const shown = {
-      timeLimit,
-      cases: r.cases.map((c) => ({ status: c.status, time: c.time, memory: c.memory })),
-    };
-    expect(r.status, JSON.stringify(shown)).toBe(S.MEMORY_LIMIT_EXCEEDED);
-    expect(r.memory, JSON.stringify(shown)).toBeLessThanOrEqual(256 * 1024);
+    const shown = summary(r);
+    expect(r.status, shown).toBe(S.MEMORY_LIMIT_EXCEEDED);
+    expect(r.memory, shown).toBeLessThanOrEqual(256 * 1024);
   });
 });
 

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/rows.ts';
 import { autovacuumRuns, maintainTables } from '../../src/db/table-maintenance.ts';
@@ -13,7 +12,7 @@ import { recordingLog } from '../jobs/support.ts';
  * and dead row versions would stay; the job analyses and vacuums tables by autovacuum's rules.
  */
 let database: TestDatabase;
-const client = () => (database.db as unknown as { $client: PGlite }).$client;
+const client = () => database.pglite!;
 
 /** The plan PostgreSQL runs for the kept statement `probe_lookup`. */
 async function keptPlan(): Promise<string> {
