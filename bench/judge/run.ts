@@ -53,6 +53,7 @@ import {
 import { seedDatabase } from '../../packages/server/src/db/seed.ts';
 import { hashPassword } from '../../packages/server/src/modules/account/password.ts';
 import { seedContest } from '../contest/seed.ts';
+import { pageFaultLine } from '../page-faults.ts';
 import { compile } from '../../packages/judge/src/grading/compile.ts';
 import { defaultHeadersDir, PrecompiledHeaders } from '../../packages/judge/src/grading/compile-headers.ts';
 import { Workspace } from '../../packages/judge/src/grading/workspace.ts';
@@ -665,7 +666,7 @@ async function rushOnce(config: string) {
 
 async function main() {
   console.log(
-    `bench/judge: ${os.cpus().length} cores, 1-min load average ${load1()} at the start, Node ${process.version}`,
+    `bench/judge: ${os.cpus().length} cores, 1-min load average ${load1()} at the start, ${pageFaultLine()}, Node ${process.version}`,
   );
   if (runs('cpu')) await cpuPart();
   if (runs('pch')) await pchPart();

@@ -24,6 +24,7 @@ import {
   type SandboxRunOptions,
 } from '../../packages/judge/src/sandbox/index.ts';
 import { runCollectingStdout } from '../../packages/judge/src/grading/stdout-pipe.ts';
+import { pageFaultLine } from '../page-faults.ts';
 
 const execFileAsync = promisify(execFile);
 const MiB = 1024 * 1024;
@@ -150,7 +151,7 @@ async function main(): Promise<void> {
       console.log(`warm boxes: ${sandbox.warmProblem}; both figures are the per-run helper`);
 
     console.log(
-      `verdict sandbox benchmark — ${os.cpus().length} CPUs, kernel ${os.release()}, load ${os.loadavg()[0]?.toFixed(2)}`,
+      `verdict sandbox benchmark — ${os.cpus().length} CPUs, kernel ${os.release()}, load ${os.loadavg()[0]?.toFixed(2)}, ${pageFaultLine()}`,
     );
     console.log(
       `cgroup ${sandbox.host.cgroup.layout?.version ?? 'none'}, ${RUNS} runs per figure after ${WARMUP} warm-up runs\n`,
