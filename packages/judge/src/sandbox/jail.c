@@ -146,8 +146,8 @@ struct bind {
 /*
  * What resolve_binds reads of a bind's source, allocated by init apart from struct bind: a warm helper
  * clears its config before every run, after cloning the next box, and each page it writes then is a
- * copy-on-write fault (issue 25: these buffers inside struct bind made 64 of its 120 faults a run, at
- * 11-20 us a fault on a slow day).
+ * copy-on-write fault (issue 25: with these buffers inside struct bind, 69 pages of config, the helper
+ * took 120 faults a run; without, 53; 11-20 us a fault on a slow day).
  */
 struct bind_found {
   char link[PATH_MAX];
@@ -1195,7 +1195,8 @@ static int neutral_stdio(struct stage *s) {
 
 /* Opens every bind source while the host tree is still visible. */
 static int resolve_binds(struct config *c) {
-  struct bind_found *found = calloc((size_t)c->nbinds + 1, sizeof *found); /* init's, for its life */
+  /* init's, for its life; one more than needed so that no binds still gets memory, not NULL */
+  struct bind_found *found = calloc((size_t)c->nbinds + 1, sizeof *found);
   if (!found) return fail("resolve the binds");
   for (int i = 0; i < c->nbinds; i++) {
     struct bind *b = &c->binds[i];
