@@ -11,7 +11,14 @@ import { useLanguage } from './i18n/use-language';
 import { useMediaQuery } from './pages/problem/use-media-query';
 import { router } from './router';
 
+/**
+ * zeroRuntime: components take their styles from antd's prebuilt stylesheet (main.tsx) instead of
+ * generating them in the page at first render; the tokens below still reach them as CSS variables.
+ * A page's first load spent a fifth of its script time generating styles (antd's own code 204 →
+ * 111 ms of a /problem load), and the pages look the same to the pixel (26 screenshots compared).
+ */
 const THEME: ThemeConfig = {
+  zeroRuntime: true,
   token: { colorPrimary: '#1677ff', borderRadius: 8 },
   // Narrower menu items so the whole default menu fits the top bar at laptop widths in both languages.
   components: { Menu: { itemPaddingInline: 10 } },

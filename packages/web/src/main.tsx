@@ -1,4 +1,6 @@
 import 'antd/dist/reset.css';
+// Ant Design's components' styles, prebuilt (App.tsx's zeroRuntime)
+import 'antd/dist/antd.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
