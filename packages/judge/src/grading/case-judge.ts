@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
   JudgeStatus,
@@ -14,7 +15,7 @@ import type { RunResult, Sandbox } from '../sandbox/index.ts';
 import { CANCELLED_MESSAGE, type GradedCase } from './case-modes.ts';
 import { partialScore, type CheckerVerdict } from './checker-result.ts';
 import { compareOutput } from './compare.ts';
-import { excerpt, readProgramFile, readTextHead } from './files.ts';
+import { excerpt, readKnownFile, readProgramFile, readTextHead } from './files.ts';
 import { runInteractive } from './interactive.ts';
 import { runOutputBytes } from './limits.ts';
 import { prepareFileIoOutput, userRunOptions, type FileIo, type UserRunRequest } from './run-options.ts';
@@ -103,9 +104,11 @@ export class CaseJudge {
         return await this.runInteractive(testCase, inputFile, answerFile, label);
       return await this.runAndCheck(testCase, inputFile, answerFile, label);
     } finally {
-      // outputs can be large: keep nothing of a case once it is judged
-      const leftovers = (await fs.readdir(this.setup.workspace.out)).filter((n) => n.startsWith(`${label}.`));
-      await Promise.all(leftovers.map((n) => fs.rm(path.join(this.setup.workspace.out, n), { force: true })));
+      // outputs can be large: keep nothing of a case once it is judged (synchronously: a few files,
+      // usually an empty stderr, and each call through the thread pool would hold the next case up)
+      const { out } = this.setup.workspace;
+      for (const name of readdirSync(out))
+        if (name.startsWith(`${label}.`)) rmSync(path.join(out, name), { force: true });
     }
   }
 
@@ -167,7 +170,7 @@ export class CaseJudge {
       userOutput = piped.stdout;
     }
     // most programs write nothing there: the box measured the file, so it is not opened for nothing
-    const stderrHead = run.stderrBytes === 0 ? '' : await readTextHead(stderrFile, STDERR_HEAD_BYTES);
+    const stderrHead = run.stderrBytes === 0 ? '' : readTextHead(stderrFile, STDERR_HEAD_BYTES);
     const verdict = judgeRun(run, limits, stderrHead, language.outOfMemoryMarker);
     if (verdict.kind === 'failed') return this.row(testCase, failure(verdict, stderrHead), run);
 
@@ -188,7 +191,7 @@ export class CaseJudge {
       });
       return this.row(testCase, fromChecker(checked), run);
     }
-    const expected = await fs.readFile(answerFile);
+    const expected = await readKnownFile(answerFile, testCase.output.size);
     const comparison = compareOutput(userOutput, expected, problem.isRemoveEndBlank);
     const status = {
       accepted: JudgeStatus.ACCEPTED,
@@ -225,7 +228,7 @@ export class CaseJudge {
     const verdict = outcome.verdict;
     const judged =
       'kind' in verdict
-        ? failure(verdict, await readTextHead(workspace.outFile(`${label}.stderr`), STDERR_HEAD_BYTES))
+        ? failure(verdict, readTextHead(workspace.outFile(`${label}.stderr`), STDERR_HEAD_BYTES))
         : fromChecker(verdict);
     return this.row(testCase, judged, outcome.user);
   }

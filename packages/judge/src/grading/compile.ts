@@ -163,10 +163,7 @@ export async function runCompiler(o: CompilerRun) {
     extraBinds: o.extraBinds ?? [],
     ...(o.workBytes ? { workBytes: o.workBytes } : {}),
   });
-  const output = [
-    await readTextHead(stdout, COMPILE_MESSAGE_BYTES),
-    await readTextHead(stderr, COMPILE_MESSAGE_BYTES),
-  ]
+  const output = [readTextHead(stdout, COMPILE_MESSAGE_BYTES), readTextHead(stderr, COMPILE_MESSAGE_BYTES)]
     .filter((s) => s.trim() !== '')
     .join('\n');
   return { ...run, output };

@@ -97,10 +97,10 @@ export async function runInteractive(request: InteractiveRequest): Promise<Inter
     toUser.close();
   }
   const [userRun, interactorRun] = await Promise.all([userBox.result, interactorBox.result]);
-  const userStderrHead = await readTextHead(userStderr, 64 * 1024);
+  const userStderrHead = readTextHead(userStderr, 64 * 1024);
   const interactorVerdict = judgeInteractor(
     interactorRun,
-    await readTextHead(interactorStderr, STDERR_BYTES),
+    readTextHead(interactorStderr, STDERR_BYTES),
     request.testlib === true,
   );
 

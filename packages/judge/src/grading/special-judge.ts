@@ -84,7 +84,7 @@ export async function runChecker(request: CheckerRequest): Promise<CheckerVerdic
     status: run.status,
     exitCode: run.exitCode,
     signal: run.signal,
-    stdout: await readTextHead(stdout, STDOUT_BYTES),
-    stderr: await readTextHead(stderr, STDERR_BYTES),
+    stdout: readTextHead(stdout, STDOUT_BYTES),
+    stderr: readTextHead(stderr, STDERR_BYTES),
   });
 }

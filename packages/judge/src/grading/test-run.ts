@@ -115,7 +115,7 @@ export async function runTestTask(task: TestRunTask, ctx: GradingContext): Promi
       );
       ({ run, stdout: produced, exceeded } = piped);
     }
-    const stderr = await readTextHead(stderrFile, STDERR_BYTES);
+    const stderr = readTextHead(stderrFile, STDERR_BYTES);
     const text = produced.subarray(0, 4 * OUTPUT_CHARS + 4).toString('utf8');
     const shown = text.length > OUTPUT_CHARS ? `${text.slice(0, OUTPUT_CHARS)}...` : text;
     const time = Math.min(

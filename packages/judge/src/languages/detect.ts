@@ -97,9 +97,9 @@ export async function selfTest(
     );
     report.timeMs = Math.floor(run.cpuTimeMs);
     report.memoryKb = Math.floor(run.memoryBytes / 1024);
-    const output = (await readTextHead(stdout, 4096)).trim();
+    const output = readTextHead(stdout, 4096).trim();
     if (run.status !== 'ok') {
-      const why = (await readTextHead(stderr, 2048)).trim();
+      const why = readTextHead(stderr, 2048).trim();
       return {
         ...report,
         reason: `self-test run failed: ${run.reason}${why ? ` — ${why.slice(0, 500)}` : ''}`,
