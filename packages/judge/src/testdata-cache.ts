@@ -98,7 +98,8 @@ export class TestDataCache {
     await this.removing.get(ref.sha256);
     const target = path.join(this.dir, ref.sha256);
     if (this.entries.has(ref.sha256)) {
-      // every case asks twice: a stat through the thread pool (36 µs here, 1 µs synchronously) would hold it up
+      // every case asks twice: a stat through the thread pool (36 µs here, 1 µs synchronously)
+      // would hold it up
       const seen = statSync(target, { throwIfNoEntry: false }) ?? null;
       const actual =
         seen && this.checked.get(ref.sha256) === fingerprint(seen)
