@@ -100,7 +100,12 @@ export class TestDataCache {
     if (this.entries.has(ref.sha256)) {
       // every case asks twice: a stat through the thread pool (36 µs here, 1 µs synchronously)
       // would hold it up
-      const seen = statSync(target, { throwIfNoEntry: false }) ?? null;
+      let seen: Stats | null = null;
+      try {
+        seen = statSync(target);
+      } catch {
+        // gone or unreadable: hashed, and fetched again, below
+      }
       const actual =
         seen && this.checked.get(ref.sha256) === fingerprint(seen)
           ? { hash: ref.sha256, bytes: seen.size }
