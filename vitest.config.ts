@@ -3,6 +3,7 @@ import { assertSupportedNode } from './scripts/check-node.mjs';
 import { databaseIndependentTests } from './scripts/database-independent.ts';
 import { FileTimesReporter } from './scripts/file-times-reporter.ts';
 import { CostlyFirstSequencer } from './scripts/test-sequencer.ts';
+import { TEST_NODE_FLAGS } from './packages/server/test/helpers/node-flags.ts';
 
 // Issue 32: the tests run on a supported Node (npm scripts and npx find the one `npm install` brings).
 assertSupportedNode();
@@ -74,6 +75,7 @@ export default defineConfig({
     // the usual report, then where the time went (issue 26: CI time)
     reporters: ['default', new FileTimesReporter()],
     pool: 'forks',
+    execArgv: [...TEST_NODE_FLAGS],
     // the costliest files start first, so that none runs alone at the end (scripts/test-sequencer.ts)
     sequence: { sequencer: CostlyFirstSequencer },
     // expect.poll waits for an event; its bound only ends a hung test (1 s by default is too short for

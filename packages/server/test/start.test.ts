@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TEST_NODE_FLAGS } from './helpers/node-flags.ts';
 import { freePort, startVerdict } from './helpers/verdict-process.ts';
 
 const mainTs = path.resolve(import.meta.dirname, '../src/main.ts');
@@ -48,7 +49,7 @@ describe('README: the first start and the next', () => {
   }, 240_000);
 
   it('refuses to start with an invalid variable and names it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+    const child = spawn(process.execPath, [...TEST_NODE_FLAGS, '--import', 'tsx', mainTs], {
       env: { ...process.env, PORT: 'not-a-port' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

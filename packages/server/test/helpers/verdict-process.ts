@@ -8,6 +8,7 @@ import { systemConfig } from '../../src/db/schema/index.ts';
 import { seedDatabase } from '../../src/db/seed.ts';
 import { hashPassword } from '../../src/modules/account/password.ts';
 import { openEmbeddedTestDatabase } from './embedded-db.ts';
+import { TEST_NODE_FLAGS } from './node-flags.ts';
 
 /**
  * The real server process, started as `npm start` starts it (`main.ts`), for tests of what only
@@ -57,7 +58,7 @@ export interface VerdictProcess {
  * and returns a handle. `env` needs at least DATA_DIR and PORT.
  */
 export async function startVerdict(env: Record<string, string>): Promise<VerdictProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, '--import', 'tsx', mainTs], {
     // no load shedding: a test machine running three test files and their browsers stalls a
     // server's loop for a second at times, and these tests are about other things (load-shedding.test.ts)
     env: { ...process.env, EMBEDDED_JUDGE: 'false', LOG_LEVEL: 'warn', LOAD_SHED_MAX_DELAY_MS: '0', ...env },

@@ -10,6 +10,7 @@ import { judge, userInfo } from '../../src/db/schema/index.ts';
 import { verifyPassword } from '../../src/modules/account/password.ts';
 import { readiness } from '../../src/modules/ops/readiness.ts';
 import { signIn } from '../helpers/api-client.ts';
+import { TEST_NODE_FLAGS } from '../helpers/node-flags.ts';
 import { freePort, startVerdict } from '../helpers/verdict-process.ts';
 import { CPP } from '../problem/fixtures.ts';
 
@@ -29,7 +30,7 @@ afterAll(async () => {
 });
 
 const cli = (args: string[], dataDir: string) =>
-  run(process.execPath, [verdict, ...args], {
+  run(process.execPath, [...TEST_NODE_FLAGS, verdict, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
   }).catch((error: { stdout: string; stderr: string; code: number }) => error);
 

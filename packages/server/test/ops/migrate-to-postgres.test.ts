@@ -14,6 +14,7 @@ import { buildZip, type RawEntry } from '../admin/zip.ts';
 import { apiClient, signIn, type Api } from '../helpers/api-client.ts';
 import { addContestProblem, createContest } from '../helpers/contests.ts';
 import { onServer } from '../helpers/db.ts';
+import { TEST_NODE_FLAGS } from '../helpers/node-flags.ts';
 import { createUser } from '../helpers/users.ts';
 import { freePort, prepareDataDir, startVerdict, type VerdictProcess } from '../helpers/verdict-process.ts';
 import { CPP } from '../problem/fixtures.ts';
@@ -39,7 +40,7 @@ interface Page<T> {
 }
 
 const cli = (args: string[], dataDir: string) =>
-  run(process.execPath, [verdict, ...args], {
+  run(process.execPath, [...TEST_NODE_FLAGS, verdict, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
   }).then(
     (done) => ({ ...done, code: 0 }),
