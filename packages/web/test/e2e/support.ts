@@ -9,6 +9,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
+import { lentContext } from './context-pool.ts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { logIn } from '../../../server/test/helpers/api-client.ts';
 import { ROOT_PASSWORD } from '../../../server/test/helpers/app.ts';
@@ -51,7 +52,8 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * A fresh browser profile whose toasts are recorded (see `toast`). It asks for reduced motion, so
+ * A browser profile, new or lent clean by an earlier test of the file (context-pool.ts), whose toasts
+ * are recorded (see `toast`). It asks for reduced motion, so
  * Ant Design's transitions are off: a quarter of Chromium's CPU in a browser test went to drawing
  * them (admin-problem.test.ts: 43 → 32 s), and no wait depends on one ending.
  */
@@ -59,13 +61,12 @@ export async function newContext(
   browser: Browser,
   options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    reducedMotion: 'reduce',
-    ...options,
+  const merged = { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' as const, ...options };
+  return lentContext(browser, merged, async () => {
+    const context = await browser.newContext(merged);
+    await recordToasts(context);
+    return context;
   });
-  await recordToasts(context);
-  return context;
 }
 
 export async function openPage(
