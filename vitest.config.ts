@@ -100,7 +100,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit', maxWorkers: 3, sequence: { groupOrder: 1 }, include: UNIT },
+        test: {
+          name: 'unit',
+          maxWorkers: 3,
+          // A worker keeps its module cache from one file to the next: the 75 files ran their tests in
+          // 9 s but spent 87 s importing the same modules anew, each in a fresh module cache (89 s of
+          // CPU, 48 s wall on a slow day; 26 s and 14 s with the cache kept). The files are pure; the
+          // one that fakes timers puts them back after each test.
+          isolate: false,
+          sequence: { groupOrder: 1 },
+          include: UNIT,
+        },
       },
       {
         extends: true,
