@@ -25,8 +25,9 @@ const UNIT = [
 ];
 
 /**
- * Server and browser test files that change what every later file in the same process would see (a
- * module mock, the process's time zone): each runs in a module cache of its own (`app-isolated`).
+ * Test files that change what every later file in the same process would see (a module mock, the
+ * process's time zone): each runs in a module cache of its own (`app-isolated`), since `unit` and
+ * `app` keep a worker's module cache from file to file.
  */
 const CHANGES_THE_PROCESS = [
   'packages/server/test/admin/user-import-progress.test.ts', // vi.mock of the password hash
@@ -110,6 +111,7 @@ export default defineConfig({
           isolate: false,
           sequence: { groupOrder: 1 },
           include: UNIT,
+          exclude: [...configDefaults.exclude, ...CHANGES_THE_PROCESS],
         },
       },
       {
